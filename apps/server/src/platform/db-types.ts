@@ -1,0 +1,201 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types, hand-written to mirror migrations/*.sql. numeric columns arrive as strings. */
+type Numeric = ColumnType<string, string | number, string | number>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DateCol = ColumnType<Date, Date | string, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ZonesTable { id: number; name: string }
+export interface StatesTable { id: number; name: string; zone_id: number }
+export interface InsurersTable { id: number; name: string }
+export interface ProductsTable {
+  product_type_id: number;
+  name: string;
+  line: string;
+  product_type: string;
+  weightage_factor: Numeric;
+}
+export interface BusinessTypesTable { id: number; name: string }
+export interface ReportingTypesTable { id: number; name: string }
+
+export interface EmployeesTable {
+  id: Generated<number>;
+  unique_code: string;
+  name: string;
+  email: string;
+  phone: string;
+  emp_role: string;
+  designation: string;
+  manager_id: number | null;
+  zone_id: number | null;
+  pincode: string | null;
+  active: Defaulted<boolean>;
+  created_at: Defaulted<Timestamp>;
+}
+export interface EmployeeClosureTable { ancestor_id: number; descendant_id: number; depth: number }
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  password_hash: string;
+  employee_id: number;
+  user_type: Defaulted<string>;
+  tier: Defaulted<string>;
+  registered_at: Defaulted<DateCol>;
+  email_report_access: Defaulted<boolean>;
+  download_report_access: Defaulted<boolean>;
+  active: Defaulted<boolean>;
+  created_at: Defaulted<Timestamp>;
+}
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Defaulted<Timestamp>;
+  last_used_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+export interface HandoffTokensTable {
+  token_hash: string;
+  user_id: number;
+  target: string;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PartnersTable {
+  id: Generated<number>;
+  unique_code: string;
+  pos_code: string;
+  name: string;
+  phone: string;
+  email: string;
+  pincode: string;
+  state_id: number;
+  li_pos_status: Defaulted<boolean>;
+  gi_pos_status: Defaulted<boolean>;
+  registered_at: DateCol;
+  documents_at: DateCol | null;
+  training_at: DateCol | null;
+  exam_at: DateCol | null;
+  certified_at: DateCol | null;
+  first_sale_at: DateCol | null;
+  created_at: Defaulted<Timestamp>;
+}
+export interface PartnerMappingsTable {
+  id: Generated<string>;
+  partner_id: number;
+  manager_id: number;
+  reporting_type: number;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+}
+export interface MappingRequestsTable {
+  id: Generated<number>;
+  code: string;
+  requested_by: number;
+  manager_id: number;
+  product_line: Defaulted<string>;
+  created_at: Defaulted<Timestamp>;
+}
+export interface MappingRequestItemsTable {
+  id: Generated<number>;
+  request_id: number;
+  partner_id: number;
+  status: Defaulted<'pending' | 'accepted' | 'rejected' | 'cancelled'>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  name: string;
+  phone: string;
+  email: string;
+  pincode: string;
+}
+export interface PoliciesTable {
+  id: Generated<string>;
+  proposal_no: string;
+  policy_no: string | null;
+  partner_id: number | null;
+  employee_id: number;
+  customer_id: string;
+  product_type_id: number;
+  insurer_id: number;
+  state_id: number;
+  business_type: number;
+  channel: 'pos' | 'direct' | 'online';
+  status: 'success' | 'pending' | 'cancelled';
+  paid_amount: Numeric;
+  weightage_premium: Numeric;
+  loan_amount: Numeric | null;
+  payment_id: string;
+  issued_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expiry_date: DateCol | null;
+  previous_policy_no: string | null;
+  premium_payment_term: number | null;
+  premium_installment_type: string | null;
+  next_due_date: DateCol | null;
+  renewal_link: string | null;
+  one_click_url: string | null;
+}
+export interface TargetsTable { employee_id: number; month: DateCol; premium: Numeric }
+export interface ContestsTable {
+  id: number;
+  name: string;
+  zone_ids: number[];
+  starts_on: DateCol;
+  ends_on: DateCol;
+  target_wp: Numeric;
+}
+export interface AuditEventsTable {
+  id: Generated<string>;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface EtlJobsTable {
+  name: string;
+  status: Defaulted<string>;
+  last_successful_run_at: Timestamp | null;
+  last_transaction_created_at: Timestamp | null;
+  last_transaction_updated_at: Timestamp | null;
+  rows_processed: ColumnType<string, string | number | undefined, string | number>;
+  last_error: string | null;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface Database {
+  etl_jobs: EtlJobsTable;
+  zones: ZonesTable;
+  states: StatesTable;
+  insurers: InsurersTable;
+  products: ProductsTable;
+  business_types: BusinessTypesTable;
+  reporting_types: ReportingTypesTable;
+  employees: EmployeesTable;
+  employee_closure: EmployeeClosureTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  handoff_tokens: HandoffTokensTable;
+  partners: PartnersTable;
+  partner_mappings: PartnerMappingsTable;
+  mapping_requests: MappingRequestsTable;
+  mapping_request_items: MappingRequestItemsTable;
+  customers: CustomersTable;
+  policies: PoliciesTable;
+  targets: TargetsTable;
+  contests: ContestsTable;
+  audit_events: AuditEventsTable;
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './db-types';
+
+export type Db = Kysely<Database>;
+
+/** Runs a multi-statement SQL script on one session; returns the rows of the last statement. */
+export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;
+
+/** A database plus what Kysely lacks: one dedicated session for multi-statement scripts (migrations). */
+export interface DbHandle {
+  db: Db;
+  dialect: 'postgres' | 'pglite';
+  withSession<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
+}
+
+export interface DbOptions {
+  /** PostgreSQL connection string; when absent an embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite data; 'memory://' for a throw-away in-memory database (tests). */
+  pgliteDir: string;
+  poolSize?: number;
+  /** PostgreSQL schema to use (tests give each file its own); created when missing. */
+  schema?: string;
+}
+
+// Return int8 and numeric as strings (the default) but parse int8 counts where safe in queries with ::int.
+// Dates (type 1082) stay 'yyyy-MM-dd' strings: a JS Date would shift them by the server's time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export async function createDb(options: DbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Fail fast when the database is down instead of queueing requests forever.
+      connectionTimeoutMillis: 5000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    if (options.schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);
+      await pool.query(`create schema if not exists ${options.schema}`);
+    }
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      withSession: async (fn) => {
+        const client = await pool.connect();
+        try {
+          // Without parameters pg uses the simple protocol, which accepts several statements.
+          return await fn(async (text) => {
+            const res: unknown = await client.query(text);
+            const last = (Array.isArray(res) ? res.at(-1) : res) as pg.QueryResult | undefined;
+            return (last?.rows ?? []) as Record<string, unknown>[];
+          });
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = options.pgliteDir;
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, {
+    parsers: { 1082: (v: string) => v },
+  });
+  // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time:
+  // that driver queue is the one queue every query and transaction goes through.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    dialect: 'pglite',
+    // Holding Kysely's connection while calling exec keeps scripts inside the same queue.
+    withSession: (fn) =>
+      db.connection().execute(() =>
+        fn(async (text) => {
+          const results = await client.exec(text);
+          return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+        }),
+      ),
+  };
+}

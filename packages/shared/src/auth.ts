@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(150),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** The signed-in user as the web app keeps it (spec 001 §3 session values). */
+export const Me = z.object({
+  code: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  emp_role: z.string(),
+  designation: z.string(),
+  user_type: z.string(),
+  tier: z.string(),
+  registration_date: z.string(),
+  email_report_access: z.boolean(),
+  download_report_access: z.boolean(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const LoginResponse = z.object({ token: z.string(), user: Me });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });

@@ -1,0 +1,110 @@
+/** Business constants of the spec (000 §3, §9; 001 §9). */
+
+export interface ProductDef {
+  product_type_id: number;
+  name: string;
+  /** Business line used for grouping (health business, life issuance, loans, activation by line). */
+  line: 'motor' | 'cv' | 'health' | 'life' | 'travel' | 'sme' | 'loan';
+  /** The spec's product type key (000 §3 Product types). */
+  product_type: string;
+  /** Weightage premium = paid amount × this factor. */
+  weightage_factor: number;
+}
+
+/** Product ids 9-36 with the spec's names; the ids the spec leaves unnamed are given plausible products. */
+export const PRODUCTS: readonly ProductDef[] = [
+  { product_type_id: 9, name: 'Two Wheeler Comprehensive', line: 'motor', product_type: 'motor', weightage_factor: 1 },
+  { product_type_id: 10, name: 'Four Wheeler Comprehensive', line: 'motor', product_type: 'motor', weightage_factor: 1 },
+  { product_type_id: 11, name: 'Health Topup', line: 'health', product_type: 'health', weightage_factor: 1.5 },
+  { product_type_id: 12, name: 'Health Base', line: 'health', product_type: 'health', weightage_factor: 1.5 },
+  { product_type_id: 13, name: 'SME Fire', line: 'sme', product_type: 'sme', weightage_factor: 1.2 },
+  { product_type_id: 14, name: 'SME Marine', line: 'sme', product_type: 'sme', weightage_factor: 1.2 },
+  { product_type_id: 15, name: 'Personal Loan', line: 'loan', product_type: 'rb_loan', weightage_factor: 0.5 },
+  { product_type_id: 16, name: 'Credit Card', line: 'loan', product_type: 'rb_cards', weightage_factor: 0.5 },
+  { product_type_id: 17, name: 'Auto Loan', line: 'loan', product_type: 'auto_loan', weightage_factor: 0.5 },
+  { product_type_id: 18, name: 'Road Side Assistance', line: 'motor', product_type: 'rsa', weightage_factor: 0.8 },
+  { product_type_id: 19, name: 'Health Wellness', line: 'health', product_type: 'rb_wellness', weightage_factor: 1.5 },
+  { product_type_id: 20, name: 'Suraksha Gold', line: 'health', product_type: 'rb_suraksha_gold', weightage_factor: 1.5 },
+  { product_type_id: 21, name: 'RPA', line: 'sme', product_type: 'sme', weightage_factor: 1.2 },
+  { product_type_id: 22, name: 'Commercial PCV', line: 'cv', product_type: 'cv', weightage_factor: 1 },
+  { product_type_id: 23, name: 'Commercial GCV', line: 'cv', product_type: 'cv', weightage_factor: 1 },
+  { product_type_id: 24, name: 'Commercial MISC', line: 'cv', product_type: 'cv', weightage_factor: 1 },
+  { product_type_id: 25, name: 'TravAssured', line: 'travel', product_type: 'travel', weightage_factor: 1.1 },
+  { product_type_id: 26, name: 'HealthAssure', line: 'health', product_type: 'health', weightage_factor: 1.5 },
+  { product_type_id: 27, name: 'TravAssured w/o SIM', line: 'travel', product_type: 'travel', weightage_factor: 1.1 },
+  { product_type_id: 28, name: 'TwoWheelerFP', line: 'motor', product_type: 'motor', weightage_factor: 1 },
+  { product_type_id: 29, name: 'Two Wheeler Third Party', line: 'motor', product_type: 'motor', weightage_factor: 0.7 },
+  { product_type_id: 30, name: 'Four Wheeler Third Party', line: 'motor', product_type: 'motor', weightage_factor: 0.7 },
+  { product_type_id: 31, name: 'PCV Third Party', line: 'cv', product_type: 'cv', weightage_factor: 0.7 },
+  { product_type_id: 32, name: 'GCV Third Party', line: 'cv', product_type: 'cv', weightage_factor: 0.7 },
+  { product_type_id: 33, name: 'MISC Third Party', line: 'cv', product_type: 'cv', weightage_factor: 0.7 },
+  { product_type_id: 34, name: 'Life Protection', line: 'life', product_type: 'life', weightage_factor: 2 },
+  { product_type_id: 35, name: 'Life Saving', line: 'life', product_type: 'life', weightage_factor: 2 },
+  { product_type_id: 36, name: 'Life Trop', line: 'life', product_type: 'life', weightage_factor: 2 },
+];
+
+export const BUSINESS_TYPES = [
+  { id: 1, name: 'New Business' },
+  { id: 2, name: 'Rollover' },
+  { id: 3, name: 'Renewal' },
+] as const;
+
+export const REPORTING_TYPES = [
+  { id: 2, name: 'Partner to Field RM' },
+  { id: 8, name: 'Partner to Health FRM' },
+  { id: 9, name: 'Partner to Life FRM' },
+  { id: 20, name: 'Motor Health Life FRM Hybrid' },
+  { id: 21, name: 'Motor Life FRM Hybrid' },
+  { id: 22, name: 'Motor Health FRM Hybrid' },
+  { id: 23, name: 'Health Life FRM Hybrid' },
+] as const;
+
+export const ZONES = [
+  { id: 1, name: 'North' },
+  { id: 2, name: 'West' },
+  { id: 3, name: 'South' },
+  { id: 4, name: 'East' },
+] as const;
+
+/** emp_role values. 201 gets paymaster links, 204 is the life-only role (spec 000 §6). */
+export const ROLE_PAYMASTER = '201';
+export const ROLE_LIFE_ONLY = '204';
+export const EMP_ROLES = ['head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor', '201', '204'] as const;
+export type EmpRole = (typeof EMP_ROLES)[number];
+
+export const DESIGNATIONS = ['national_head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor'] as const;
+export type Designation = (typeof DESIGNATIONS)[number];
+
+/** Partner and executive codes contain this marker (spec 000 §2). */
+export const PARTNER_CODE_MARKER = 'EI';
+
+export const PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+
+export const SIDE_MENU_WIDTH = 240;
+export const SIDE_MENU_COLLAPSE_MAX = 480;
+export const SIDE_MENU_HIDDEN_MAX = 768;
+export const MOBILE_MAX = 767;
+
+export const HEADER_TOKEN_DELAY_MS = 500;
+export const FILTER_RESTORE_DELAY_MS = 500;
+
+/** Local storage keys (spec 000 §3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  code: 'code',
+  taToken: 'ta_token',
+  insurers: 'insurers',
+  states: 'states',
+  businessType: 'business_type',
+  breadcrumbs: 'breadcrums',
+  sidenav: 'dossier-sidenav',
+  userType: 'user_type',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  tier: 'tier',
+  registrationDate: 'registration_date',
+} as const;
+
+export const TIME_ZONE = 'Asia/Kolkata';

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** The one error shape of every endpoint (DESIGN §6). */
+export const ErrorBody = z.object({
+  error: z.string(),
+  detail: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,76 @@
+/** Pure formatting shared by server (downloads, mails) and web (tables). */
+
+/**
+ * Rupee amounts (spec 000 §2): 'cr' above 9,999,999, 'lac' above 99,999, 'k' above 999, else raw;
+ * always prefixed with the rupee sign. Two decimals on the scaled forms.
+ */
+export function formatRupee(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  if (!Number.isFinite(n)) return String(value ?? '');
+  const abs = Math.abs(n);
+  if (abs > 9_999_999) return `₹${(n / 10_000_000).toFixed(2)} cr`;
+  if (abs > 99_999) return `₹${(n / 100_000).toFixed(2)} lac`;
+  if (abs > 999) return `₹${(n / 1_000).toFixed(2)} k`;
+  return `₹${Number.isInteger(n) ? n : n.toFixed(2)}`;
+}
+
+/** Inverse of formatRupee for sorting: '₹1.50 lac' → 150000. Unparseable text sorts as 0. */
+export function parseRupee(text: string | number | null | undefined): number {
+  if (typeof text === 'number') return text;
+  if (!text) return 0;
+  const m = /(-?[\d,]*\.?\d+)\s*(cr|lac|k)?/i.exec(text);
+  if (!m?.[1]) return 0;
+  const base = Number(m[1].replace(/,/g, ''));
+  const unit = m[2]?.toLowerCase();
+  const scale = unit === 'cr' ? 10_000_000 : unit === 'lac' ? 100_000 : unit === 'k' ? 1_000 : 1;
+  return base * scale;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-MM-dd of a calendar date given as year, month (1-12), day. */
+export function isoDate(year: number, month: number, day: number): string {
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The calendar date in Asia/Kolkata (business dates are Indian) of an instant, as yyyy-MM-dd. */
+export function kolkataToday(now: Date = new Date()): string {
+  // Kolkata is UTC+05:30 all year (no daylight saving).
+  const shifted = new Date(now.getTime() + 330 * 60_000);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** First and last day of the month containing the given yyyy-MM-dd date. */
+export function monthRange(date: string): { start_date: string; end_date: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start_date: isoDate(y, m, 1), end_date: isoDate(y, m, last) };
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy (mapped partners, analytics, sales promotion view). */
+export function toDayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** dd/MM/yyyy → yyyy-MM-dd, or null when it is not a real date. */
+export function fromDayMonthYear(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+/** True when text is yyyy-MM-dd and names a real calendar day. */
+export function isValidIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** 'rahul KUMAR' → 'Rahul Kumar'; empty → 'NA' (spec 001 §2). */
+export function titleCaseOrNA(text: string | null | undefined): string {
+  const t = (text ?? '').trim();
+  if (!t) return 'NA';
+  return t.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
