@@ -5,3 +5,4 @@ export * from './auth';
 export * from './menu';
 export * from './handoff';
 export * from './dashboards';
+export * from './etl';

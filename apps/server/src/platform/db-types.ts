@@ -3,8 +3,11 @@ import type { ColumnType, Generated } from 'kysely';
 /** Kysely table types, hand-written to mirror migrations/*.sql. numeric columns arrive as strings. */
 type Numeric = ColumnType<string, string | number, string | number>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DateCol = ColumnType<Date, Date | string, Date | string>;
+/** date columns come back as 'yyyy-MM-dd' text (see db.ts): no time-zone shifts. */
+type DateCol = string;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DefaultedDate = ColumnType<string, string | undefined, string>;
 
 export interface ZonesTable { id: number; name: string }
 export interface StatesTable { id: number; name: string; zone_id: number }
@@ -31,7 +34,7 @@ export interface EmployeesTable {
   zone_id: number | null;
   pincode: string | null;
   active: Defaulted<boolean>;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 export interface EmployeeClosureTable { ancestor_id: number; descendant_id: number; depth: number }
 
@@ -42,17 +45,17 @@ export interface UsersTable {
   employee_id: number;
   user_type: Defaulted<string>;
   tier: Defaulted<string>;
-  registered_at: Defaulted<DateCol>;
+  registered_at: DefaultedDate;
   email_report_access: Defaulted<boolean>;
   download_report_access: Defaulted<boolean>;
   active: Defaulted<boolean>;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 export interface AuthTokensTable {
   token_hash: string;
   user_id: number;
-  created_at: Defaulted<Timestamp>;
-  last_used_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
+  last_used_at: DefaultedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
 }
@@ -60,7 +63,7 @@ export interface HandoffTokensTable {
   token_hash: string;
   user_id: number;
   target: string;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -82,7 +85,7 @@ export interface PartnersTable {
   exam_at: DateCol | null;
   certified_at: DateCol | null;
   first_sale_at: DateCol | null;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 export interface PartnerMappingsTable {
   id: Generated<string>;
@@ -98,7 +101,7 @@ export interface MappingRequestsTable {
   requested_by: number;
   manager_id: number;
   product_line: Defaulted<string>;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 export interface MappingRequestItemsTable {
   id: Generated<number>;
@@ -162,7 +165,7 @@ export interface AuditEventsTable {
   before: unknown;
   after: unknown;
   ip: string | null;
-  created_at: Defaulted<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface EtlJobsTable {
@@ -173,10 +176,17 @@ export interface EtlJobsTable {
   last_transaction_updated_at: Timestamp | null;
   rows_processed: ColumnType<string, string | number | undefined, string | number>;
   last_error: string | null;
-  updated_at: Defaulted<Timestamp>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
 }
 
 export interface Database {
+  rate_limit_hits: RateLimitHitsTable;
   etl_jobs: EtlJobsTable;
   zones: ZonesTable;
   states: StatesTable;

@@ -1,0 +1,84 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes, publicAuthRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { etlRoutes } from './modules/etl/routes';
+import { demoPortalRoutes } from './modules/handoff/demo-portal';
+import { handoffRoutes, publicHandoffRoutes } from './modules/handoff/routes';
+import { HandoffService } from './modules/handoff/service';
+import { parseTargets } from './modules/handoff/targets';
+import { healthRoutes } from './modules/health/routes';
+import { menuRoutes } from './modules/menu/routes';
+import { authenticateHook } from './platform/authenticate';
+import type { Db } from './platform/db';
+import { registerErrorHandler } from './platform/error-handler';
+import { registerOpenApi } from './platform/openapi';
+import type { App } from './platform/types';
+import { defaultWebDist, registerWebApp } from './platform/web-app';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['loggerInstance'] | boolean;
+}
+
+/** Builds the whole HTTP app; the process entry and the tests both use this. */
+export async function buildApp({ config, db, logger = false }: AppDeps): Promise<App> {
+  const app = Fastify({
+    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    // Bounded input everywhere: large bodies are refused with 413 before any parsing.
+    bodyLimit: 1_048_576,
+    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits, audit).
+    trustProxy: true,
+    // Finish in-flight requests on close, but drop idle keep-alive sockets at once.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('viewer', null);
+  registerErrorHandler(app);
+
+  const targets = parseTargets(config.PORTAL_TARGETS);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", ...targets.map((t) => t.url).filter((u) => /^https?:/.test(u)).map((u) => new URL(u).origin)],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+  });
+  await app.register(formbody, { bodyLimit: 8_192 });
+  await registerOpenApi(app);
+
+  const auth = new AuthService(db, config);
+  const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS);
+
+  healthRoutes(app, db);
+  publicAuthRoutes(app, auth);
+  publicHandoffRoutes(app, handoff);
+  demoPortalRoutes(app, handoff, targets);
+
+  // Everything registered in this scope requires a valid token.
+  await app.register(async (secured) => {
+    const scope = secured.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('onRequest', authenticateHook((token) => auth.authenticate(token)));
+    authRoutes(scope, auth);
+    handoffRoutes(scope, handoff);
+    menuRoutes(scope, handoff);
+    etlRoutes(scope, db);
+  });
+
+  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
+  return app;
+}

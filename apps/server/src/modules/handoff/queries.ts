@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+export function insertHandoffToken(db: Db, tokenHash: string, userId: number, target: string, expiresAt: Date) {
+  return db.insertInto('handoff_tokens').values({ token_hash: tokenHash, user_id: userId, target, expires_at: expiresAt }).execute();
+}
+
+/**
+ * Marks the token used and returns its user in one statement: two concurrent verifications of the
+ * same token cannot both succeed.
+ */
+export function consumeHandoffToken(db: Db, tokenHash: string, target: string) {
+  return db
+    .updateTable('handoff_tokens as h')
+    .set({ used_at: sql`now()` })
+    .from('users as u')
+    .innerJoin('employees as e', 'e.id', 'u.employee_id')
+    .whereRef('u.id', '=', 'h.user_id')
+    .where('h.token_hash', '=', tokenHash)
+    .where('h.target', '=', target)
+    .where('h.used_at', 'is', null)
+    .where('h.expires_at', '>', sql<Date>`now()`)
+    .where('u.active', '=', true)
+    .returning(['u.id as user_id', 'e.unique_code', 'e.name', 'e.emp_role', 'e.designation'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app';
+import { loadConfig } from '../config';
+
+describe('platform', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers health and readiness', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves OpenAPI generated from the zod schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, unknown>; components?: unknown };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/accounts/api/v1/login/', '/api/side_menu/', '/api/etl_jobs/']));
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with the JSON 404 shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nope/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No route for GET /api/nope/' });
+  });
+
+  it('sends strict security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses a body over the limit with 413, not 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
+    expect(res.statusCode).toBe(413);
+    expect((res.json() as { error: string }).error).toBeTruthy();
+  });
+
+  it('explains every bad configuration variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'nope' })).toThrow(/Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+    expect(loadConfig({}).PORT).toBe(3000);
+    expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+  });
+});
