@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
+import { createDb } from './platform/db';
+import { migrate } from './platform/migrate';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A readable message and a non-zero exit beat a stack trace for a typo in an env var.
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
+  logger.info({ database: handle.dialect }, 'database opened');
+  const applied = await migrate(handle);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+  if (config.DEMO_DATA) {
+    const loaded = await loadDemoIfEmpty(handle, {
+      scale: config.DEMO_SCALE,
+      seed: config.DEMO_SEED,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    if (loaded) logger.info('demo organisation loaded');
+  }
+
+  const app = await buildApp({ config, db: handle.db, logger });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  if (config.DEMO_DATA) {
+    const lines = DEMO_LOGINS.map((l) => `  ${l.login.padEnd(16)} ${l.description}`);
+    process.stdout.write(`\nDossier is running at http://localhost:${config.PORT}\nDemo logins (password '${DEMO_PASSWORD}'):\n${lines.join('\n')}\n\n`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // If something hangs, exit anyway rather than never stopping.
+    setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => handle.db.destroy())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

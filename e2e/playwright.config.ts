@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. Under CI=true a missing browser fails the run.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveBrowser = existsSync(chromium);
+if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
+if (!haveBrowser) console.warn(`Skipping browser tests: no Chromium at ${chromium}`);
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  testIgnore: haveBrowser ? [] : ['**/*'],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+  ],
+  webServer: haveBrowser
+    ? {
+        // A fresh small demo organisation on every run (PGlite unless DATABASE_URL is set).
+        command: `rm -rf .data-e2e && npx tsx ../apps/server/src/server.ts`,
+        url: `${baseURL}/readyz`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: '.data-e2e',
+          DEMO_SCALE: process.env.E2E_DEMO_SCALE ?? '0.05',
+          LOG_LEVEL: 'warn',
+          WEB_DIST: '../apps/web/dist',
+        },
+      }
+    : undefined,
+});

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('app shell', () => {
+  test('unauthenticated visit goes to sign-in and comes back after it', async ({ page }) => {
+    await page.goto('/mappedpartners?selected_date=2026-01-01');
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await page.getByLabel('Username').fill('demo.rm');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel('Password').fill('dossier-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/mappedpartners\?selected_date=2026-01-01$/);
+    expect(await page.evaluate(() => localStorage.getItem('code'))).toMatch(/^RM/);
+  });
+
+  test('an rm sees the full static menu and the dashboards', async ({ page }) => {
+    await signIn(page, 'demo.rm');
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    for (const entry of ['Business Dashboard', 'Mapped Partners', 'Partner Search', 'Manage Team', 'Requester View', 'Mapping Dashboard', 'RM Dashboard', 'TRM Dashboard']) {
+      await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+    }
+    await expect(menu.getByText('Life Renewals Report')).toHaveCount(0);
+  });
+
+  test('role 204 sees only Life Renewals Report and Mapped Partners among the static entries', async ({ page }) => {
+    await signIn(page, 'demo.r204');
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    await expect(menu.getByText('Life Renewals Report')).toBeVisible();
+    await expect(menu.getByText('Mapped Partners')).toBeVisible();
+    await expect(menu.getByText('Life Issuance')).toBeVisible();
+    for (const hidden of ['Partner Search', 'Manage Team', 'Requester View', 'Mapping Dashboard', 'RM Dashboard', 'TRM Dashboard', 'Business Dashboard']) {
+      await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+    }
+  });
+
+  test('the collapsed side menu stays collapsed after a reload', async ({ page }) => {
+    await signIn(page, 'demo.rm');
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    await expect(menu).toBeVisible();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(menu).toBeHidden();
+    const stored = await page.evaluate(() => localStorage.getItem('dossier-sidenav'));
+    expect(stored).not.toBeNull();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(menu).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await signIn(page, 'demo.rm');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('img', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('the ETL panel fetches on open', async ({ page }) => {
+    await signIn(page, 'demo.rm');
+    const fetched = page.waitForResponse((r) => r.url().includes('/api/etl_jobs/') && r.status() === 200);
+    await page.getByRole('button', { name: 'ETL jobs' }).click();
+    await fetched;
+  });
+
+  test('insurance, meeting and payment menus are mutually exclusive', async ({ page }) => {
+    await signIn(page, 'demo.r201');
+    await page.getByRole('button', { name: 'Insurance' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Suraksha' })).toBeVisible();
+    await page.getByRole('button', { name: 'Meetings' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Book an Appointment' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Suraksha' })).toBeHidden();
+    await page.getByRole('button', { name: 'Payments' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Rule Search' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Special Approval TW' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Book an Appointment' })).toBeHidden();
+  });
+
+  test('Sales Portal hands off with a single-use token in a new tab', async ({ page, context }) => {
+    await signIn(page, 'demo.rm');
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Sales Portal' }).click();
+    const portal = await popup;
+    await portal.waitForLoadState();
+    await expect(portal.getByText(/Signed in as .* by hand-off/)).toBeVisible();
+    expect(await portal.content()).not.toContain(session ?? 'no-session');
+  });
+
+  test('logout returns to sign-in and the old token is dead', async ({ page, request }) => {
+    await signIn(page, 'demo.rm');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await request.get('/accounts/api/v1/me/', { headers: { authorization: `Token ${token}` } });
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('mobile @mobile', () => {
+  test('375px shows the mobile header @mobile', async ({ page }) => {
+    test.skip(test.info().project.name !== 'mobile', 'mobile project only');
+    await signIn(page, 'demo.rm');
+    await expect(page.getByRole('button', { name: 'Sales', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sales Portal' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Insurance' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ETL jobs' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
+  });
+});
