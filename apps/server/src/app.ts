@@ -40,6 +40,16 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
   registerErrorHandler(app);
+  // Node keeps a keep-alive socket open after an in-flight response, so close() would wait on it
+  // forever: once closing starts, every response asks the client to close its connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
 
   const targets = parseTargets(config.PORTAL_TARGETS);
   await app.register(helmet, {
