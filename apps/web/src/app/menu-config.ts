@@ -1,0 +1,43 @@
+/**
+ * Side-menu configuration (spec 000 §2 Side menu). Typed data, so changing who sees what is a
+ * one-line edit here and the rules in side-menu-model.ts stay untouched.
+ */
+
+/**
+ * Dashboards whose menu click resets the date: their links carry no start_date/end_date, so the
+ * report opens on its default period. Partner Activation Dashboard Revist (4) and Team Business
+ * Performance (5) are month-based; a range picked on another dashboard means nothing there.
+ */
+export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
+
+/** Who sees a static entry, by emp_role: 204 is the life-only role (000 §6). */
+export type MenuAudience = 'all' | 'life-only' | 'not-life-only';
+
+export type StaticMenuDestination =
+  | { kind: 'route'; to: string }
+  /** An external portal reached through a hand-off (header_links.partner_search). */
+  | { kind: 'handoff'; link: 'partner_search' };
+
+export interface StaticMenuEntry {
+  key: string;
+  label: string;
+  audience: MenuAudience;
+  destination: StaticMenuDestination;
+}
+
+/** The entry above the dashboards. */
+export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string }[] = [
+  { key: 'dashboard', label: 'Dashboard', to: '/dashboard' },
+];
+
+/** The entries after the dashboards, in menu order. */
+export const STATIC_MENU_ENTRIES: readonly StaticMenuEntry[] = [
+  { key: 'life-renewals', label: 'Life Renewals Report', audience: 'life-only', destination: { kind: 'route', to: '/liferenewalsreport' } },
+  { key: 'mapped-partners', label: 'Mapped Partners', audience: 'all', destination: { kind: 'route', to: '/mappedpartners' } },
+  { key: 'partner-search', label: 'Partner Search', audience: 'not-life-only', destination: { kind: 'handoff', link: 'partner_search' } },
+  { key: 'manage-team', label: 'Manage Team', audience: 'not-life-only', destination: { kind: 'route', to: '/manageteam' } },
+  { key: 'requester-view', label: 'Requester View', audience: 'not-life-only', destination: { kind: 'route', to: '/requesterview' } },
+  { key: 'mapping-dashboard', label: 'Mapping Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/analytics' } },
+  { key: 'rm-dashboard', label: 'RM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/rm-dashboard' } },
+  { key: 'trm-dashboard', label: 'TRM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/trm-dashboard' } },
+];

@@ -1,0 +1,19 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { readStoredUser } from '../../lib/session';
+
+/** Home (000 §2: an empty page). A short welcome so the main area is not blank. */
+export default function HomePage() {
+  const { firstName } = readStoredUser();
+  return (
+    <Paper withBorder p="lg" radius="md" maw={640}>
+      <Stack gap={6}>
+        <Title order={1} size="h3">
+          {firstName ? `Welcome, ${firstName}` : 'Welcome'}
+        </Title>
+        <Text size="sm" c="gray.7">
+          Choose a dashboard or report from the side menu.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

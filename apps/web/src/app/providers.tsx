@@ -1,0 +1,30 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MessageDialogHost } from '../components/message-dialog';
+import { isLoggedIn, subscribeSession } from '../lib/session';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  // Signing out (logout, a 401, another tab) must not leave one user's data cached for the next.
+  // Deferred: the sign-out may happen inside a query's own error callback.
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (!isLoggedIn()) setTimeout(() => queryClient.clear(), 0);
+      }),
+    [queryClient],
+  );
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <MessageDialogHost />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { ErrorBoundary } from './ErrorBoundary';
+import { HomeIdRedirect } from './HomeIdRedirect';
+import { RequireAuth } from './RequireAuth';
+
+// Screens load on demand so the first download stays small.
+const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
+const AppLayout = lazy(() => import('./shell/AppLayout'));
+const HomePage = lazy(() => import('./pages/HomePage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/**
+ * The route table (spec 000 §2, 001 §2), the one place where screens are attached.
+ *
+ * Screens still to be built plug in as children of the shell route below, each as a lazily loaded
+ * screen from its feature's routes/ folder, e.g.
+ *   const ReportPage = lazy(() => import('../features/reports/routes/ReportPage'));
+ *   { path: 'reports/:id', element: <ReportPage /> }
+ * Planned paths, relative to '/':
+ *   dashboard, dashboard/:id, dashboard/:id/:accountId      Dashboard (reports 13 and 11)
+ *   reports/:id, reports/:id/:accountId                     Report view / drill-down
+ *   manageteam, reporteelist, requesterview                 Team management
+ *   mappedpartners, liferenewalsreport, analytics           Partner lists and mapping analytics
+ *   rm-dashboard, trm-dashboard                             Call centre (spec 001)
+ * Until a screen exists its path falls through to the 404 page ('*'), deliberately: a placeholder
+ * would look like a working screen.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    element: (
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <LoginPage />
+        </Suspense>
+      </ErrorBoundary>
+    ),
+  },
+  {
+    path: '/',
+    element: (
+      <ErrorBoundary>
+        <RequireAuth>
+          <Suspense fallback={null}>
+            <AppLayout />
+          </Suspense>
+        </RequireAuth>
+      </ErrorBoundary>
+    ),
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'home/:id', element: <HomeIdRedirect /> },
+      // ← feature routes go here (see the list above).
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

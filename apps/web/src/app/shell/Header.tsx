@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { ActionIcon, Burger, Button, Menu } from '@mantine/core';
+import { ROLE_PAYMASTER } from '@dossier/shared';
+import { IconCalendar, IconChevronDown, IconRupee, IconShield } from '../../components/icons';
+import { useHandoff } from '../../lib/handoff';
+import { useIsMobile, useIsPhone } from '../../lib/media';
+import { useHeaderLinks } from '../../features/navigation/api/header-links';
+import { useSideMenu } from '../../features/navigation/api/side-menu';
+import { EtlButton } from './EtlButton';
+import { nextOpenMenu, type HeaderMenuName } from './header-menus';
+import { LinksMenu } from './LinksMenu';
+import { Logo } from './Logo';
+import { PortalMenuItem } from './PortalMenuItem';
+import { SalesPortalButton } from './SalesPortalButton';
+import { UserMenu } from './UserMenu';
+import { useHeaderSession } from './use-header-session';
+import classes from './Header.module.css';
+
+interface Props {
+  menuVisible: boolean;
+  menuToggled: boolean;
+  onToggleMenu: () => void;
+}
+
+export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
+  const session = useHeaderSession();
+  const { data: links } = useHeaderLinks();
+  // The role comes with the side menu and is handed to the header (000 §1).
+  const { data: sideMenu } = useSideMenu();
+  const handoff = useHandoff();
+  const isMobile = useIsMobile();
+  const isPhone = useIsPhone();
+  const [openMenu, setOpenMenu] = useState<HeaderMenuName | null>(null);
+
+  const control = (menu: HeaderMenuName) => ({
+    opened: openMenu === menu,
+    onChange: (opened: boolean) => setOpenMenu((current) => nextOpenMenu(current, menu, opened)),
+  });
+  const startHandoff = (target: string) => handoff.mutate(target);
+  const showPaymaster = sideMenu?.user_details.emp_role === ROLE_PAYMASTER && (links?.paymaster.length ?? 0) > 0;
+
+  return (
+    <header className={classes.header}>
+      <div className={classes.start}>
+        <Burger
+          opened={menuVisible}
+          onClick={onToggleMenu}
+          size="sm"
+          aria-label="Toggle menu"
+          aria-controls="side-menu"
+          aria-expanded={menuVisible}
+        />
+        {menuToggled ? null : <Logo />}
+      </div>
+
+      <div className={classes.actions}>
+        <LinksMenu
+          {...control('paymaster')}
+          target={
+            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Payments">
+              <IconRupee />
+            </ActionIcon>
+          }
+        >
+          {links ? <PortalMenuItem link={{ ...links.rule_search, name: 'Rule Search' }} ready={session.ready} onHandoff={startHandoff} /> : null}
+          {showPaymaster && links ? (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Paymaster</Menu.Label>
+              {links.paymaster.map((link) => (
+                <PortalMenuItem key={`${link.name}-${link.url}`} link={link} ready={session.ready} onHandoff={startHandoff} />
+              ))}
+            </>
+          ) : null}
+        </LinksMenu>
+
+        {isPhone ? null : <EtlButton />}
+
+        <LinksMenu
+          {...control('insurance')}
+          width={260}
+          target={
+            isMobile ? (
+              <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Insurance">
+                <IconShield />
+              </ActionIcon>
+            ) : (
+              <Button variant="subtle" color="gray.9" size="compact-md" rightSection={<IconChevronDown size={16} />}>
+                Insurance
+              </Button>
+            )
+          }
+        >
+          {links?.insurance.map((link) => (
+            <PortalMenuItem key={`${link.value}-${link.name}`} link={link} ready={session.ready} onHandoff={startHandoff} />
+          ))}
+        </LinksMenu>
+
+        <LinksMenu
+          {...control('meeting')}
+          target={
+            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Meetings">
+              <IconCalendar />
+            </ActionIcon>
+          }
+        >
+          {links?.meeting.map((link) => (
+            <PortalMenuItem key={`${link.value}-${link.name}`} link={link} ready={session.ready} onHandoff={startHandoff} />
+          ))}
+        </LinksMenu>
+
+        <SalesPortalButton
+          link={links?.sales_portal}
+          ready={session.ready}
+          short={isMobile}
+          pending={handoff.isPending && handoff.variables === links?.sales_portal.target}
+          onHandoff={startHandoff}
+        />
+
+        <UserMenu name={session.name} code={session.code} compact={isMobile} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { NavLink, Skeleton, Stack } from '@mantine/core';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { IconExternal } from '../../components/icons';
+import { useHandoff } from '../../lib/handoff';
+import { useHeaderLinks } from '../../features/navigation/api/header-links';
+import { useSideMenu } from '../../features/navigation/api/side-menu';
+import { openPortalLink } from './open-portal';
+import { buildSideMenu, isActivePath, type MenuLink } from './side-menu-model';
+import classes from './AppLayout.module.css';
+
+interface Props {
+  /** Called after a link is followed (closes the drawer on narrow screens). */
+  onNavigate?: () => void;
+}
+
+function RouteLink({ link, pathname, onNavigate }: { link: MenuLink; pathname: string; onNavigate?: () => void }) {
+  const active = isActivePath(link.to, pathname);
+  return (
+    <NavLink
+      component={Link}
+      to={link.to}
+      label={link.label}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+}
+
+/** The side menu (000 §2): Dashboard, the user's dashboards, then the static entries for the role. */
+export function SideMenu({ onNavigate }: Props) {
+  const { data: menu, isPending } = useSideMenu();
+  const { data: links } = useHeaderLinks();
+  const handoff = useHandoff();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const entries = useMemo(() => (menu ? buildSideMenu(menu, search) : []), [menu, search]);
+
+  return (
+    <nav aria-label="Side menu" id="side-menu" className={classes.menu}>
+      {isPending ? (
+        <Stack gap={8} p={8} aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={20} radius="sm" />
+          ))}
+        </Stack>
+      ) : (
+        entries.map((entry) => {
+          if (entry.kind === 'link') return <RouteLink key={entry.key} link={entry} pathname={pathname} onNavigate={onNavigate} />;
+          if (entry.kind === 'group') {
+            return (
+              <NavLink key={entry.key} label={entry.label} defaultOpened childrenOffset={12}>
+                {entry.children.map((child) => (
+                  <RouteLink key={child.key} link={child} pathname={pathname} onNavigate={onNavigate} />
+                ))}
+              </NavLink>
+            );
+          }
+          const portal = links?.[entry.link];
+          return (
+            <NavLink
+              key={entry.key}
+              component="button"
+              type="button"
+              label={entry.label}
+              rightSection={<IconExternal size={16} />}
+              disabled={!portal || handoff.isPending}
+              onClick={() => {
+                if (portal) openPortalLink(portal, (target) => handoff.mutate(target));
+                onNavigate?.();
+              }}
+            />
+          );
+        })
+      )}
+    </nav>
+  );
+}

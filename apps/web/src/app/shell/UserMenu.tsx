@@ -1,0 +1,42 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '../../components/icons';
+import { useLogout } from '../../features/auth/api/logout';
+import classes from './Header.module.css';
+
+interface Props {
+  name: string;
+  code: string;
+  compact: boolean;
+}
+
+/** The signed-in user (name and code) with Logout; phones show only the icon, details in the menu. */
+export function UserMenu({ name, code, compact }: Props) {
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label="User menu">
+          <IconUser />
+          {!compact && (name || code) ? (
+            <span className={classes.userText}>
+              <span className={classes.userName}>{name || code}</span>
+              {name && code ? <span className={classes.userCode}>{code}</span> : null}
+            </span>
+          ) : null}
+          {!compact ? <IconChevronDown size={16} /> : null}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {name || code ? (
+          <Menu.Label>
+            {name}
+            {name && code ? ` (${code})` : code}
+          </Menu.Label>
+        ) : null}
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

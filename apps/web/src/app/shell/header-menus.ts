@@ -1,0 +1,11 @@
+/** The three header menus that exclude each other (000 §2, §4): at most one is open. */
+export type HeaderMenuName = 'insurance' | 'meeting' | 'paymaster';
+
+/**
+ * The open menu after `menu` reports a change. A close report only closes that menu: when opening
+ * one menu makes another close (outside click), the two reports may arrive in either order.
+ */
+export function nextOpenMenu(current: HeaderMenuName | null, menu: HeaderMenuName, opened: boolean): HeaderMenuName | null {
+  if (opened) return menu;
+  return current === menu ? null : current;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { SideMenuResponse } from '@dossier/shared';
+import { buildSideMenu, dateQueryFrom, isActivePath, type SideMenuEntry } from './side-menu-model';
+
+const menu = (empRole: string): SideMenuResponse => ({
+  dashboards: [
+    { dashboard_id: 1, dashboard_name: 'Business Dashboard', drillable: 1, nested_dashboard: [] },
+    { dashboard_id: 4, dashboard_name: 'Partner Activation Dashboard Revist', drillable: 1, nested_dashboard: [] },
+    {
+      dashboard_id: 8,
+      dashboard_name: 'Contests',
+      drillable: 0,
+      nested_dashboard: [
+        { id: 32, name: 'North & west zone contest' },
+        { id: 33, name: 'South zone contest' },
+      ],
+    },
+  ],
+  user_details: { emp_role: empRole },
+});
+
+const labels = (entries: SideMenuEntry[]) => entries.map((e) => e.label);
+const search = new URLSearchParams('start_date=2026-10-01&end_date=2026-10-31&product_type_id=9,10&other=x');
+
+describe('dateQueryFrom', () => {
+  it('carries dates and products, nothing else', () => {
+    expect(dateQueryFrom(search)).toBe('?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10');
+  });
+  it('drops a lone date and is empty without any', () => {
+    expect(dateQueryFrom(new URLSearchParams('start_date=2026-10-01'))).toBe('');
+    expect(dateQueryFrom(new URLSearchParams('product_type_id=9'))).toBe('?product_type_id=9');
+  });
+});
+
+describe('buildSideMenu', () => {
+  it('starts with Dashboard, then dashboards, then the static entries of a normal role', () => {
+    const entries = buildSideMenu(menu('rm'), search);
+    expect(labels(entries)).toEqual([
+      'Dashboard',
+      'Business Dashboard',
+      'Partner Activation Dashboard Revist',
+      'Contests',
+      'Mapped Partners',
+      'Partner Search',
+      'Manage Team',
+      'Requester View',
+      'Mapping Dashboard',
+      'RM Dashboard',
+      'TRM Dashboard',
+    ]);
+    expect(entries[0]).toMatchObject({ kind: 'link', to: '/dashboard' });
+  });
+
+  it('gives drillable dashboards the current date query, except the date-reset ones', () => {
+    const entries = buildSideMenu(menu('rm'), search);
+    expect(entries[1]).toMatchObject({ kind: 'link', to: '/reports/1/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
+    expect(entries[2]).toMatchObject({ kind: 'link', to: '/reports/4/' });
+  });
+
+  it('shows nested entries of a non-drillable dashboard as sub-links', () => {
+    const group = buildSideMenu(menu('rm'), search)[3];
+    expect(group).toEqual({
+      kind: 'group',
+      key: 'dashboard-8',
+      label: 'Contests',
+      children: [
+        { key: 'report-32', label: 'North & west zone contest', to: '/reports/32/' },
+        { key: 'report-33', label: 'South zone contest', to: '/reports/33/' },
+      ],
+    });
+  });
+
+  it('gives role 204 only Life Renewals Report and Mapped Partners among the static entries', () => {
+    const entries = buildSideMenu(menu('204'), new URLSearchParams());
+    expect(labels(entries).slice(4)).toEqual(['Life Renewals Report', 'Mapped Partners']);
+    expect(entries.find((e) => e.label === 'Life Renewals Report')).toMatchObject({ kind: 'link', to: '/liferenewalsreport' });
+  });
+
+  it('makes Partner Search a hand-off, not a route', () => {
+    const entry = buildSideMenu(menu('201'), new URLSearchParams()).find((e) => e.label === 'Partner Search');
+    expect(entry).toEqual({ kind: 'handoff', key: 'partner-search', label: 'Partner Search', link: 'partner_search' });
+  });
+
+  it('honours a custom configuration', () => {
+    const entries = buildSideMenu(menu('rm'), search, { dateResetIds: [1], staticEntries: [], topEntries: [] });
+    expect(entries[0]).toMatchObject({ to: '/reports/1/' });
+    expect(entries[1]).toMatchObject({ to: '/reports/4/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
+  });
+});
+
+describe('isActivePath', () => {
+  it('ignores trailing slashes and queries', () => {
+    expect(isActivePath('/reports/1/?start_date=x', '/reports/1')).toBe(true);
+    expect(isActivePath('/dashboard', '/dashboard/')).toBe(true);
+    expect(isActivePath('/reports/1/', '/reports/11/')).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HeaderLinksResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export const HEADER_LINKS_PATH = '/api/header_links/';
+
+export function fetchHeaderLinks(signal?: AbortSignal): Promise<HeaderLinksResponse> {
+  return apiRequest(HEADER_LINKS_PATH, HeaderLinksResponse, { signal });
+}
+
+export function headerLinksQueryOptions() {
+  return queryOptions({
+    queryKey: ['header-links'] as const,
+    queryFn: ({ signal }) => fetchHeaderLinks(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useHeaderLinks() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...headerLinksQueryOptions(), enabled: loggedIn });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SideMenuResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export const SIDE_MENU_PATH = '/api/side_menu/';
+
+export function fetchSideMenu(signal?: AbortSignal): Promise<SideMenuResponse> {
+  return apiRequest(SIDE_MENU_PATH, SideMenuResponse, { signal });
+}
+
+/** The menu (and the user's emp_role in it) changes only with configuration: keep it for a while. */
+export function sideMenuQueryOptions() {
+  return queryOptions({
+    queryKey: ['side-menu'] as const,
+    queryFn: ({ signal }) => fetchSideMenu(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSideMenu() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...sideMenuQueryOptions(), enabled: loggedIn });
+}

@@ -1,0 +1,92 @@
+import type { ZodType } from 'zod';
+import { readToken } from './session';
+
+/**
+ * A failed call. `status` is the HTTP status, or 0 when no response arrived (network failure),
+ * which the error dialog reports as 'Error response from dialer' (spec 001 §8). `body` is the parsed
+ * JSON body (normally `{ error, detail? }`, DESIGN §6), the raw text if it was not JSON, or null.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** A response that arrived but does not have the agreed shape (contract drift between web and server). */
+export class ResponseShapeError extends Error {
+  constructor(path: string) {
+    super(`Unexpected response from the server (${path})`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Sign-in must not send a stale token from an earlier session. */
+  auth?: boolean;
+}
+
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Every call of the web app goes through here: JSON in and out, `Authorization: Token <token>`,
+ * errors thrown as ApiError so one handler (app/api-errors.ts) can show the dialog or sign out.
+ * The schema checks the answer against the shared contract before any screen sees it.
+ */
+export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? readToken() : null;
+  if (token) headers.Authorization = `Token ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // A cancelled query is not a failure; TanStack Query recognises the abort itself.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, null, 'Network error');
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ResponseShapeError(path);
+  return parsed.data;
+}

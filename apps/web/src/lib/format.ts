@@ -1,0 +1,21 @@
+/** Formatting for screens: the shared pure formatters plus web-only display helpers. */
+export { formatRupee, parseRupee, kolkataToday, monthRange, toDayMonthYear, titleCaseOrNA } from '@dossier/shared';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as 'yyyy-MM-dd hh:mm AM' in India time (spec 000 §3: ETL dates as yyyy-MM-dd plus
+ * 12-hour time, '-' if missing). India time, not the browser's zone, because the business runs in
+ * Asia/Kolkata (DESIGN §4) and every user should read the same clock.
+ */
+export function formatDateTime12(value: string | null | undefined): string {
+  if (!value) return '-';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '-';
+  // Kolkata is UTC+05:30 all year (no daylight saving).
+  const d = new Date(time + 330 * 60_000);
+  const hours = d.getUTCHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const ampm = hours < 12 ? 'AM' : 'PM';
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(hour12)}:${pad(d.getUTCMinutes())} ${ampm}`;
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { HandoffResponse } from '@dossier/shared';
+import { apiRequest } from './api';
+
+export const HANDOFF_PATH = '/accounts/api/v1/handoff/';
+
+/**
+ * External portals receive a short-lived, single-use hand-off token, never the session token
+ * (DESIGN §7). The server picks the URL from its configured targets; we only name the target.
+ */
+export function requestHandoff(target: string): Promise<HandoffResponse> {
+  return apiRequest(HANDOFF_PATH, HandoffResponse, { method: 'POST', body: { target } });
+}
+
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url, window.location.href);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec 000 §2: token, user_id and dossier_redirection go to the portal by form post, in a new tab.
+ * A form post (not a link) keeps the token out of URLs, history and referrers.
+ */
+export function postHandoffForm(handoff: HandoffResponse): void {
+  if (!isWebUrl(handoff.url)) throw new Error('The portal address is not a web address');
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = handoff.url;
+  form.target = '_blank';
+  form.setAttribute('rel', 'noopener');
+  form.hidden = true;
+  const fields: Record<string, string> = {
+    token: handoff.token,
+    user_id: handoff.user_id,
+    dossier_redirection: handoff.dossier_redirection,
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+  form.remove();
+}
+
+/** Open a configured portal in a new tab; failures reach the error dialog through the MutationCache. */
+export function useHandoff() {
+  return useMutation({
+    mutationFn: requestHandoff,
+    onSuccess: postHandoffForm,
+  });
+}

@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import type { LoginResponse } from '@dossier/shared';
+import { isUsableToken } from './session-rules';
+import { STORAGE_KEYS, storageClear, storageGet, storageSet } from './storage';
+
+export { isUsableToken } from './session-rules';
+
+/**
+ * The session lives in local storage under the spec's keys (000 §3, 001 §3) so that other tabs and
+ * later screens (breadcrumbs, call dialogs) can read it. Components learn about changes through
+ * this small store; the browser's `storage` event carries changes made in other tabs.
+ */
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readToken(): string | null {
+  const token = storageGet(STORAGE_KEYS.token);
+  return isUsableToken(token) ? token : null;
+}
+
+export function isLoggedIn(): boolean {
+  return readToken() !== null;
+}
+
+export interface StoredUser {
+  code: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function readStoredUser(): StoredUser {
+  return {
+    code: storageGet(STORAGE_KEYS.code) ?? '',
+    firstName: storageGet(STORAGE_KEYS.firstName) ?? '',
+    lastName: storageGet(STORAGE_KEYS.lastName) ?? '',
+  };
+}
+
+export function saveSession({ token, user }: LoginResponse): void {
+  storageSet(STORAGE_KEYS.token, token);
+  storageSet(STORAGE_KEYS.code, user.code);
+  storageSet(STORAGE_KEYS.userType, user.user_type);
+  storageSet(STORAGE_KEYS.email, user.email);
+  storageSet(STORAGE_KEYS.firstName, user.first_name);
+  storageSet(STORAGE_KEYS.lastName, user.last_name);
+  storageSet(STORAGE_KEYS.tier, user.tier);
+  storageSet(STORAGE_KEYS.registrationDate, user.registration_date);
+  notify();
+}
+
+/** Spec 001 §8: signing out clears local storage as a whole (filters and breadcrumbs are per user). */
+export function clearSession(): void {
+  storageClear();
+  notify();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** True while a usable token is stored; data screens and calls run only then (000 §4, 001 §6). */
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(subscribeSession, isLoggedIn, () => false);
+}
