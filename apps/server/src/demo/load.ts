@@ -1,0 +1,192 @@
+import { BUSINESS_TYPES, PRODUCTS, REPORTING_TYPES, ZONES } from '@dossier/shared';
+import { sql, type Kysely } from 'kysely';
+import type { DbHandle } from '../platform/db';
+import type { Database } from '../platform/db-types';
+import { hashPassword } from '../platform/passwords';
+import { todayInKolkata } from './calendar';
+import { insertRows, type Columns } from './insert';
+import { buildPartners, type MappingRow, type PartnerRow } from './partners';
+import { buildOrg, type ClosureRow, type EmployeeRow } from './people';
+import { makePlan, type DemoPlan } from './plan';
+import { generatePolicies, newAchieved, type CustomerRow, type PolicyRow } from './policies';
+import { INSURERS, STATES } from './reference';
+import { buildContests, buildTargets, type TargetRow } from './targets';
+import { buildUsers, DEMO_PASSWORD } from './users';
+
+export { DEMO_LOGINS, DEMO_PASSWORD } from './users';
+
+export interface DemoOptions {
+  /** Multiplies partners, customers and policies (1 = about 6,000 partners and 300,000 policies). */
+  scale: number;
+  seed: number;
+  /** Anchor date yyyy-MM-dd (default: today in Asia/Kolkata); same seed, scale and today = same data. */
+  today?: string;
+  log: (line: string) => void;
+}
+
+// Arbitrary constant shared by all instances, distinct from the migration lock.
+const DEMO_LOCK = 7_114_002;
+const POLICY_BATCH = 10_000;
+
+const EMPLOYEE_COLUMNS: Columns<EmployeeRow> = {
+  id: 'int4',
+  unique_code: 'text',
+  name: 'text',
+  email: 'text',
+  phone: 'text',
+  emp_role: 'text',
+  designation: 'text',
+  manager_id: 'int4',
+  zone_id: 'int2',
+  pincode: 'text',
+  created_at: 'timestamptz',
+};
+const CLOSURE_COLUMNS: Columns<ClosureRow> = { ancestor_id: 'int4', descendant_id: 'int4', depth: 'int2' };
+const PARTNER_COLUMNS: Columns<PartnerRow> = {
+  id: 'int4',
+  unique_code: 'text',
+  pos_code: 'text',
+  name: 'text',
+  phone: 'text',
+  email: 'text',
+  pincode: 'text',
+  state_id: 'int2',
+  li_pos_status: 'bool',
+  gi_pos_status: 'bool',
+  registered_at: 'date',
+  documents_at: 'date',
+  training_at: 'date',
+  exam_at: 'date',
+  certified_at: 'date',
+  first_sale_at: 'date',
+  created_at: 'timestamptz',
+};
+const MAPPING_COLUMNS: Columns<MappingRow> = {
+  id: 'int8',
+  partner_id: 'int4',
+  manager_id: 'int4',
+  reporting_type: 'int2',
+  valid_from: 'timestamptz',
+  valid_to: 'timestamptz',
+};
+const CUSTOMER_COLUMNS: Columns<CustomerRow> = { id: 'int8', name: 'text', phone: 'text', email: 'text', pincode: 'text' };
+const POLICY_COLUMNS: Columns<PolicyRow> = {
+  id: 'int8',
+  proposal_no: 'text',
+  policy_no: 'text',
+  partner_id: 'int4',
+  employee_id: 'int4',
+  customer_id: 'int8',
+  product_type_id: 'int2',
+  insurer_id: 'int2',
+  state_id: 'int2',
+  business_type: 'int2',
+  channel: 'text',
+  status: 'text',
+  paid_amount: 'numeric',
+  weightage_premium: 'numeric',
+  loan_amount: 'numeric',
+  payment_id: 'text',
+  issued_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  expiry_date: 'date',
+  previous_policy_no: 'text',
+  premium_payment_term: 'int2',
+  premium_installment_type: 'text',
+  next_due_date: 'date',
+  renewal_link: 'text',
+  one_click_url: 'text',
+};
+const TARGET_COLUMNS: Columns<TargetRow> = { employee_id: 'int4', month: 'date', premium: 'numeric' };
+
+// Tables whose ids the generator assigns: their identity sequences must continue after the demo rows.
+const GENERATED_IDS = ['employees', 'partners', 'partner_mappings', 'customers', 'policies'] as const;
+
+async function hasEmployees(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('employees').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Loads the demo organisation when the database has no employees; true when it loaded. Everything
+ * goes in one transaction holding an advisory lock: instances starting together load it once, and
+ * a crash mid-way leaves an empty database that the next start fills, not a half-loaded one.
+ */
+export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Promise<boolean> {
+  if (await hasEmployees(handle.db)) return false;
+  const plan = makePlan(opts.seed, opts.scale, opts.today ?? todayInKolkata(new Date()));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return handle.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);
+    // Another instance may have loaded while this one waited for the lock.
+    if (await hasEmployees(trx)) return false;
+    await loadDemo(trx, plan, passwordHash, opts.log);
+    return true;
+  });
+}
+
+async function loadDemo(db: Kysely<Database>, plan: DemoPlan, passwordHash: string, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  await insertReference(db);
+  const org = buildOrg(plan);
+  await insertRows(db, 'employees', EMPLOYEE_COLUMNS, org.employees);
+  await insertRows(db, 'employee_closure', CLOSURE_COLUMNS, org.closure);
+  log(`demo data: employees ${org.employees.length}`);
+
+  const book = buildPartners(plan, org);
+  await insertRows(db, 'partners', PARTNER_COLUMNS, book.rows);
+  await insertRows(db, 'partner_mappings', MAPPING_COLUMNS, book.mappings);
+  log(`demo data: partners ${book.rows.length}`);
+
+  const achieved = newAchieved(org);
+  for (const batch of generatePolicies(plan, org, book.profiles, achieved, POLICY_BATCH)) {
+    await insertRows(db, 'customers', CUSTOMER_COLUMNS, batch.customers);
+    await insertRows(db, 'policies', POLICY_COLUMNS, batch.policies);
+    log(`demo data: policies ${batch.done}/${batch.total}`);
+  }
+
+  await insertRows(db, 'targets', TARGET_COLUMNS, buildTargets(plan, org, achieved));
+  await db
+    .insertInto('contests')
+    .values(buildContests(plan, org, achieved))
+    .execute();
+  await db.insertInto('users').values(buildUsers(org, passwordHash)).execute();
+  for (const table of GENERATED_IDS) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.table(table)}`.execute(db);
+  }
+  log(`demo data: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// Reference rows may already exist (seeded by a later migration): keep whatever is there.
+async function insertReference(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('zones')
+    .values(ZONES.map((z) => ({ id: z.id, name: z.name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('states')
+    .values(STATES.map((s) => ({ id: s.id, name: s.name, zone_id: s.zoneId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('insurers')
+    .values(INSURERS.map((i) => ({ id: i.id, name: i.name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('products')
+    .values(PRODUCTS.map((p) => ({ ...p })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('business_types')
+    .values(BUSINESS_TYPES.map((b) => ({ id: b.id, name: b.name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('reporting_types')
+    .values(REPORTING_TYPES.map((r) => ({ id: r.id, name: r.name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
