@@ -81,7 +81,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       db.connection().execute(() =>
         fn(async (text) => {
           const results = await client.exec(text);
-          return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+          return (results.at(-1)?.rows ?? []);
         }),
       ),
   };

@@ -17,7 +17,7 @@ describe('platform', () => {
   it('serves OpenAPI generated from the zod schemas', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { paths: Record<string, unknown>; components?: unknown };
+    const doc = res.json<{ paths: Record<string, unknown>; components?: unknown }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/accounts/api/v1/login/', '/api/side_menu/', '/api/etl_jobs/']));
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
@@ -39,7 +39,7 @@ describe('platform', () => {
   it('refuses a body over the limit with 413, not 500', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
     expect(res.statusCode).toBe(413);
-    expect((res.json() as { error: string }).error).toBeTruthy();
+    expect(res.json<{ error: string }>().error).toBeTruthy();
   });
 
   it('explains every bad configuration variable at once', () => {

@@ -38,7 +38,7 @@ describe('sign-in and tokens', () => {
   it('answers 400 with a readable message for a malformed body', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: '' }, remoteAddress: '10.0.0.4' });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { error: string };
+    const body = res.json<{ error: string }>();
     expect(body.error).toMatch(/Invalid request: .*username.*Username is required/);
     expect(body.error).toMatch(/password/);
     const notJson = await ctx.app.inject({
@@ -56,7 +56,7 @@ describe('sign-in and tokens', () => {
     for (const headers of [{}, { authorization: 'Bearer abc' }, { authorization: 'Token not-a-real-token-at-all' }]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/side_menu/', headers });
       expect(res.statusCode).toBe(401);
-      expect((res.json() as { error: string }).error).toMatch(/sign in|Authentication required/i);
+      expect(res.json<{ error: string }>().error).toMatch(/sign in|Authentication required/i);
     }
   });
 
@@ -95,7 +95,7 @@ describe('sign-in and tokens', () => {
     for (let i = 0; i < 6; i++) perUser.push(await attempt('r204', `10.1.0.${i}`));
     expect(perUser.slice(0, 5).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
     expect(perUser[5]?.statusCode).toBe(429);
-    expect((perUser[5]?.json() as { error: string }).error).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(perUser[5]?.json<{ error: string }>().error).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
     expect(perUser[5]?.headers['retry-after']).toMatch(/^\d+$/);
     // Per address: different logins from one address.
     const perIp = [];

@@ -20,7 +20,7 @@ describe('hand-off to external portals', () => {
   it('mints a single-use token that is not the session token and verifies once', async () => {
     const res = await start('sales');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { token: string; url: string; user_id: string; dossier_redirection: string };
+    const body = res.json<{ token: string; url: string; user_id: string; dossier_redirection: string }>();
     expect(body).toMatchObject({ url: '/demo-portal/sales', user_id: 'RM001', dossier_redirection: 'sales_dashboard' });
     expect(body.token).not.toBe(token);
     const first = await verify(body.token, 'sales');
@@ -30,9 +30,9 @@ describe('hand-off to external portals', () => {
   });
 
   it('refuses a token presented to another target or after expiry', async () => {
-    const a = (await start('sales')).json() as { token: string };
+    const a = (await start('sales')).json<{ token: string }>();
     expect((await verify(a.token, 'suraksha')).statusCode).toBe(401);
-    const b = (await start('suraksha')).json() as { token: string };
+    const b = (await start('suraksha')).json<{ token: string }>();
     await ctx.db.db.updateTable('handoff_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('target', '=', 'suraksha').execute();
     expect((await verify(b.token, 'suraksha')).statusCode).toBe(401);
   });
@@ -46,7 +46,7 @@ describe('hand-off to external portals', () => {
   });
 
   it('lets the demo portal receive the form post and verify the token', async () => {
-    const body = (await start('motor-d2c')).json() as { token: string; user_id: string; dossier_redirection: string };
+    const body = (await start('motor-d2c')).json<{ token: string; user_id: string; dossier_redirection: string }>();
     const form = new URLSearchParams({ token: body.token, user_id: body.user_id, dossier_redirection: body.dossier_redirection }).toString();
     const page = await ctx.app.inject({ method: 'POST', url: '/demo-portal/motor-d2c', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(page.statusCode).toBe(200);

@@ -13,7 +13,7 @@ describe('side menu and header links', () => {
     const token = await signIn(ctx.app, login, undefined, `10.9.0.${login.length}`);
     const res = await ctx.app.inject({ method: 'GET', url, headers: authHeader(token) });
     expect(res.statusCode).toBe(200);
-    return res.json() as T;
+    return res.json<T>();
   };
 
   it('gives an rm every dashboard with drillable flags and nested entries', async () => {

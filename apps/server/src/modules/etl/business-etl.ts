@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+export const BUSINESS_ROLLUP_JOB = 'business_rollup';
+// Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
+const ETL_LOCK = 7_114_006;
+// Transactions still in flight may commit rows stamped before the watermark; re-reading this much
+// overlap catches them, and recomputing whole cells makes the re-read harmless.
+const LOOKBACK = sql`interval '10 minutes'`;
+
+export interface EtlRunResult {
+  ran: boolean;
+  rowsProcessed: number;
+}
+
+/**
+ * Incremental roll-up of `policies` into fact_daily_business and fact_partner_monthly.
+ * Reads the policies changed since the watermark (minus the look-back), recomputes every cell they
+ * touch now or touched at their previous run (etl_policy_state), and moves the watermark — all in one
+ * transaction, so a killed run leaves the previous state and the next run converges. With no watermark
+ * (first run, or `full`) every policy is "changed": a full rebuild is the same code.
+ */
+export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): Promise<EtlRunResult> {
+  await db
+    .insertInto('etl_jobs')
+    .values({ name: BUSINESS_ROLLUP_JOB })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK}) as ok`.execute(trx);
+      if (!lock.rows[0]?.ok) return { ran: false, rowsProcessed: 0 };
+      await trx.updateTable('etl_jobs').set({ status: 'running', updated_at: sql`now()` }).where('name', '=', BUSINESS_ROLLUP_JOB).execute();
+
+      const job = await trx.selectFrom('etl_jobs').select('last_transaction_updated_at').where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+      const watermark = options.full ? null : job.last_transaction_updated_at;
+      const changedFilter = watermark ? sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}` : sql`true`;
+
+      await sql`delete from etl_affected`.execute(trx);
+      // Cells the changed policies belong to now, and the cells they were counted in last time.
+      await sql`
+        insert into etl_affected (day, employee_id, partner_id)
+        select business_day(p.issued_at), p.employee_id, p.partner_id from policies p where ${changedFilter}
+        union
+        select s.day, s.employee_id, s.partner_id from etl_policy_state s join policies p on p.id = s.policy_id where ${changedFilter}`.execute(trx);
+
+      await sql`
+        delete from fact_daily_business f
+        using (select distinct day, employee_id from etl_affected) a
+        where f.day = a.day and f.employee_id = a.employee_id`.execute(trx);
+      await sql`
+        insert into fact_daily_business (day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
+          payment_term, installment_type, nop, premium, weightage_premium, loan_amount)
+        select a.day, p.employee_id, p.product_type_id, p.insurer_id, p.state_id, p.business_type, p.channel, p.status,
+          coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''),
+          count(*), sum(p.paid_amount), sum(p.weightage_premium), coalesce(sum(p.loan_amount), 0)
+        from (select distinct day, employee_id from etl_affected) a
+        join policies p on p.employee_id = a.employee_id
+          and p.issued_at >= (a.day::timestamp at time zone 'Asia/Kolkata')
+          and p.issued_at < ((a.day + 1)::timestamp at time zone 'Asia/Kolkata')
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`.execute(trx);
+
+      await sql`
+        delete from fact_partner_monthly f
+        using (select distinct date_trunc('month', day)::date as month, partner_id from etl_affected where partner_id is not null) a
+        where f.month = a.month and f.partner_id = a.partner_id`.execute(trx);
+      await sql`
+        insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+        select a.month, p.partner_id, pr.line, count(*), sum(p.paid_amount), sum(p.weightage_premium), max(business_day(p.issued_at))
+        from (select distinct date_trunc('month', day)::date as month, partner_id from etl_affected where partner_id is not null) a
+        join policies p on p.partner_id = a.partner_id
+          and p.issued_at >= (a.month::timestamp at time zone 'Asia/Kolkata')
+          and p.issued_at < ((a.month + interval '1 month')::timestamp at time zone 'Asia/Kolkata')
+          and p.status = 'success'
+        join products pr on pr.product_type_id = p.product_type_id
+        group by 1, 2, 3`.execute(trx);
+
+      const changed = await sql<{ n: string; max_updated: Date | null; max_created: Date | null }>`
+        with upserted as (
+          insert into etl_policy_state (policy_id, day, employee_id, partner_id)
+          select p.id, business_day(p.issued_at), p.employee_id, p.partner_id from policies p where ${changedFilter}
+          on conflict (policy_id) do update set day = excluded.day, employee_id = excluded.employee_id, partner_id = excluded.partner_id
+          returning policy_id
+        )
+        select (select count(*) from upserted)::text as n,
+          (select max(updated_at) from policies p where ${changedFilter}) as max_updated,
+          (select max(created_at) from policies p where ${changedFilter}) as max_created`.execute(trx);
+      const stats = changed.rows[0];
+      const rowsProcessed = Number(stats?.n ?? 0);
+
+      await trx
+        .updateTable('etl_jobs')
+        .set({
+          status: 'idle',
+          last_successful_run_at: sql`now()`,
+          // The watermark only moves forward, so a run that saw nothing new keeps it.
+          last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats?.max_updated ?? null}::timestamptz)`,
+          last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats?.max_created ?? null}::timestamptz)`,
+          rows_processed: rowsProcessed,
+          last_error: null,
+          updated_at: sql`now()`,
+        })
+        .where('name', '=', BUSINESS_ROLLUP_JOB)
+        .execute();
+      await sql`delete from etl_affected`.execute(trx);
+      return { ran: true, rowsProcessed };
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await db
+      .updateTable('etl_jobs')
+      .set({ status: 'failed', last_error: message.slice(0, 1000), updated_at: sql`now()` })
+      .where('name', '=', BUSINESS_ROLLUP_JOB)
+      .execute()
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The instant up to which roll-ups are complete: part of every report cache key. */
+export async function rollupWatermark(db: Db): Promise<Date | null> {
+  const row = await db.selectFrom('etl_jobs').select('last_successful_run_at').where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirst();
+  return row?.last_successful_run_at ?? null;
+}

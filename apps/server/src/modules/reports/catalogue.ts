@@ -1,0 +1,194 @@
+import type { ReportRecord } from '@dossier/shared';
+import { COL } from './columns';
+import type { Account, DateRange, QueryContext } from './context';
+import { ACTIVATION_GROUP_COLUMNS, ACTIVATION_TOTAL_COLUMNS, activationByGroup, activationTotals, LAST_ACTIVATION_COLUMNS, lastActivationPivot } from './families/activation';
+import {
+  breakdownColumns,
+  breakdownReport,
+  BUSINESS_TYPE_KEYS,
+  CHANNEL_KEYS,
+  DIRECT_COLUMNS,
+  directBusinessReport,
+  KEY,
+  LIFE_CHANNEL_COLUMNS,
+  lifeChannelReport,
+  PRODUCT_KEYS,
+  STATUS_KEYS,
+  type BreakdownSpec,
+} from './families/breakdown';
+import { CONTEST_COLUMNS, contestReport } from './families/contest';
+import { FUNNEL_COLUMNS, funnelReport, RECRUITMENT_COLUMNS, recruitmentReport, TEAM_FUNNEL_COLUMNS, teamFunnelReport } from './families/onboarding';
+import { PERFORMANCE_COLUMNS, performanceReport } from './families/performance';
+import { insurerPivot } from './families/pivot';
+import { EXECUTIVE_COLUMNS, executiveReport, RENEWAL_COLUMNS, renewalDuesReport } from './families/policies';
+import { teamColumns, teamReport, type TeamMeasure } from './families/team';
+
+export interface ReportResult {
+  columns: string[];
+  records: ReportRecord[];
+  /** Set when the report fixes its own window (contests). */
+  range?: DateRange;
+}
+
+export interface ReportDef {
+  id: number;
+  name: string;
+  dashboardId: number | null;
+  viz: 'tabular' | 'pivot_table';
+  dateMode: 'range' | 'month';
+  /** Default range when no dates are given: 0 = this month; n > 0 = the n days up to today; n < 0 = the |n| days from today. */
+  dateOffsetDays: number;
+  drillable: boolean;
+  nextReportId: number | null;
+  executiveReportId: number | null;
+  email: boolean;
+  download: boolean;
+  filters: { insurer: boolean; state: boolean; businessType: boolean; product: boolean };
+  footnote: string | null;
+  width: 6 | 12;
+  /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
+  source: 'rollup' | 'source';
+  /** Which kind of account the report is about. */
+  account: Account['kind'] | 'any';
+  run(ctx: QueryContext): Promise<ReportResult>;
+}
+
+const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
+const NO_FILTERS = { insurer: false, state: false, businessType: false, product: false };
+const PRODUCT_ONLY = { ...NO_FILTERS, product: true };
+
+type Base = Omit<ReportDef, 'run'>;
+const base = (over: Partial<Base> & Pick<Base, 'id' | 'name' | 'dashboardId'>): Base => ({
+  viz: 'tabular',
+  dateMode: 'range',
+  dateOffsetDays: 0,
+  drillable: false,
+  nextReportId: null,
+  executiveReportId: null,
+  email: true,
+  download: true,
+  filters: ALL_FILTERS,
+  footnote: null,
+  width: 12,
+  source: 'rollup',
+  account: 'employee',
+  ...over,
+});
+
+/** A team roll-up report that drills into itself and ends at the executive report. */
+function team(id: number, name: string, dashboardId: number, measures: TeamMeasure[], scope: Parameters<typeof teamReport>[1], over: Partial<Base> = {}, withGrowth = false): ReportDef {
+  return {
+    ...base({ id, name, dashboardId, drillable: true, nextReportId: id, executiveReportId: EXECUTIVE_REPORT_ID, ...over }),
+    run: async (ctx) => ({ columns: teamColumns(measures, withGrowth), records: await teamReport(ctx, scope, measures, withGrowth) }),
+  };
+}
+
+function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
+  return { ...base({ id, name, dashboardId, ...over }), run: async (ctx) => ({ columns: breakdownColumns(spec), records: await breakdownReport(ctx, spec) }) };
+}
+
+function contest(id: number, name: string): ReportDef {
+  return {
+    ...base({ id, name, dashboardId: 8, filters: NO_FILTERS }),
+    run: async (ctx) => {
+      const { records, window } = await contestReport(ctx, id);
+      return { columns: CONTEST_COLUMNS, records, ...(window ? { range: window } : {}) };
+    },
+  };
+}
+
+const fixed = (columns: string[], fn: (ctx: QueryContext) => Promise<ReportRecord[]>) => async (ctx: QueryContext) => ({ columns, records: await fn(ctx) });
+
+export const EXECUTIVE_REPORT_ID = 37;
+const SUCCESS = ['success'] as const;
+const MONTH = { dateMode: 'month' as const };
+
+/** Every report of REPORTS.md. Ids 11 and 13 are fixed by the spec; the rest are ours and stable. */
+export const REPORTS: readonly ReportDef[] = [
+  breakdown(13, 'Business summary', 1, {
+    keyTitle: 'Business Type',
+    key: KEY.businessType,
+    keys: BUSINESS_TYPE_KEYS,
+    measures: ['nop', 'premium', 'wp'],
+    withGrowth: true,
+    totalLabel: 'Total',
+    scope: { statuses: SUCCESS },
+  }),
+  team(11, 'Team report summary', 1, ['nop', 'premium', 'wp'], { statuses: SUCCESS }, { width: 6 }, true),
+  breakdown(14, 'Product wise business', 1, {
+    keyTitle: COL.product,
+    key: KEY.product,
+    keys: PRODUCT_KEYS,
+    measures: ['nop', 'premium', 'wp'],
+    withGrowth: false,
+    totalLabel: 'Total',
+    scope: { statuses: SUCCESS },
+    hideEmpty: true,
+  }),
+  {
+    ...base({ id: 15, name: 'User insurer wise business', dashboardId: 1, viz: 'pivot_table', footnote: 'Data is refreshed every 5 minutes' }),
+    run: (ctx) => insurerPivot(ctx),
+  },
+  breakdown(
+    16,
+    'Channel summary',
+    1,
+    { keyTitle: 'Channel', key: KEY.channel, keys: CHANNEL_KEYS, measures: ['nop', 'premium', 'wp'], withGrowth: false, totalLabel: 'Total', scope: { statuses: SUCCESS } },
+    { width: 6 },
+  ),
+  breakdown(17, 'Inward summary', 1, { keyTitle: 'Status', key: KEY.status, keys: STATUS_KEYS, measures: ['nop', 'premium'], withGrowth: false, totalLabel: 'Total', scope: {} }, { width: 6 }),
+  team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }),
+  team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }),
+  team(20, 'Cancelled summary', 1, ['nop', 'premium', 'wp'], { statuses: ['cancelled'] }, { width: 6 }),
+  team(21, 'Health business summary', 2, ['nop', 'premium', 'wp'], { statuses: SUCCESS, lines: ['health'] }, { width: 6 }),
+  {
+    ...base({ id: 22, name: 'Life issuance channel report', dashboardId: 3, filters: { ...ALL_FILTERS, product: false } }),
+    run: fixed(LIFE_CHANNEL_COLUMNS, lifeChannelReport),
+  },
+  team(23, 'Life issuance team report', 3, ['nop', 'premium', 'wp'], { statuses: SUCCESS, lines: ['life'] }, { filters: { ...ALL_FILTERS, product: false } }),
+  {
+    ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, source: 'source' }),
+    run: fixed(ACTIVATION_TOTAL_COLUMNS, activationTotals),
+  },
+  {
+    ...base({ id: 25, name: 'Unit partner activation revist', dashboardId: 4, ...MONTH, filters: NO_FILTERS, drillable: true, nextReportId: 25 }),
+    run: fixed(ACTIVATION_GROUP_COLUMNS, (ctx) => activationByGroup(ctx, 'reportees')),
+  },
+  {
+    ...base({ id: 26, name: 'Team wise partner activation revist', dashboardId: 4, ...MONTH, filters: NO_FILTERS, drillable: true, nextReportId: 25 }),
+    run: fixed(ACTIVATION_GROUP_COLUMNS, (ctx) => activationByGroup(ctx, 'team_leads')),
+  },
+  {
+    ...base({ id: 27, name: 'Product wise last activation date', dashboardId: 4, ...MONTH, viz: 'pivot_table', filters: NO_FILTERS }),
+    run: fixed(LAST_ACTIVATION_COLUMNS, lastActivationPivot),
+  },
+  {
+    ...base({ id: 28, name: 'Team business performance report revist', dashboardId: 5, ...MONTH, filters: PRODUCT_ONLY, drillable: true, nextReportId: 28 }),
+    run: fixed(PERFORMANCE_COLUMNS, performanceReport),
+  },
+  { ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source' }), run: fixed(FUNNEL_COLUMNS, funnelReport) },
+  {
+    ...base({ id: 30, name: "Team apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source', drillable: true, nextReportId: 30 }),
+    run: fixed(TEAM_FUNNEL_COLUMNS, teamFunnelReport),
+  },
+  {
+    ...base({ id: 31, name: 'Recruitment report', dashboardId: 7, filters: NO_FILTERS, source: 'source', drillable: true, nextReportId: 31 }),
+    run: fixed(RECRUITMENT_COLUMNS, recruitmentReport),
+  },
+  contest(32, 'North & west zone contest'),
+  contest(33, 'South zone contest'),
+  contest(34, 'East zone contest'),
+  { ...base({ id: 35, name: 'Direct business', dashboardId: 9, filters: { ...ALL_FILTERS, product: false } }), run: fixed(DIRECT_COLUMNS, directBusinessReport) },
+  team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }, { filters: { ...ALL_FILTERS, product: false } }),
+  {
+    ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner' }),
+    run: fixed(EXECUTIVE_COLUMNS, executiveReport),
+  },
+  {
+    ...base({ id: 38, name: 'Renewal dues', dashboardId: null, source: 'source', account: 'any', dateOffsetDays: -30 }),
+    run: fixed(RENEWAL_COLUMNS, renewalDuesReport),
+  },
+];
+
+const byId = new Map(REPORTS.map((r) => [r.id, r]));
+export const findReport = (id: number): ReportDef | undefined => byId.get(id);

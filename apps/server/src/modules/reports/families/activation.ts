@@ -1,0 +1,104 @@
+import type { ReportRecord } from '@dossier/shared';
+import { sql, type RawBuilder } from 'kysely';
+import { COL } from '../columns';
+import { percent, type QueryContext } from '../context';
+
+/** Partners currently mapped to anyone in the subtree of `rootId` (an SQL fragment yielding partner ids). */
+export const subtreePartners = (rootId: RawBuilder<unknown> | number) => sql`
+  select m.partner_id from partner_mappings m
+  join employee_closure c on c.descendant_id = m.manager_id
+  where c.ancestor_id = ${rootId} and m.valid_to is null`;
+
+const activeBetween = (start: string, end: string) => sql`exists (
+  select 1 from policies p where p.partner_id = pa.id and p.status = 'success'
+    and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
+    and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
+
+export const ACTIVATION_TOTAL_COLUMNS = ['Total Partners', 'Active In Range', 'Active Last 90 Days', 'Dormant', 'Activation %'];
+
+/** Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. */
+export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
+  const ninetyStart = new Date(Date.parse(`${ctx.range.end}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+  const res = await sql<{ total: number; active: number; active90: number }>`
+    select count(*)::int as total,
+      count(*) filter (where ${activeBetween(ctx.range.start, ctx.range.end)})::int as active,
+      count(*) filter (where ${activeBetween(ninetyStart, ctx.range.end)})::int as active90
+    from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);
+  const r = res.rows[0] ?? { total: 0, active: 0, active90: 0 };
+  return [
+    {
+      'Total Partners': r.total,
+      'Active In Range': r.active,
+      'Active Last 90 Days': r.active90,
+      Dormant: r.total - r.active90,
+      'Activation %': percent(r.active, r.total),
+    },
+  ];
+}
+
+export const ACTIVATION_GROUP_COLUMNS = [COL.userId, COL.name, 'Total Partners', 'Activated In Month', 'Activation %'];
+
+/**
+ * Reports 25 and 26: per group head (direct reports, or team leads of the subtree), partners mapped in
+ * their subtree and those with successful business in the month (fact_partner_monthly).
+ */
+export async function activationByGroup(ctx: QueryContext, groups: 'reportees' | 'team_leads'): Promise<ReportRecord[]> {
+  const heads =
+    groups === 'reportees'
+      ? sql`select id, unique_code, name from employees where manager_id = ${ctx.account.id}`
+      : sql`select e.id, e.unique_code, e.name from employees e join employee_closure c on c.descendant_id = e.id
+            where c.ancestor_id = ${ctx.account.id} and e.designation = 'team_lead'`;
+  const month = `${ctx.range.start.slice(0, 7)}-01`;
+  const res = await sql<{ code: string; name: string; total: number; active: number }>`
+    with heads as (${heads}),
+    mapped as (
+      select h.id as head_id, m.partner_id from heads h
+      join employee_closure c on c.ancestor_id = h.id
+      join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
+    )
+    select h.unique_code as code, h.name, count(mp.partner_id)::int as total,
+      count(mp.partner_id) filter (where exists (
+        select 1 from fact_partner_monthly f where f.partner_id = mp.partner_id and f.month = ${month}::date))::int as active
+    from heads h left join mapped mp on mp.head_id = h.id
+    group by h.unique_code, h.name order by h.name`.execute(ctx.db);
+  return res.rows.map((r) => ({
+    [COL.userId]: r.code,
+    [COL.name]: r.name,
+    'Total Partners': r.total,
+    'Activated In Month': r.active,
+    'Activation %': percent(r.active, r.total),
+    [COL.accountId]: r.code,
+  }));
+}
+
+const LINES = [
+  ['motor', 'Motor'],
+  ['cv', 'CV'],
+  ['health', 'Health'],
+  ['life', 'Life'],
+  ['travel', 'Travel'],
+  ['sme', 'SME'],
+  ['loan', 'Loan'],
+] as const;
+export const LAST_ACTIVATION_COLUMNS = [COL.userId, COL.name, ...LINES.map(([, t]) => t)];
+
+/** Report 27 (pivot): partners of the subtree × product line, the last issue day up to the month's end. */
+export async function lastActivationPivot(ctx: QueryContext): Promise<ReportRecord[]> {
+  const res = await sql<{ code: string; name: string; line: string; last_day: string }>`
+    select pa.unique_code as code, pa.name, f.line, max(f.last_issue_day)::text as last_day
+    from fact_partner_monthly f join partners pa on pa.id = f.partner_id
+    where f.partner_id in (${subtreePartners(ctx.account.id)}) and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date
+    group by pa.unique_code, pa.name, f.line
+    order by pa.name`.execute(ctx.db);
+  const byCode = new Map<string, ReportRecord>();
+  for (const r of res.rows) {
+    let rec = byCode.get(r.code);
+    if (!rec) {
+      rec = { [COL.userId]: r.code, [COL.name]: r.name, ...Object.fromEntries(LINES.map(([, t]) => [t, '-'])), [COL.accountId]: r.code };
+      byCode.set(r.code, rec);
+    }
+    const title = LINES.find(([l]) => l === r.line)?.[1];
+    if (title) rec[title] = r.last_day;
+  }
+  return [...byCode.values()];
+}

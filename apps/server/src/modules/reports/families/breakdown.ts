@@ -1,0 +1,109 @@
+import { BUSINESS_TYPES, PRODUCTS, type ReportRecord } from '@dossier/shared';
+import { sql, type RawBuilder } from 'kysely';
+import { COL } from '../columns';
+import { growth, round2, type QueryContext } from '../context';
+import { addMeasures, subtreeBreakdown, ZERO, type FactScope, type Measures } from './facts';
+
+export interface BreakdownSpec {
+  /** Title of the key column. */
+  keyTitle: string;
+  key: RawBuilder<unknown>;
+  /** Every key to show, in order (missing ones show zeros), with its label. */
+  keys: readonly { key: string; label: string }[];
+  measures: readonly ('nop' | 'premium' | 'wp')[];
+  withGrowth: boolean;
+  totalLabel: string | null;
+  scope: FactScope;
+  /** Leave out keys without any business (long key lists such as products). */
+  hideEmpty?: boolean;
+}
+
+const TITLE = { nop: COL.nop, premium: COL.premium, wp: COL.wp } as const;
+
+export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measures' | 'withGrowth'>): string[] {
+  return [spec.keyTitle, ...spec.measures.map((m) => TITLE[m]), ...(spec.withGrowth ? [COL.premiumGrowth, COL.nopGrowth] : [])];
+}
+
+/** One row per key of a dimension over the account's subtree, then a Total row. */
+export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): Promise<ReportRecord[]> {
+  const toMap = (rows: (Measures & { key: string })[]) => new Map(rows.map((r) => [r.key, r]));
+  const current = toMap(await subtreeBreakdown(ctx, ctx.range, spec.key, spec.scope));
+  const previous = spec.withGrowth ? toMap(await subtreeBreakdown(ctx, ctx.previous, spec.key, spec.scope)) : new Map<string, Measures>();
+  const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
+    const rec: ReportRecord = { [spec.keyTitle]: label };
+    for (const m of spec.measures) rec[TITLE[m]] = m === 'nop' ? cur.nop : round2(cur[m]);
+    if (spec.withGrowth) {
+      rec[COL.premiumGrowth] = growth(cur.premium, prev.premium);
+      rec[COL.nopGrowth] = growth(cur.nop, prev.nop);
+    }
+    return rec;
+  };
+  let total = ZERO;
+  let totalPrev = ZERO;
+  const records: ReportRecord[] = [];
+  for (const { key, label } of spec.keys) {
+    const cur = current.get(key) ?? ZERO;
+    const prev = previous.get(key) ?? ZERO;
+    total = addMeasures(total, cur);
+    totalPrev = addMeasures(totalPrev, prev);
+    if (!spec.hideEmpty || cur.nop !== 0) records.push(row(label, cur, prev));
+  }
+  return spec.totalLabel ? [...records, row(spec.totalLabel, total, totalPrev)] : records;
+}
+
+export const BUSINESS_TYPE_KEYS = BUSINESS_TYPES.map((b) => ({ key: String(b.id), label: b.name }));
+export const PRODUCT_KEYS = PRODUCTS.map((p) => ({ key: String(p.product_type_id), label: p.name }));
+export const CHANNEL_KEYS = [
+  { key: 'pos', label: 'POS partner' },
+  { key: 'direct', label: 'Direct' },
+  { key: 'online', label: 'Online' },
+];
+export const STATUS_KEYS = [
+  { key: 'success', label: 'Success' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'cancelled', label: 'Cancelled' },
+];
+
+export const KEY = {
+  businessType: sql`f.business_type`,
+  product: sql`f.product_type_id`,
+  channel: sql`f.channel`,
+  status: sql`f.status`,
+};
+
+/** Report 22: life business by channel × premium payment term × instalment type. */
+export async function lifeChannelReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  const rows = await subtreeBreakdown(ctx, ctx.range, sql`f.channel || '|' || f.payment_term || '|' || f.installment_type`, {
+    statuses: ['success'],
+    lines: ['life'],
+  });
+  const channelLabel = new Map(CHANNEL_KEYS.map((c) => [c.key, c.label]));
+  return rows
+    .map((r) => {
+      const [channel = '', term = '', installment = ''] = r.key.split('|');
+      return {
+        Channel: channelLabel.get(channel) ?? channel,
+        premium_payment_term: Number(term),
+        premium_installment_type: installment,
+        [COL.nop]: r.nop,
+        [COL.premium]: round2(r.premium),
+      };
+    })
+    .sort((a, b) => a.Channel.localeCompare(b.Channel) || a.premium_payment_term - b.premium_payment_term || a.premium_installment_type.localeCompare(b.premium_installment_type));
+}
+export const LIFE_CHANNEL_COLUMNS = ['Channel', 'premium_payment_term', 'premium_installment_type', COL.nop, COL.premium];
+
+/** Report 35: business without a partner, by product × insurer. */
+export async function directBusinessReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  const rows = await subtreeBreakdown(ctx, ctx.range, sql`pr.name || '|' || (select name from insurers where id = f.insurer_id)`, {
+    statuses: ['success'],
+    directOnly: true,
+  });
+  return rows
+    .map((r) => {
+      const [product = '', insurer = ''] = r.key.split('|');
+      return { [COL.product]: product, [COL.insurer]: insurer, [COL.nop]: r.nop, [COL.premium]: round2(r.premium), [COL.wp]: round2(r.wp) };
+    })
+    .sort((a, b) => String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])));
+}
+export const DIRECT_COLUMNS = [COL.product, COL.insurer, COL.nop, COL.premium, COL.wp];

@@ -1,0 +1,40 @@
+import type { ReportRecord } from '@dossier/shared';
+import { sql } from 'kysely';
+import { COL } from '../columns';
+import { percent, round2, type QueryContext } from '../context';
+
+export const CONTEST_COLUMNS = [COL.userId, COL.name, COL.wp, 'Target', 'Achievement %', 'Rank'];
+
+/**
+ * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest
+ * window; the viewer gets the rows of their own subtree, each with its rank in the whole contest.
+ */
+export async function contestReport(ctx: QueryContext, contestId: number): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
+  const contest = await ctx.db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+  if (!contest) return { records: [], window: null };
+  const res = await sql<{ code: string; name: string; wp: number; rank: number; in_subtree: boolean }>`
+    with board as (
+      select e.id, e.unique_code as code, e.name, coalesce(sum(f.weightage_premium), 0)::float8 as wp
+      from employees e
+      left join fact_daily_business f on f.employee_id = e.id and f.status = 'success'
+        and f.day between ${contest.starts_on}::date and ${contest.ends_on}::date
+      where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
+      group by e.id, e.unique_code, e.name
+    )
+    select b.code, b.name, b.wp, (rank() over (order by b.wp desc))::int as rank,
+      exists (select 1 from employee_closure c where c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id) as in_subtree
+    from board b order by rank, b.name`.execute(ctx.db);
+  const target = Number(contest.target_wp);
+  const records = res.rows
+    .filter((r) => r.in_subtree)
+    .map((r) => ({
+      [COL.userId]: r.code,
+      [COL.name]: r.name,
+      [COL.wp]: round2(r.wp),
+      Target: round2(target),
+      'Achievement %': percent(r.wp, target),
+      Rank: r.rank,
+      [COL.accountId]: r.code,
+    }));
+  return { records, window: { start: contest.starts_on, end: contest.ends_on } };
+}

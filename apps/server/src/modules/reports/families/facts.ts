@@ -1,0 +1,57 @@
+import { sql, type RawBuilder } from 'kysely';
+import { factFilters, type DateRange, type QueryContext } from '../context';
+
+export interface Measures {
+  nop: number;
+  premium: number;
+  wp: number;
+  loan: number;
+}
+
+export interface FactScope {
+  statuses?: readonly string[];
+  lines?: readonly string[];
+  /** true: only business without a partner (direct and online channels). */
+  directOnly?: boolean;
+}
+
+/** Extra where-clause fragments of a scope, on fact_daily_business (alias f). */
+export function scopeFilter(scope: FactScope): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (scope.statuses) parts.push(sql`f.status = any(${[...scope.statuses]}::text[])`);
+  if (scope.lines) parts.push(sql`f.product_type_id in (select product_type_id from products where line = any(${[...scope.lines]}::text[]))`);
+  if (scope.directOnly) parts.push(sql`f.channel <> 'pos'`);
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+export const MEASURES = sql`coalesce(sum(f.nop), 0)::int as nop, coalesce(sum(f.premium), 0)::float8 as premium,
+  coalesce(sum(f.weightage_premium), 0)::float8 as wp, coalesce(sum(f.loan_amount), 0)::float8 as loan`;
+
+/**
+ * Sums of the account's whole subtree grouped by one expression over fact_daily_business (alias f,
+ * with products joined as pr), e.g. business type, product or channel.
+ */
+export async function subtreeBreakdown(
+  ctx: QueryContext,
+  range: DateRange,
+  key: RawBuilder<unknown>,
+  scope: FactScope,
+): Promise<(Measures & { key: string })[]> {
+  const res = await sql<Measures & { key: string }>`
+    select ${key}::text as key, ${MEASURES}
+    from fact_daily_business f
+    join products pr on pr.product_type_id = f.product_type_id
+    where f.employee_id in (select descendant_id from employee_closure where ancestor_id = ${ctx.account.id})
+      and f.day between ${range.start}::date and ${range.end}::date
+      ${factFilters(ctx.filters)} ${scopeFilter(scope)}
+    group by 1`.execute(ctx.db);
+  return res.rows;
+}
+
+export const addMeasures = (a: Measures, b: Measures): Measures => ({
+  nop: a.nop + b.nop,
+  premium: a.premium + b.premium,
+  wp: a.wp + b.wp,
+  loan: a.loan + b.loan,
+});
+export const ZERO: Measures = { nop: 0, premium: 0, wp: 0, loan: 0 };

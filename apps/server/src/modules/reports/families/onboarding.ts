@@ -1,0 +1,79 @@
+import type { ReportRecord } from '@dossier/shared';
+import { sql } from 'kysely';
+import { COL } from '../columns';
+import { percent, type QueryContext } from '../context';
+import { subtreePartners } from './activation';
+
+const STAGES = [
+  ['registered_at', 'Registered'],
+  ['documents_at', 'Documents'],
+  ['training_at', 'Training'],
+  ['exam_at', 'Exam Passed'],
+  ['certified_at', 'Certified'],
+  ['first_sale_at', 'First Sale'],
+] as const;
+
+const stageCounts = (ctx: QueryContext) =>
+  sql.join(
+    STAGES.map(([column, title]) => sql`count(*) filter (where pa.${sql.ref(column)} between ${ctx.range.start}::date and ${ctx.range.end}::date)::int as ${sql.ref(title)}`),
+  );
+
+export const FUNNEL_COLUMNS = ['Stage', 'Partners', 'Drop-off', 'Drop-off %'];
+
+/** Report 29: partners of the subtree reaching each onboarding stage in the month, and the drop between stages. */
+export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  const res = await sql<Record<string, number>>`
+    select ${stageCounts(ctx)} from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);
+  const counts = STAGES.map(([, title]) => res.rows[0]?.[title] ?? 0);
+  return STAGES.map(([, title], i) => {
+    const here = counts[i] ?? 0;
+    const next = counts[i + 1];
+    const drop = next === undefined ? 0 : here - next;
+    return { Stage: title, Partners: here, 'Drop-off': drop, 'Drop-off %': percent(drop, here) };
+  });
+}
+
+export const TEAM_FUNNEL_COLUMNS = [COL.userId, COL.name, ...STAGES.map(([, t]) => t)];
+
+/** Report 30: the same stage counts per direct report. */
+export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  const res = await sql<Record<string, number | string>>`
+    select ch.unique_code as code, ch.name, ${stageCounts(ctx)}
+    from employees ch
+    left join employee_closure c on c.ancestor_id = ch.id
+    left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
+    left join partners pa on pa.id = m.partner_id
+    where ch.manager_id = ${ctx.account.id}
+    group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
+  return res.rows.map((r) => ({
+    [COL.userId]: String(r.code),
+    [COL.name]: String(r.name),
+    ...Object.fromEntries(STAGES.map(([, t]) => [t, Number(r[t] ?? 0)])),
+    [COL.accountId]: String(r.code),
+  }));
+}
+
+export const RECRUITMENT_COLUMNS = [COL.userId, COL.name, 'Partners Recruited', 'LI', 'GI'];
+
+/** Report 31: partners registered in the range under each direct report, and how many are life / general certified. */
+export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  const res = await sql<{ code: string; name: string; recruited: number; li: number; gi: number }>`
+    select ch.unique_code as code, ch.name,
+      count(pa.id)::int as recruited,
+      count(pa.id) filter (where pa.li_pos_status)::int as li,
+      count(pa.id) filter (where pa.gi_pos_status)::int as gi
+    from employees ch
+    left join employee_closure c on c.ancestor_id = ch.id
+    left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
+    left join partners pa on pa.id = m.partner_id and pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date
+    where ch.manager_id = ${ctx.account.id}
+    group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
+  return res.rows.map((r) => ({
+    [COL.userId]: r.code,
+    [COL.name]: r.name,
+    'Partners Recruited': r.recruited,
+    LI: r.li,
+    GI: r.gi,
+    [COL.accountId]: r.code,
+  }));
+}

@@ -1,0 +1,32 @@
+import type { ReportRecord } from '@dossier/shared';
+import { sql } from 'kysely';
+import { COL } from '../columns';
+import { factFilters, round2, type QueryContext } from '../context';
+
+/** Report 15: direct reports × insurers, success premium per insurer, insurers with business only. */
+export async function insurerPivot(ctx: QueryContext): Promise<{ columns: string[]; records: ReportRecord[] }> {
+  const res = await sql<{ code: string; name: string; insurer: string | null; premium: number }>`
+    select ch.unique_code as code, ch.name, i.name as insurer, coalesce(sum(f.premium), 0)::float8 as premium
+    from employees ch
+    join employee_closure c on c.ancestor_id = ch.id
+    left join fact_daily_business f on f.employee_id = c.descendant_id and f.status = 'success'
+      and f.day between ${ctx.range.start}::date and ${ctx.range.end}::date ${factFilters(ctx.filters)}
+    left join insurers i on i.id = f.insurer_id
+    where ch.manager_id = ${ctx.account.id}
+    group by ch.unique_code, ch.name, i.name
+    order by ch.name`.execute(ctx.db);
+  const insurers = [...new Set(res.rows.filter((r) => r.insurer && r.premium !== 0).map((r) => r.insurer as string))].sort();
+  const byCode = new Map<string, ReportRecord>();
+  for (const r of res.rows) {
+    let rec = byCode.get(r.code);
+    if (!rec) {
+      rec = { [COL.userId]: r.code, [COL.name]: r.name, ...Object.fromEntries(insurers.map((i) => [i, 0])), Total: 0, [COL.accountId]: r.code };
+      byCode.set(r.code, rec);
+    }
+    if (r.insurer && insurers.includes(r.insurer)) {
+      rec[r.insurer] = round2(r.premium);
+      rec.Total = round2(Number(rec.Total) + r.premium);
+    }
+  }
+  return { columns: [COL.userId, COL.name, ...insurers, 'Total'], records: [...byCode.values()] };
+}

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import { factFilters, issuedIn, policyFilters, type DateRange, type QueryContext } from '../context';
+import { MEASURES, scopeFilter, type FactScope, type Measures } from './facts';
+
+/** One row of a hierarchy roll-up: a direct report, a partner, or the account's own direct business. */
+export interface ChildRow extends Measures {
+  code: string | null;
+  name: string;
+}
+
+export const OWN_DIRECT_NAME = 'Direct business';
+
+async function hasReportees(ctx: QueryContext): Promise<boolean> {
+  const row = await ctx.db.selectFrom('employees').select('id').where('manager_id', '=', ctx.account.id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Direct reports of the account, each with the sums of their whole subtree. */
+async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
+  const rows = await sql<ChildRow>`
+    select ch.unique_code as code, ch.name, ${MEASURES}
+    from employees ch
+    join employee_closure c on c.ancestor_id = ch.id
+    left join fact_daily_business f on f.employee_id = c.descendant_id
+      and f.day between ${range.start}::date and ${range.end}::date
+      ${factFilters(ctx.filters)} ${scopeFilter(scope)}
+    where ch.manager_id = ${ctx.account.id}
+    group by ch.id, ch.unique_code, ch.name
+    order by ch.name`.execute(ctx.db);
+  const own = await sql<Measures>`
+    select ${MEASURES} from fact_daily_business f
+    where f.employee_id = ${ctx.account.id} and f.day between ${range.start}::date and ${range.end}::date
+      ${factFilters(ctx.filters)} ${scopeFilter(scope)}`.execute(ctx.db);
+  return withOwnDirect(rows.rows, own.rows[0]);
+}
+
+/** At the first managerial level: the account's partners (current ones and any with business), from source rows. */
+async function byPartner(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
+  const statuses = scope.statuses ? sql`and p.status = any(${[...scope.statuses]}::text[])` : sql``;
+  const lines = scope.lines
+    ? sql`and p.product_type_id in (select product_type_id from products where line = any(${[...scope.lines]}::text[]))`
+    : sql``;
+  const direct = scope.directOnly ? sql`and p.channel <> 'pos'` : sql``;
+  const res = await sql<ChildRow & { partner_id: number | null }>`
+    with biz as (
+      select p.partner_id, count(*)::int as nop, sum(p.paid_amount)::float8 as premium,
+        sum(p.weightage_premium)::float8 as wp, coalesce(sum(p.loan_amount), 0)::float8 as loan
+      from policies p
+      where p.employee_id = ${ctx.account.id} and ${issuedIn(range)} ${policyFilters(ctx.filters)} ${statuses} ${lines} ${direct}
+      group by p.partner_id
+    ),
+    shown as (
+      select partner_id from partner_mappings where manager_id = ${ctx.account.id} and valid_to is null
+      union select partner_id from biz where partner_id is not null
+    )
+    select pa.unique_code as code, pa.name, pa.id as partner_id, coalesce(b.nop, 0)::int as nop, coalesce(b.premium, 0)::float8 as premium,
+      coalesce(b.wp, 0)::float8 as wp, coalesce(b.loan, 0)::float8 as loan
+    from shown s join partners pa on pa.id = s.partner_id left join biz b on b.partner_id = pa.id
+    union all
+    select null, ${OWN_DIRECT_NAME}, null, nop, premium, wp, loan from biz where partner_id is null
+    order by 2`.execute(ctx.db);
+  return res.rows.map(({ partner_id: _p, ...r }) => r);
+}
+
+function withOwnDirect(rows: ChildRow[], own: Measures | undefined): ChildRow[] {
+  if (!own || (own.nop === 0 && own.premium === 0 && own.loan === 0)) return rows;
+  return [...rows, { code: null, name: OWN_DIRECT_NAME, ...own }];
+}
+
+/**
+ * Hierarchy roll-up: the account's direct reports (each with its subtree), or its partners when it has
+ * no reportees, plus the account's own direct business — so the rows always add up to the account.
+ */
+export async function rollupByChild(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
+  return (await hasReportees(ctx)) ? byReportee(ctx, range, scope) : byPartner(ctx, range, scope);
+}

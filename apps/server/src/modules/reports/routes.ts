@@ -1,0 +1,68 @@
+import { FilterDetailsBody, FilterDetailsQuery, FilterDetailsResponse, ReportFilterBody, ReportOrPage, ReportQuery, ReportResponse } from '@dossier/shared';
+import { z } from 'zod';
+import type { Db } from '../../platform/db';
+import type { App } from '../../platform/types';
+import { requireViewer } from '../../platform/viewer';
+import { filterDetails } from './filter-details';
+import { resolveRange } from './params';
+import type { ReportService } from './service';
+
+export const ReportIdParams = z.object({ id: z.coerce.number().int().positive().max(1_000_000) });
+
+export function reportRoutes(app: App, reports: ReportService, db: Db): void {
+  app.get(
+    '/api/reports/:id/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'A report (or, for a dashboard id, the page of its reports) for the viewer or a drilled account',
+        params: ReportIdParams,
+        querystring: ReportQuery,
+        response: { 200: ReportOrPage },
+      },
+    },
+    (request) => reports.get(requireViewer(request.viewer), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/dashboard/report_filter/:id/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'A report filtered by insurer, state and business type lists',
+        params: ReportIdParams,
+        body: ReportFilterBody,
+        response: { 200: ReportResponse },
+      },
+    },
+    (request) => {
+      const b = request.body;
+      return reports.report(requireViewer(request.viewer), request.params.id, {
+        start_date: b.start_date,
+        end_date: b.end_date,
+        product_type_id: b.product_type_id,
+        insurers: b.insurer,
+        states: b.state,
+        business_type: b.business_type,
+        account_id: b.account_id,
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/reports_filter/filter_details/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Insurer and state options with business in the range',
+        querystring: FilterDetailsQuery,
+        body: FilterDetailsBody,
+        response: { 200: FilterDetailsResponse },
+      },
+    },
+    (request) => {
+      const range = resolveRange(request.query, 'range', 0);
+      return filterDetails(db, requireViewer(request.viewer), range, request.body.product_type_id, request.body.include ?? ['insurer', 'state']);
+    },
+  );
+}

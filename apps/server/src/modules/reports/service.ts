@@ -1,0 +1,101 @@
+import { DASHBOARDS, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
+import type { Db } from '../../platform/db';
+import { badRequest, forbidden, notFound } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+import { rollupWatermark } from '../etl/business-etl';
+import { LruCache } from './cache';
+import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
+import type { Account, QueryContext } from './context';
+import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
+
+const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
+const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
+const dashboardName = (def: ReportDef) => DASHBOARDS.find((d) => d.dashboard_id === def.dashboardId)?.dashboard_name ?? def.name;
+
+export class ReportService {
+  private readonly cache = new LruCache<ReportResult>(500);
+
+  /**
+   * @param db the primary database (access checks)
+   * @param reportingDb where report queries run: a read replica in production (REPORTING_DATABASE_URL)
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly reportingDb: Db = db,
+  ) {}
+
+  /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
+  async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
+    const dashboard = DASHBOARDS.find((d) => d.dashboard_id === id);
+    if (!dashboard) return this.report(viewer, id, params);
+    if (viewer.empRole === ROLE_LIFE_ONLY && !dashboard.life) throw forbidden('This dashboard is not available for your role');
+    const reports: ReportResponse[] = [];
+    for (const reportId of dashboard.report_ids) reports.push(await this.report(viewer, reportId, params));
+    return { dashboard_name: dashboard.dashboard_name, reports };
+  }
+
+  /** One report for the viewer, or for a drilled account in their subtree. */
+  async report(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportResponse> {
+    const def = findReport(id);
+    if (!def) throw notFound(`No report ${id}`);
+    if (viewer.empRole === ROLE_LIFE_ONLY && !isLife(def)) throw forbidden('This report is not available for your role');
+    const account = await this.resolveAccount(viewer, def, params.account_id ?? undefined);
+    const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
+    const filters = await resolveFilters(this.db, params);
+    const ctx: QueryContext = { db: this.reportingDb, account, range, previous: previousRange(range), filters };
+
+    let result: ReportResult;
+    let asOf: Date | null = null;
+    if (def.source === 'rollup') {
+      asOf = await rollupWatermark(this.reportingDb);
+      const key = JSON.stringify([def.id, account.kind, account.id, range, filters, asOf?.toISOString() ?? null]);
+      const cached = this.cache.get(key);
+      result = cached ?? (await def.run(ctx));
+      if (!cached) this.cache.set(key, result);
+    } else {
+      result = await def.run(ctx);
+    }
+    const shown = result.range ?? range;
+    return {
+      report_id: def.id,
+      report_name: def.name,
+      dashboard_name: dashboardName(def),
+      viz_type: def.viz,
+      date_mode: def.dateMode,
+      email_report: def.email,
+      download_report: def.download,
+      user_email_report_access: viewer.emailReportAccess,
+      user_download_report_access: viewer.downloadReportAccess,
+      business_type_filter: def.filters.businessType,
+      insurer_filter: def.filters.insurer,
+      state_filter: def.filters.state,
+      product_filter: def.filters.product,
+      meta: { drillable: def.drillable, executive_report_id: def.executiveReportId, next_report_id: def.nextReportId },
+      data: { data: { columns: result.columns, records: result.records } },
+      footnote: def.footnote,
+      layout_width: def.width,
+      start_date: shown.start,
+      end_date: shown.end,
+      account: { account_id: account.code, user_name: account.name },
+      as_of: asOf ? asOf.toISOString() : null,
+    };
+  }
+
+  /** The drilled account: absent = the viewer; an EI code = a partner; else an employee. Outside the subtree = 403. */
+  private async resolveAccount(viewer: Viewer, def: ReportDef, accountId: string | undefined): Promise<Account> {
+    let account: Account;
+    if (!accountId || accountId === viewer.code) {
+      account = { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
+    } else if (accountId.toUpperCase().includes('EI')) {
+      const p = await partnerInSubtree(this.db, viewer.employeeId, accountId);
+      account = { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
+    } else {
+      const e = await employeeInSubtree(this.db, viewer.employeeId, accountId);
+      account = { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
+    }
+    if (def.account === 'partner' && account.kind !== 'partner') throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
+    if (def.account === 'employee' && account.kind !== 'employee') throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
+    return account;
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { isValidIsoDate } from './format';
+
+export const Cell = z.union([z.string(), z.number(), z.null()]);
+export type Cell = z.infer<typeof Cell>;
+export type ReportRecord = Record<string, Cell>;
+
+/** The spec's report response (000 §3), plus our id, date echo, width, footnote and data freshness. */
+export const ReportResponse = z.object({
+  report_id: z.number().int(),
+  report_name: z.string(),
+  dashboard_name: z.string(),
+  viz_type: z.enum(['tabular', 'pivot_table']),
+  date_mode: z.enum(['range', 'month']),
+  email_report: z.boolean(),
+  download_report: z.boolean(),
+  user_email_report_access: z.boolean(),
+  user_download_report_access: z.boolean(),
+  business_type_filter: z.boolean(),
+  insurer_filter: z.boolean(),
+  state_filter: z.boolean(),
+  product_filter: z.boolean(),
+  meta: z.object({
+    drillable: z.boolean(),
+    executive_report_id: z.number().int().nullable(),
+    next_report_id: z.number().int().nullable(),
+  }),
+  data: z.object({
+    data: z.object({
+      columns: z.array(z.string()),
+      records: z.array(z.record(z.string(), Cell)),
+    }),
+  }),
+  footnote: z.string().nullable(),
+  /** Bootstrap-like width out of 12 (6 = half width). */
+  layout_width: z.union([z.literal(6), z.literal(12)]),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** The account the figures are for (the drilled account, or the viewer). */
+  account: z.object({ account_id: z.string(), user_name: z.string() }),
+  /** When the roll-ups were last refreshed (null for reports read straight from source tables). */
+  as_of: z.string().nullable(),
+});
+export type ReportResponse = z.infer<typeof ReportResponse>;
+
+export const ReportPage = z.object({ dashboard_name: z.string(), reports: z.array(ReportResponse) });
+export type ReportPage = z.infer<typeof ReportPage>;
+
+export const ReportOrPage = z.union([ReportResponse, ReportPage]);
+export type ReportOrPage = z.infer<typeof ReportOrPage>;
+
+const MAX_LIST = 100;
+
+const isoDate = z.string().refine(isValidIsoDate, { message: 'must be a date in yyyy-MM-dd format' });
+
+/** '9,10' → [9, 10]; rejects anything that is not a comma-separated list of small positive integers. */
+const intList = (label: string) =>
+  z
+    .string()
+    .max(1000)
+    .transform((s, ctx) => {
+      const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+      if (parts.length > MAX_LIST) {
+        ctx.addIssue({ code: 'custom', message: `${label}: at most ${MAX_LIST} values` });
+        return z.NEVER;
+      }
+      const nums = parts.map(Number);
+      if (nums.some((n) => !Number.isInteger(n) || n <= 0 || n > 10_000)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a comma-separated list of ids` });
+        return z.NEVER;
+      }
+      return nums;
+    });
+
+const nameList = (label: string) =>
+  z
+    .string()
+    .max(5000)
+    .transform((s, ctx) => {
+      const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+      if (parts.length > MAX_LIST || parts.some((p) => p.length > 100)) {
+        ctx.addIssue({ code: 'custom', message: `${label}: at most ${MAX_LIST} names of up to 100 characters` });
+        return z.NEVER;
+      }
+      return parts;
+    });
+
+const accountId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be an account code');
+
+/** Query parameters of GET /api/reports/{id}/ and its download. */
+export const ReportQuery = z.object({
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  product_type_id: intList('product_type_id').optional(),
+  insurers: nameList('insurers').optional(),
+  states: nameList('states').optional(),
+  business_type: intList('business_type').optional(),
+  account_id: accountId.optional(),
+});
+export type ReportQueryInput = z.input<typeof ReportQuery>;
+
+export const ReportDownloadQuery = ReportQuery.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+
+const boundedNames = z.array(z.string().trim().min(1).max(100)).max(MAX_LIST);
+
+/** Body of POST /api/dashboard/report_filter/{id}/: the multi-select lists, plus the same dates and products. */
+export const ReportFilterBody = z.object({
+  insurer: boundedNames.optional(),
+  state: boundedNames.optional(),
+  business_type: z.array(z.number().int().min(1).max(3)).max(3).optional(),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
+  account_id: accountId.optional(),
+});
+export type ReportFilterBody = z.infer<typeof ReportFilterBody>;
+
+/** Body of POST /api/v1/reports_filter/filter_details/. */
+export const FilterDetailsBody = z.object({
+  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
+  include: z.array(z.enum(['insurer', 'state'])).max(2).optional(),
+});
+export const FilterDetailsQuery = z.object({ start_date: isoDate.optional(), end_date: isoDate.optional() });
+export const FilterOption = z.object({ name: z.string(), isSelected: z.boolean() });
+export const FilterDetailsResponse = z.object({ insurer: z.array(FilterOption), state: z.array(FilterOption) });
+export type FilterDetailsResponse = z.infer<typeof FilterDetailsResponse>;
+
+/** POST /api/send_report/ (spec 000 §7): data_records is the report id to mail. */
+export const SendReportBody = z.object({
+  data_records: z.union([z.number().int().positive(), z.string().regex(/^\d{1,6}$/).transform(Number)]),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  account_id: accountId.optional().nullable(),
+  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
+  insurer: boundedNames.optional(),
+  state: boundedNames.optional(),
+  business_type: z.array(z.number().int().min(1).max(3)).max(3).optional(),
+});
+export const SendReportResponse = z.object({ message: z.string() });
+
+export const REPORT_MAIL_MESSAGE = 'Report will be sent on your email shortly';
