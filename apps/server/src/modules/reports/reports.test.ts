@@ -1,0 +1,284 @@
+import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
+import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
+
+const RANGE = { start: '2026-05-01', end: '2026-05-31' };
+const PREVIOUS = { start: '2026-03-31', end: '2026-04-30' };
+const inRange = (p: RawPolicy, r = RANGE) => p.day >= r.start && p.day <= r.end;
+const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
+const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);
+
+describe('reports equal an independent recomputation from raw policies', () => {
+  let ctx: ReportsTestContext;
+  let world: RawWorld;
+  const tokens = new Map<string, string>();
+  const idOf = (code: string) => world.employees.find((e) => e.code === code)?.id ?? -1;
+
+  beforeAll(async () => {
+    ctx = await createReportsTestApp();
+    world = await loadRawWorld(ctx.db.db);
+    for (const login of ['demo.head', 'demo.zsm', 'demo.rm', 'demo.tl', 'demo.r204']) tokens.set(login, await demoToken(ctx.app, login));
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (login: string, url: string, status = 200) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Token ${tokens.get(login)}` } });
+    expect(res.statusCode, res.body).toBe(status);
+    return res;
+  };
+  const report = async (login: string, id: number, query = '') =>
+    (await get(login, `/api/reports/${id}/?start_date=${RANGE.start}&end_date=${RANGE.end}${query}`)).json<ReportResponse>();
+  const me = async (login: string) => (await get(login, '/accounts/api/v1/me/')).json<{ code: string }>().code;
+  const subtreePolicies = (employeeId: number) => world.policies.filter((p) => world.subtree.get(employeeId)?.has(p.employeeId));
+
+  it('13 Business summary: per business type, total and growth', async () => {
+    const headId = idOf(await me('demo.head'));
+    const r = await report('demo.head', 13);
+    expect(r.data.data.columns).toEqual(['Business Type', 'Policies count', 'Total Premium', 'Weightage Premium', 'Premium Growth %', 'Policies count growth']);
+    const all = subtreePolicies(headId).filter((p) => p.status === 'success');
+    const rows = r.data.data.records;
+    for (const [i, name] of ['New Business', 'Rollover', 'Renewal'].entries()) {
+      const row = rows[i] as ReportRecord;
+      expect(row['Business Type']).toBe(name);
+      const cur = sum(all.filter((p) => p.businessType === i + 1 && inRange(p)));
+      const prev = sum(all.filter((p) => p.businessType === i + 1 && inRange(p, PREVIOUS)));
+      expect(row['Policies count']).toBe(cur.nop);
+      close(row['Total Premium'], cur.premium);
+      close(row['Weightage Premium'], cur.wp);
+      close(row['Premium Growth %'], growth(cur.premium, prev.premium));
+      close(row['Policies count growth'], growth(cur.nop, prev.nop));
+    }
+    const total = sum(all.filter((p) => inRange(p)));
+    expect(rows[3]?.['Business Type']).toBe('Total');
+    expect(rows[3]?.['Policies count']).toBe(total.nop);
+    expect(total.nop).toBeGreaterThan(0);
+  });
+
+  it('11 Team report: every level of a drill adds up to its parent, down to partners', async () => {
+    // Walk demo.rm's chain from the top: head → zsm → asm → tl → rm (partners).
+    const chain: string[] = [];
+    const rmCode = await me('demo.rm');
+    let cur = world.employees.find((x) => x.code === rmCode);
+    while (cur) {
+      chain.unshift(cur.code);
+      cur = world.employees.find((x) => x.id === cur?.managerId);
+    }
+    expect(chain.length).toBeGreaterThanOrEqual(5);
+    for (const code of chain) {
+      const r = await report('demo.head', 11, `&account_id=${code}`);
+      const parent = sum(subtreePolicies(idOf(code)).filter((p) => p.status === 'success' && inRange(p)));
+      const rows = r.data.data.records;
+      const totalNop = rows.reduce((a, row) => a + Number(row['Policies count']), 0);
+      const totalPremium = rows.reduce((a, row) => a + Number(row['Total Premium']), 0);
+      expect(totalNop).toBe(parent.nop);
+      close(totalPremium, parent.premium);
+      for (const row of rows) {
+        const id = row['account_id'];
+        if (typeof id !== 'string') continue;
+        const childPolicies = id.includes('EI')
+          ? world.policies.filter((p) => p.partnerId !== null && p.employeeId === idOf(code) && p.status === 'success' && inRange(p) && partnerCode(p.partnerId) === id)
+          : subtreePolicies(idOf(id)).filter((p) => p.status === 'success' && inRange(p));
+        expect(row['Policies count'], `${code} → ${id}`).toBe(childPolicies.length);
+      }
+    }
+    const leaf = await report('demo.head', 11, `&account_id=${rmCode}`);
+    expect(leaf.data.data.records.some((row) => String(row['User Id']).includes('EI'))).toBe(true);
+    expect(leaf.meta).toEqual({ drillable: true, executive_report_id: 37, next_report_id: 11 });
+  });
+
+  let partnerCodes: Map<number, string> | undefined;
+  const partnerCode = (id: number) => partnerCodes?.get(id);
+  beforeAll(async () => {
+    const rows = await ctx.db.db.selectFrom('partners').select(['id', 'unique_code']).execute();
+    partnerCodes = new Map(rows.map((r) => [r.id, r.unique_code]));
+  });
+
+  it('14 Product wise, 16 Channel, 17 Inward and 35 Direct match raw sums', async () => {
+    const zsmCode = await me('demo.zsm');
+    const ps = subtreePolicies(idOf(zsmCode)).filter((p) => inRange(p));
+    const products = await report('demo.zsm', 14);
+    const byProduct = new Map<number, RawPolicy[]>();
+    for (const p of ps.filter((x) => x.status === 'success')) byProduct.set(p.productTypeId, [...(byProduct.get(p.productTypeId) ?? []), p]);
+    expect(products.data.data.records.length).toBe(byProduct.size + 1);
+    close(products.data.data.records.at(-1)?.['Total Premium'], sum(ps.filter((p) => p.status === 'success')).premium);
+
+    const inward = await report('demo.zsm', 17);
+    for (const [status, label] of [['success', 'Success'], ['pending', 'Pending'], ['cancelled', 'Cancelled']] as const) {
+      const row = inward.data.data.records.find((r) => r.Status === label);
+      expect(row?.['Policies count']).toBe(ps.filter((p) => p.status === status).length);
+    }
+    const channel = await report('demo.zsm', 16);
+    expect(channel.data.data.records.find((r) => r.Channel === 'POS partner')?.['Policies count']).toBe(ps.filter((p) => p.status === 'success' && p.channel === 'pos').length);
+    expect(channel.layout_width).toBe(6);
+
+    const direct = await report('demo.zsm', 35);
+    const directNop = direct.data.data.records.reduce((a, r) => a + Number(r['Policies count']), 0);
+    expect(directNop).toBe(ps.filter((p) => p.status === 'success' && p.channel !== 'pos').length);
+  });
+
+  it('18-21, 23, 36 status and line summaries match raw sums', async () => {
+    const zsmId = idOf(await me('demo.zsm'));
+    const ps = subtreePolicies(zsmId).filter((p) => inRange(p));
+    const totalOf = (r: ReportResponse, col: string) => r.data.data.records.reduce((a, row) => a + Number(row[col]), 0);
+    expect(totalOf(await report('demo.zsm', 19), 'Policies count')).toBe(ps.filter((p) => p.status === 'pending').length);
+    expect((await report('demo.zsm', 19)).data.data.columns).toEqual(['User Id', 'Name', 'Total Premium', 'Weightage Premium', 'Policies count']);
+    expect(totalOf(await report('demo.zsm', 20), 'Policies count')).toBe(ps.filter((p) => p.status === 'cancelled').length);
+    expect(totalOf(await report('demo.zsm', 21), 'Policies count')).toBe(ps.filter((p) => p.status === 'success' && p.line === 'health').length);
+    expect(totalOf(await report('demo.zsm', 23), 'Policies count')).toBe(ps.filter((p) => p.status === 'success' && p.line === 'life').length);
+    close(totalOf(await report('demo.zsm', 36), 'Total Loan Amount'), sum(ps.filter((p) => p.status === 'success' && p.line === 'loan')).loan);
+  });
+
+  it('15 insurer pivot: each cell is the premium of that report with that insurer', async () => {
+    const r = await report('demo.zsm', 15);
+    expect(r.viz_type).toBe('pivot_table');
+    expect(r.footnote).toBe('Data is refreshed every 5 minutes');
+    for (const row of r.data.data.records) {
+      const ps = subtreePolicies(idOf(String(row['User Id']))).filter((p) => p.status === 'success' && inRange(p));
+      for (const col of r.data.data.columns.slice(2, -1)) close(row[col], sum(ps.filter((p) => p.insurer === col)).premium);
+      close(row.Total, sum(ps).premium);
+    }
+  });
+
+  it('applies product, insurer, state and business type filters', async () => {
+    const zsmId = idOf(await me('demo.zsm'));
+    const some = subtreePolicies(zsmId).find((p) => p.status === 'success' && inRange(p));
+    expect(some).toBeDefined();
+    const p = some as RawPolicy;
+    const stateName = (await ctx.db.db.selectFrom('states').select('name').where('id', '=', p.stateId).executeTakeFirstOrThrow()).name;
+    const q = `&product_type_id=${p.productTypeId}&insurers=${encodeURIComponent(p.insurer)}&states=${encodeURIComponent(stateName)}&business_type=${p.businessType}`;
+    const r = await report('demo.zsm', 13, q);
+    const expected = subtreePolicies(zsmId).filter(
+      (x) => x.status === 'success' && inRange(x) && x.productTypeId === p.productTypeId && x.insurer === p.insurer && x.stateId === p.stateId && x.businessType === p.businessType,
+    );
+    expect(r.data.data.records.at(-1)?.['Policies count']).toBe(expected.length);
+    const viaPost = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/report_filter/13/',
+      headers: { authorization: `Token ${tokens.get('demo.zsm')}` },
+      payload: { insurer: [p.insurer], state: [stateName], business_type: [p.businessType], product_type_id: [p.productTypeId], start_date: RANGE.start, end_date: RANGE.end },
+    });
+    expect(viaPost.statusCode).toBe(200);
+    expect(viaPost.json<ReportResponse>().data.data.records.at(-1)?.['Policies count']).toBe(expected.length);
+  });
+
+  it('37 executive report lists one partner’s policies', async () => {
+    const rmId = idOf(await me('demo.rm'));
+    const withBiz = world.policies.find((p) => p.employeeId === rmId && p.partnerId !== null && inRange(p));
+    expect(withBiz).toBeDefined();
+    const code = partnerCode(withBiz?.partnerId ?? -1) as string;
+    const r = await report('demo.rm', 37, `&account_id=${code}`);
+    expect(r.data.data.records.length).toBe(world.policies.filter((p) => p.partnerId === withBiz?.partnerId && inRange(p)).length);
+    expect(r.account.account_id).toBe(code);
+  });
+
+  it('a dashboard id answers the page of its reports', async () => {
+    const page = (await get('demo.tl', `/api/reports/1/?start_date=${RANGE.start}&end_date=${RANGE.end}`)).json<ReportPage>();
+    expect(page.dashboard_name).toBe('Business Dashboard');
+    expect(page.reports.map((r) => r.report_id)).toEqual([13, 11, 14, 15, 16, 17, 18, 19, 20]);
+    expect(page.reports[0]?.as_of).toBeTruthy();
+  });
+
+  it('month reports snap to the month; the current month is the default', async () => {
+    const r = (await get('demo.zsm', '/api/reports/25/?start_date=2026-05-10&end_date=2026-05-12')).json<ReportResponse>();
+    expect([r.start_date, r.end_date]).toEqual(['2026-05-01', '2026-05-31']);
+    const d = (await get('demo.zsm', '/api/reports/13/')).json<ReportResponse>();
+    expect(d.start_date.slice(8)).toBe('01');
+  });
+
+  it('activation, funnel, recruitment, performance, contests and renewal reports answer for a manager', async () => {
+    for (const id of [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 38]) {
+      const r = await report('demo.head', id);
+      expect(r.report_id).toBe(id);
+      expect(r.data.data.columns.length).toBeGreaterThan(0);
+    }
+    const totals = (await report('demo.head', 24)).data.data.records[0] as ReportRecord;
+    const mapped = await ctx.db.db.selectFrom('partner_mappings').select('partner_id').distinct().where('valid_to', 'is', null).execute();
+    expect(totals['Total Partners']).toBe(mapped.length);
+    const activeIds = new Set(world.policies.filter((p) => p.status === 'success' && inRange(p) && p.partnerId !== null).map((p) => p.partnerId));
+    expect(totals['Active In Range']).toBe(mapped.filter((m) => activeIds.has(m.partner_id)).length);
+  });
+});
+
+describe('report access and bad input', () => {
+  let ctx: ReportsTestContext;
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    ctx = await createReportsTestApp(0.01);
+    for (const login of ['demo.head', 'demo.zsm', 'demo.rm', 'demo.r204']) tokens.set(login, await demoToken(ctx.app, login));
+  });
+  afterAll(() => ctx.close());
+  const get = (login: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Token ${tokens.get(login)}` } });
+  const code = async (login: string) => (await get(login, '/accounts/api/v1/me/')).json<{ code: string }>().code;
+
+  it('refuses ancestors, siblings and other branches with 403 and unknown accounts with 404', async () => {
+    const zsm = await code('demo.zsm');
+    const head = await code('demo.head');
+    const rm = await code('demo.rm');
+    const sibling = await ctx.db.db
+      .selectFrom('employees')
+      .select('unique_code')
+      .where('designation', '=', 'zsm')
+      .where('unique_code', '!=', zsm)
+      .executeTakeFirstOrThrow();
+    expect((await get('demo.zsm', `/api/reports/11/?account_id=${head}`)).statusCode).toBe(403);
+    expect((await get('demo.zsm', `/api/reports/11/?account_id=${sibling.unique_code}`)).statusCode).toBe(403);
+    expect((await get('demo.rm', `/api/reports/11/?account_id=${zsm}`)).statusCode).toBe(403);
+    expect((await get('demo.zsm', `/api/reports/11/?account_id=NOPE123`)).statusCode).toBe(404);
+    expect((await get('demo.zsm', `/api/reports/11/?account_id=${rm}`)).statusCode).toBe(200);
+    const foreignPartner = await ctx.db.db
+      .selectFrom('partner_mappings as m')
+      .innerJoin('partners as p', 'p.id', 'm.partner_id')
+      .leftJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'm.manager_id').on('c.ancestor_id', '=', (eb) => eb.selectFrom('employees').select('id').where('unique_code', '=', zsm)))
+      .select('p.unique_code')
+      .where('m.valid_to', 'is', null)
+      .where('c.ancestor_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const refused = await get('demo.zsm', `/api/reports/37/?account_id=${foreignPartner.unique_code}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: string }>().error).toMatch(/outside your team/);
+  });
+
+  it('gives role 204 the life reports only', async () => {
+    expect((await get('demo.r204', '/api/reports/23/')).statusCode).toBe(200);
+    expect((await get('demo.r204', '/api/reports/3/')).statusCode).toBe(200);
+    expect((await get('demo.r204', '/api/reports/13/')).statusCode).toBe(403);
+    expect((await get('demo.r204', '/api/reports/1/')).statusCode).toBe(403);
+  });
+
+  it('answers bad input with 400 and a readable message', async () => {
+    const cases: [string, RegExp][] = [
+      ['/api/reports/13/?start_date=2026-13-01&end_date=2026-12-31', /start_date.*yyyy-MM-dd/],
+      ['/api/reports/13/?start_date=yesterday&end_date=2026-12-31', /yyyy-MM-dd/],
+      ['/api/reports/13/?start_date=2026-05-31&end_date=2026-05-01', /end_date must not be before start_date/],
+      ['/api/reports/13/?product_type_id=999', /Unknown product_type_id: 999/],
+      ['/api/reports/13/?product_type_id=9;drop table policies', /product_type_id/],
+      [`/api/reports/13/?product_type_id=${Array.from({ length: 150 }, (_, i) => i + 1).join(',')}`, /at most 100/],
+      ["/api/reports/13/?insurers=x' or '1'='1", /Unknown insurer/],
+      ['/api/reports/13/?business_type=7', /business_type/],
+      ["/api/reports/11/?account_id=' or 1=1 --", /account_id/],
+      ['/api/reports/abc/', /id/],
+      ['/api/reports/13/?start_date=2020-01-01&end_date=2026-01-01', /at most 3 years/],
+    ];
+    for (const [url, message] of cases) {
+      const res = await get('demo.zsm', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ error: string }>().error, url).toMatch(message);
+    }
+    expect((await get('demo.zsm', '/api/reports/99999/')).statusCode).toBe(404);
+    expect((await get('demo.zsm', '/api/reports/11/?account_id=EI000001')).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('lists filter options that have business in the range', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/reports_filter/filter_details/?start_date=2026-05-01&end_date=2026-05-31',
+      headers: { authorization: `Token ${tokens.get('demo.zsm')}` },
+      payload: { include: ['insurer', 'state'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ insurer: { name: string }[]; state: { name: string }[] }>();
+    expect(body.insurer.length).toBeGreaterThan(0);
+    expect(body.state.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,37 @@
+import { loadConfig } from '../src/config';
+import { buildApp } from '../src/app';
+import { loadDemoIfEmpty } from '../src/demo/load';
+import { runBusinessEtl } from '../src/modules/etl/business-etl';
+import type { App } from '../src/platform/types';
+import { createTestDb } from './db';
+
+export const TODAY = '2026-06-15';
+
+export interface ReportsTestContext {
+  app: App;
+  db: Awaited<ReturnType<typeof createTestDb>>;
+  close: () => Promise<void>;
+}
+
+/** The real app over a small generated demo organisation with its roll-ups built. */
+export async function createReportsTestApp(scale = 0.02): Promise<ReportsTestContext> {
+  const db = await createTestDb();
+  await loadDemoIfEmpty(db, { scale, seed: 424242, today: TODAY, log: () => undefined });
+  await runBusinessEtl(db.db);
+  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000' }), db: db.db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export async function demoToken(app: App, login: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: login, password: 'dossier-demo' } });
+  if (res.statusCode !== 200) throw new Error(`login ${login}: ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
