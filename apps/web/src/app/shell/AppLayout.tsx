@@ -20,7 +20,7 @@ export default function AppLayout() {
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>
-      <Header menuVisible={nav.visible} menuToggled={nav.toggled} onToggleMenu={nav.toggle} />
+      <Header menuVisible={nav.visible} menuOpenAsDrawer={nav.drawerOpen} menuToggled={nav.toggled} onToggleMenu={nav.toggle} />
 
       {fixedMenu ? (
         <div className={classes.aside}>

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Loader, Popover } from '@mantine/core';
 import { IconInfo } from '../../components/icons';
+import { HEADER_POPUP_Z_INDEX } from './layers';
 
 // Loaded on first opening: most visits never open the panel.
 const EtlJobsPanel = lazy(() => import('../../features/etl/components/EtlJobsPanel'));
 
+const PANEL_ID = 'etl-jobs-panel';
+
 /**
  * Info button with the ETL summary panel. Each opening mounts a fresh panel (new key), which
- * fetches the job list again (000 §2: data is fetched each time it opens).
+ * fetches the job list again (000 §2: data is fetched each time it opens). The panel is a labelled
+ * region, not a dialog: it only shows text, and the one dialog on screen stays the message dialog.
  */
 export function EtlButton() {
   const [opened, setOpened] = useState(false);
@@ -19,13 +23,34 @@ export function EtlButton() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      withRoles={false}
+      zIndex={HEADER_POPUP_Z_INDEX}
+    >
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="ETL jobs" aria-expanded={opened} onClick={toggle}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          c="gray.8"
+          size="lg"
+          aria-label="ETL jobs"
+          aria-expanded={opened}
+          aria-controls={opened ? PANEL_ID : undefined}
+          onClick={toggle}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpened(false);
+          }}
+        >
           <IconInfo />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown aria-label="ETL jobs">
+      <Popover.Dropdown id={PANEL_ID} role="region" aria-label="ETL jobs">
         <Suspense fallback={<Loader size="sm" aria-label="Loading ETL jobs" />}>
           <EtlJobsPanel key={openings} />
         </Suspense>

@@ -18,11 +18,12 @@ import classes from './Header.module.css';
 
 interface Props {
   menuVisible: boolean;
+  menuOpenAsDrawer: boolean;
   menuToggled: boolean;
   onToggleMenu: () => void;
 }
 
-export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
+export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMenu }: Props) {
   const session = useHeaderSession();
   const { data: links } = useHeaderLinks();
   // The role comes with the side menu and is handed to the header (000 §1).
@@ -42,8 +43,9 @@ export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
   return (
     <header className={classes.header}>
       <div className={classes.start}>
+        {/* The X shape only while the drawer covers the page; a fixed menu keeps the bars. */}
         <Burger
-          opened={menuVisible}
+          opened={menuOpenAsDrawer}
           onClick={onToggleMenu}
           size="sm"
           aria-label="Toggle menu"
@@ -57,16 +59,17 @@ export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
         <LinksMenu
           {...control('paymaster')}
           target={
-            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Payments">
+            <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Payments">
               <IconRupee />
             </ActionIcon>
           }
         >
+          {/* The spec names this entry 'Rule Search' whatever the configuration calls it. */}
           {links ? <PortalMenuItem link={{ ...links.rule_search, name: 'Rule Search' }} ready={session.ready} onHandoff={startHandoff} /> : null}
           {showPaymaster && links ? (
             <>
               <Menu.Divider />
-              <Menu.Label>Paymaster</Menu.Label>
+              <Menu.Label c="gray.7">Paymaster</Menu.Label>
               {links.paymaster.map((link) => (
                 <PortalMenuItem key={`${link.name}-${link.url}`} link={link} ready={session.ready} onHandoff={startHandoff} />
               ))}
@@ -81,11 +84,11 @@ export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
           width={260}
           target={
             isMobile ? (
-              <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Insurance">
+              <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Insurance">
                 <IconShield />
               </ActionIcon>
             ) : (
-              <Button variant="subtle" color="gray.9" size="compact-md" rightSection={<IconChevronDown size={16} />}>
+              <Button variant="subtle" color="gray" c="gray.9" size="compact-md" rightSection={<IconChevronDown size={16} />}>
                 Insurance
               </Button>
             )
@@ -99,7 +102,7 @@ export function Header({ menuVisible, menuToggled, onToggleMenu }: Props) {
         <LinksMenu
           {...control('meeting')}
           target={
-            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label="Meetings">
+            <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Meetings">
               <IconCalendar />
             </ActionIcon>
           }

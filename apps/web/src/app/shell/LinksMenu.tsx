@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Menu } from '@mantine/core';
+import { HEADER_POPUP_Z_INDEX } from './layers';
 
 interface Props {
   opened: boolean;
@@ -13,7 +14,7 @@ interface Props {
 /** A controlled header menu: the header decides which one is open (they exclude each other). */
 export function LinksMenu({ opened, onChange, target, children, width = 240 }: Props) {
   return (
-    <Menu opened={opened} onChange={onChange} position="bottom-end" width={width} shadow="md" withinPortal>
+    <Menu opened={opened} onChange={onChange} position="bottom-end" width={width} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>{children}</Menu.Dropdown>
     </Menu>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { NavLink, Skeleton, Stack } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { IconExternal } from '../../components/icons';
@@ -28,6 +28,27 @@ function RouteLink({ link, pathname, onNavigate }: { link: MenuLink; pathname: s
   );
 }
 
+/**
+ * A non-drillable dashboard: a button that folds its reports away. Open by default so every
+ * report is one click away, as in the original menu.
+ */
+function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
+  const [opened, setOpened] = useState(true);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={12}
+    >
+      {children}
+    </NavLink>
+  );
+}
+
 /** The side menu (000 §2): Dashboard, the user's dashboards, then the static entries for the role. */
 export function SideMenu({ onNavigate }: Props) {
   const { data: menu, isPending } = useSideMenu();
@@ -50,11 +71,11 @@ export function SideMenu({ onNavigate }: Props) {
           if (entry.kind === 'link') return <RouteLink key={entry.key} link={entry} pathname={pathname} onNavigate={onNavigate} />;
           if (entry.kind === 'group') {
             return (
-              <NavLink key={entry.key} label={entry.label} defaultOpened childrenOffset={12}>
+              <MenuGroup key={entry.key} label={entry.label}>
                 {entry.children.map((child) => (
                   <RouteLink key={child.key} link={child} pathname={pathname} onNavigate={onNavigate} />
                 ))}
-              </NavLink>
+              </MenuGroup>
             );
           }
           const portal = links?.[entry.link];

@@ -1,6 +1,7 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
+import { HEADER_POPUP_Z_INDEX } from './layers';
 import classes from './Header.module.css';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 export function UserMenu({ name, code, compact }: Props) {
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label="User menu">
           <IconUser />
@@ -28,7 +29,7 @@ export function UserMenu({ name, code, compact }: Props) {
       </Menu.Target>
       <Menu.Dropdown>
         {name || code ? (
-          <Menu.Label>
+          <Menu.Label c="gray.7">
             {name}
             {name && code ? ` (${code})` : code}
           </Menu.Label>

@@ -47,7 +47,8 @@ function flatten(value: unknown, key: string, into: MessageLine[]): void {
     if (entries.length === 0) into.push({ key, value: '-' });
     for (const [child, inner] of entries) flatten(inner, key ? `${key}.${child}` : child, into);
   } else {
-    into.push({ key, value: String(value) });
+    // Functions and symbols cannot come from JSON; nothing readable to show.
+    into.push({ key, value: '-' });
   }
 }
 

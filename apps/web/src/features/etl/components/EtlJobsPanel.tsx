@@ -31,7 +31,7 @@ function JobItem({ job }: { job: EtlJob }) {
           {job.name}
         </Text>
         {job.status ? (
-          <Badge size="xs" variant="light" color={statusColor(job.status)}>
+          <Badge size="sm" variant="dot" color={statusColor(job.status)} c="gray.9">
             {job.status}
           </Badge>
         ) : null}
