@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../test/db';
+import { loadDemoIfEmpty } from '../../demo/load';
+import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
+
+type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+
+/** fact_daily_business recomputed straight from policies, as comparable text rows. */
+async function rawAggregate(db: TestDb): Promise<string[]> {
+  const res = await sql<{ r: string }>`
+    select concat_ws('|', business_day(issued_at), employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
+      coalesce(premium_payment_term, 0), coalesce(premium_installment_type, ''), count(*), sum(paid_amount), sum(weightage_premium), coalesce(sum(loan_amount), 0)::numeric(16,2)) as r
+    from policies group by business_day(issued_at), employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
+      coalesce(premium_payment_term, 0), coalesce(premium_installment_type, '') order by 1`.execute(db.db);
+  return res.rows.map((r) => r.r);
+}
+
+async function factRows(db: TestDb): Promise<string[]> {
+  const res = await sql<{ r: string }>`
+    select concat_ws('|', day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term,
+      installment_type, nop, premium, weightage_premium, loan_amount) as r from fact_daily_business order by 1`.execute(db.db);
+  return res.rows.map((r) => r.r);
+}
+
+async function partnerMonthlyMatches(db: TestDb): Promise<boolean> {
+  const res = await sql<{ n: number }>`
+    with raw as (
+      select date_trunc('month', business_day(p.issued_at))::date as month, p.partner_id, pr.line, count(*)::int as nop,
+        sum(p.paid_amount) as premium, max(business_day(p.issued_at)) as last_day
+      from policies p join products pr on pr.product_type_id = p.product_type_id
+      where p.status = 'success' and p.partner_id is not null group by 1, 2, 3
+    )
+    select count(*)::int as n from (
+      (select month, partner_id, line, nop, premium, last_day from raw
+       except select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly)
+      union all
+      (select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly
+       except select month, partner_id, line, nop, premium, last_day from raw)
+    ) diff`.execute(db.db);
+  return res.rows[0]?.n === 0;
+}
+
+const change = fc.oneof(
+  fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('success', 'pending', 'cancelled') }),
+  fc.record({ kind: fc.constant('amount' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
+  fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), days: fc.integer({ min: -40, max: 40 }) }),
+  fc.record({ kind: fc.constant('reassign' as const), pick: fc.nat(), other: fc.nat() }),
+  fc.record({ kind: fc.constant('insert' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
+  // A row committed late: its updated_at is earlier than the last run's watermark (within the look-back).
+  fc.record({ kind: fc.constant('late' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
+);
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
+  const ids = await sql<{ id: string }>`select id from policies order by id`.execute(db.db);
+  const pick = ids.rows[c.pick % ids.rows.length]?.id;
+  if (!pick) return;
+  switch (c.kind) {
+    case 'status':
+      await sql`update policies set status = ${c.status}, updated_at = now() where id = ${pick}`.execute(db.db);
+      break;
+    case 'amount':
+      await sql`update policies set paid_amount = ${c.amount}, weightage_premium = ${c.amount * 1.5}, updated_at = now() where id = ${pick}`.execute(db.db);
+      break;
+    case 'move':
+      await sql`update policies set issued_at = issued_at + make_interval(days => ${c.days}), updated_at = now() where id = ${pick}`.execute(db.db);
+      break;
+    case 'reassign': {
+      const emps = await sql<{ id: number }>`select id from employees order by id`.execute(db.db);
+      const other = emps.rows[c.other % emps.rows.length]?.id ?? 1;
+      await sql`update policies set employee_id = ${other}, updated_at = now() where id = ${pick}`.execute(db.db);
+      break;
+    }
+    case 'insert':
+    case 'late': {
+      const stamp = c.kind === 'late' ? sql`now() - interval '3 minutes'` : sql`now()`;
+      await sql`
+        insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+          channel, status, paid_amount, weightage_premium, loan_amount, payment_id, issued_at, created_at, updated_at)
+        select ${`TEST-${seq}-${Date.now()}`}, null, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+          channel, 'success', ${c.amount}, ${c.amount}, null, ${`PAY-${seq}`}, issued_at - interval '1 day', ${stamp}, ${stamp}
+        from policies where id = ${pick}`.execute(db.db);
+      break;
+    }
+  }
+}
+
+describe('incremental business ETL', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await loadDemoIfEmpty(db, { scale: 0.005, seed: 99, today: '2026-06-15', log: () => undefined });
+  });
+  afterAll(() => db.drop());
+
+  it('a first run builds roll-ups equal to the raw aggregates and records the job', async () => {
+    const result = await runBusinessEtl(db.db);
+    expect(result.ran).toBe(true);
+    expect(result.rowsProcessed).toBeGreaterThan(0);
+    expect(await factRows(db)).toEqual(await rawAggregate(db));
+    expect(await partnerMonthlyMatches(db)).toBe(true);
+    const job = await db.db.selectFrom('etl_jobs').selectAll().where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+    expect(job.status).toBe('idle');
+    expect(job.last_successful_run_at).toBeTruthy();
+    expect(job.last_transaction_updated_at).toBeTruthy();
+    expect(job.last_error).toBeNull();
+  });
+
+  it('after random inserts, updates, cancellations and late rows, an incremental run converges', async () => {
+    let seq = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 8 }), async (changes) => {
+        for (const c of changes) await apply(db, c, seq++);
+        const run = await runBusinessEtl(db.db);
+        // Incremental: it touched only recent rows, not the whole table.
+        const total = await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db.db);
+        expect(run.rowsProcessed).toBeLessThan(total.rows[0]?.n ?? 0);
+        expect(await factRows(db)).toEqual(await rawAggregate(db));
+        expect(await partnerMonthlyMatches(db)).toBe(true);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('running again without changes is idempotent, and a full rebuild gives the same roll-ups', async () => {
+    const before = await factRows(db);
+    await runBusinessEtl(db.db);
+    expect(await factRows(db)).toEqual(before);
+    await runBusinessEtl(db.db, { full: true });
+    expect(await factRows(db)).toEqual(before);
+  });
+
+  it('a run that fails leaves the previous roll-ups and records the error; the next run converges', async () => {
+    const before = await factRows(db);
+    await sql`update policies set paid_amount = paid_amount + 1, updated_at = now() where id = (select min(id) from policies)`.execute(db.db);
+    // Make the run fail half-way: the partner roll-up cannot insert while this rule rejects it.
+    await sql`alter table fact_partner_monthly add constraint block_etl check (nop < 0) not valid`.execute(db.db);
+    await expect(runBusinessEtl(db.db)).rejects.toThrow();
+    expect(await factRows(db)).toEqual(before);
+    const failed = await db.db.selectFrom('etl_jobs').select(['status', 'last_error']).where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+    expect(failed.status).toBe('failed');
+    expect(failed.last_error).toMatch(/block_etl/);
+    await sql`alter table fact_partner_monthly drop constraint block_etl`.execute(db.db);
+    await runBusinessEtl(db.db);
+    expect(await factRows(db)).toEqual(await rawAggregate(db));
+  });
+
+  it('serves the job on the ETL panel call', async () => {
+    const rows = await db.db.selectFrom('etl_jobs').select('name').execute();
+    expect(rows.map((r) => r.name)).toContain(BUSINESS_ROLLUP_JOB);
+  });
+});
