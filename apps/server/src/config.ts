@@ -26,6 +26,9 @@ export const ConfigSchema = z.object({
   /** Built web app to serve at /; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails are written as .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://… or smtps://…').optional(),
+  MAIL_FROM: z.string().default('Dossier <no-reply@dossier.local>'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

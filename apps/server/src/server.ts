@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
 import { createDb } from './platform/db';
+import { createMailTransport } from './platform/mail/transport';
+import { startMailWorker } from './platform/mail/worker';
 import { migrate } from './platform/migrate';
 
 function readConfig(): Config {
@@ -35,6 +37,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: handle.db, logger });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const mailTransport = createMailTransport(config);
+  const mailWorker = startMailWorker(handle.db, mailTransport, { logger });
+  logger.info({ transport: mailTransport.kind }, 'mail worker started');
 
   if (config.DEMO_DATA) {
     const lines = DEMO_LOGINS.map((l) => `  ${l.login.padEnd(16)} ${l.description}`);
@@ -51,9 +56,12 @@ async function main(): Promise<void> {
       logger.error('shutdown timed out');
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
-    app
-      .close()
-      .then(() => handle.db.destroy())
+    // A mail in flight finishes (or the timeout above ends it); an unsent one waits in the outbox.
+    Promise.all([app.close(), mailWorker.stop()])
+      .then(() => {
+        mailTransport.close();
+        return handle.db.destroy();
+      })
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         logger.error({ err }, 'error during shutdown');

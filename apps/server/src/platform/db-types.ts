@@ -185,8 +185,29 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+/** One attachment as stored in email_outbox.attachments. */
+export interface StoredAttachment { filename: string; content_type: string; content_base64: string }
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: ColumnType<StoredAttachment[], string | undefined, string>;
+  status: Defaulted<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Defaulted<number>;
+  next_attempt_at: DefaultedTimestamp;
+  last_error: string | null;
+  created_by: number | null;
+  created_at: DefaultedTimestamp;
+  sent_at: Timestamp | null;
+  message_id: string | null;
+}
+
 export interface Database {
   rate_limit_hits: RateLimitHitsTable;
+  email_outbox: EmailOutboxTable;
   etl_jobs: EtlJobsTable;
   zones: ZonesTable;
   states: StatesTable;
