@@ -26,6 +26,28 @@ export const ConfigSchema = z.object({
   /** Built web app to serve at /; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often the roll-up ETL runs (it also runs at start and on demand). */
+  ETL_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Report queries go to this PostgreSQL (a read replica) when set. */
+  REPORTING_DATABASE_URL: z.string().url().optional(),
+  /** Call centre telephony: the built-in simulator, or an Exotel-compatible HTTP API (EXOTEL_*). */
+  TELEPHONY_PROVIDER: z.enum(['simulator', 'exotel']).default('simulator'),
+  /** realistic: random outcomes and timings; deterministic: fixed timings, numbers ending 000/111 unanswered/busy. */
+  TELEPHONY_SIMULATOR_MODE: z.enum(['realistic', 'deterministic']).default('realistic'),
+  /** Pull a call's details from the provider when no status callback came for this long. */
+  TELEPHONY_FALLBACK_SECONDS: z.coerce.number().int().min(5).max(3600).default(90),
+  TELEPHONY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** Calls one user may place per minute. */
+  CALL_RATE_LIMIT: z.coerce.number().int().positive().default(6),
+  /** Base URL at which the provider reaches this server's status callback, e.g. https://dossier.example.com. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  EXOTEL_API_URL: z.string().url().optional(),
+  EXOTEL_ACCOUNT_SID: z.string().optional(),
+  EXOTEL_API_KEY: z.string().optional(),
+  EXOTEL_API_TOKEN: z.string().optional(),
+  EXOTEL_CALLER_ID: z.string().optional(),
+  /** Secret path segment of the status-callback URL; callbacks without it are refused. */
+  EXOTEL_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://… or smtps://…').optional(),
   MAIL_FROM: z.string().default('Dossier <no-reply@dossier.local>'),

@@ -7,6 +7,8 @@ import { createDb } from './platform/db';
 import { createMailTransport } from './platform/mail/transport';
 import { startMailWorker } from './platform/mail/worker';
 import { migrate } from './platform/migrate';
+import { startJobs } from './platform/jobs';
+import { runBusinessEtl } from './modules/etl/business-etl';
 
 function readConfig(): Config {
   try {
@@ -35,11 +37,19 @@ async function main(): Promise<void> {
     if (loaded) logger.info('demo organisation loaded');
   }
 
-  const app = await buildApp({ config, db: handle.db, logger });
+  // Roll-ups catch up before the first request, so reports never open on an empty warehouse.
+  const etl = await runBusinessEtl(handle.db);
+  logger.info({ rows: etl.rowsProcessed }, 'roll-ups up to date');
+  const reporting = config.REPORTING_DATABASE_URL
+    ? await createDb({ databaseUrl: config.REPORTING_DATABASE_URL, pgliteDir: '' })
+    : undefined;
+
+  const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger });
   await app.listen({ port: config.PORT, host: config.HOST });
   const mailTransport = createMailTransport(config);
   const mailWorker = startMailWorker(handle.db, mailTransport, { logger });
   logger.info({ transport: mailTransport.kind }, 'mail worker started');
+  const jobs = startJobs([{ name: 'business_rollup', intervalMs: config.ETL_INTERVAL_SECONDS * 1000, run: () => runBusinessEtl(handle.db) }], logger);
 
   if (config.DEMO_DATA) {
     const lines = DEMO_LOGINS.map((l) => `  ${l.login.padEnd(16)} ${l.description}`);
@@ -57,9 +67,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     // A mail in flight finishes (or the timeout above ends it); an unsent one waits in the outbox.
-    Promise.all([app.close(), mailWorker.stop()])
-      .then(() => {
+    Promise.all([app.close(), mailWorker.stop(), jobs.stop()])
+      .then(async () => {
         mailTransport.close();
+        await reporting?.db.destroy();
         return handle.db.destroy();
       })
       .then(() => process.exit(0))

@@ -1,7 +1,13 @@
 import { EtlJob } from '@dossier/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
+import { forbidden } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
+import { requireViewer } from '../../platform/viewer';
+import { runBusinessEtl } from './business-etl';
+
+// Refreshing the warehouse on demand is an operations action: the national head and supervisors.
+const ETL_OPERATORS = new Set(['head', 'supervisor']);
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -20,6 +26,23 @@ export function etlRoutes(app: App, db: Db): void {
         rows_processed: Number(r.rows_processed),
         last_error: r.last_error,
       }));
+    },
+  );
+
+  app.post(
+    '/api/etl_jobs/run/',
+    {
+      schema: {
+        tags: ['etl'],
+        summary: 'Run the roll-up ETL now (once across all instances)',
+        body: z.object({ full: z.boolean().optional() }).optional(),
+        response: { 200: z.object({ ran: z.boolean(), rows_processed: z.number() }) },
+      },
+    },
+    async (request) => {
+      if (!ETL_OPERATORS.has(requireViewer(request.viewer).empRole)) throw forbidden('Only operations staff can run the ETL');
+      const result = await runBusinessEtl(db, { full: request.body?.full ?? false });
+      return { ran: result.ran, rows_processed: result.rowsProcessed };
     },
   );
 }

@@ -226,10 +226,11 @@ describe('report access and bad input', () => {
     expect((await get('demo.rm', `/api/reports/11/?account_id=${zsm}`)).statusCode).toBe(403);
     expect((await get('demo.zsm', `/api/reports/11/?account_id=NOPE123`)).statusCode).toBe(404);
     expect((await get('demo.zsm', `/api/reports/11/?account_id=${rm}`)).statusCode).toBe(200);
+    const zsmId = (await ctx.db.db.selectFrom('employees').select('id').where('unique_code', '=', zsm).executeTakeFirstOrThrow()).id;
     const foreignPartner = await ctx.db.db
       .selectFrom('partner_mappings as m')
       .innerJoin('partners as p', 'p.id', 'm.partner_id')
-      .leftJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'm.manager_id').on('c.ancestor_id', '=', (eb) => eb.selectFrom('employees').select('id').where('unique_code', '=', zsm)))
+      .leftJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'm.manager_id').on('c.ancestor_id', '=', zsmId))
       .select('p.unique_code')
       .where('m.valid_to', 'is', null)
       .where('c.ancestor_id', 'is', null)
