@@ -12,6 +12,7 @@ import { HandoffService } from './modules/handoff/service';
 import { parseTargets } from './modules/handoff/targets';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { teamAreaRoutes } from './modules/team/area';
 import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
 import { registerErrorHandler } from './platform/error-handler';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     handoffRoutes(scope, handoff);
     menuRoutes(scope, handoff);
     etlRoutes(scope, db);
+    teamAreaRoutes(scope, db);
   });
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());

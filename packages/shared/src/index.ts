@@ -6,3 +6,4 @@ export * from './menu';
 export * from './handoff';
 export * from './dashboards';
 export * from './etl';
+export * from './team';

@@ -94,6 +94,8 @@ export interface PartnerMappingsTable {
   reporting_type: number;
   valid_from: Timestamp;
   valid_to: Timestamp | null;
+  /** 004_team: the accepted request item that opened this mapping; null = offline mapping. */
+  request_item_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface MappingRequestsTable {
   id: Generated<number>;

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Paging } from '../team/paging';
+
+export interface MappingCountsRow {
+  name: string;
+  unique_code: string;
+  designation: string;
+  raised: number;
+  accepted: number;
+  rejected: number;
+  pending: number;
+  cancelled: number;
+  motor: number;
+  health: number;
+  life: number;
+  bulk: number;
+  total_offline: number;
+  total_count: string;
+}
+
+/**
+ * Per manager of the viewer's subtree, over [from, to): request items raised to them by status,
+ * partners mapped to them online (accepted requests) by line, offline mappings opened in the window
+ * (bulk) and offline mappings in force at its end. Managers with nothing to count are left out.
+ */
+export async function mappingCounts(db: Db, viewerEmployeeId: number, from: Date, to: Date, paging: Paging): Promise<MappingCountsRow[]> {
+  const { rows } = await sql<MappingCountsRow>`
+    with team as (
+      select descendant_id as id from employee_closure where ancestor_id = ${viewerEmployeeId}
+    ),
+    requested as (
+      select r.manager_id,
+        count(*)::int as raised,
+        (count(*) filter (where i.status = 'accepted'))::int as accepted,
+        (count(*) filter (where i.status = 'rejected'))::int as rejected,
+        (count(*) filter (where i.status = 'pending'))::int as pending,
+        (count(*) filter (where i.status = 'cancelled'))::int as cancelled
+      from mapping_requests r
+      join mapping_request_items i on i.request_id = r.id
+      where r.manager_id in (select id from team) and r.created_at >= ${from} and r.created_at < ${to}
+      group by r.manager_id
+    ),
+    online as (
+      select m.manager_id,
+        (count(*) filter (where r.product_line = 'motor'))::int as motor,
+        (count(*) filter (where r.product_line = 'health'))::int as health,
+        (count(*) filter (where r.product_line = 'life'))::int as life
+      from partner_mappings m
+      join mapping_request_items i on i.id = m.request_item_id
+      join mapping_requests r on r.id = i.request_id
+      where m.manager_id in (select id from team) and m.valid_from >= ${from} and m.valid_from < ${to}
+      group by m.manager_id
+    ),
+    offline as (
+      select m.manager_id,
+        (count(*) filter (where m.valid_from >= ${from}))::int as bulk,
+        (count(*) filter (where m.valid_to is null or m.valid_to >= ${to}))::int as total_offline
+      from partner_mappings m
+      where m.manager_id in (select id from team) and m.request_item_id is null and m.valid_from < ${to}
+      group by m.manager_id
+    )
+    select e.name, e.unique_code, e.designation,
+      coalesce(q.raised, 0) as raised, coalesce(q.accepted, 0) as accepted, coalesce(q.rejected, 0) as rejected,
+      coalesce(q.pending, 0) as pending, coalesce(q.cancelled, 0) as cancelled,
+      coalesce(o.motor, 0) as motor, coalesce(o.health, 0) as health, coalesce(o.life, 0) as life,
+      coalesce(f.bulk, 0) as bulk, coalesce(f.total_offline, 0) as total_offline,
+      count(*) over () as total_count
+    from employees e
+    left join requested q on q.manager_id = e.id
+    left join online o on o.manager_id = e.id
+    left join offline f on f.manager_id = e.id
+    where e.id in (select id from team)
+      and (q.manager_id is not null or o.manager_id is not null or f.manager_id is not null)
+    order by coalesce(q.raised, 0) desc, coalesce(f.total_offline, 0) desc, e.name, e.unique_code
+    limit ${paging.limit} offset ${paging.offset}`.execute(db);
+  return rows;
+}

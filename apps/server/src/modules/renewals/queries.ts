@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { DateRange } from '../team/dates';
+import type { Paging } from '../team/paging';
+
+/**
+ * Life policies with an instalment due in the range, per partner, for partners currently mapped
+ * into the viewer's subtree (whoever chases the renewal now), most dues first.
+ */
+export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, paging: Paging) {
+  return db
+    .selectFrom('policies as pol')
+    .innerJoin('products as pr', 'pr.product_type_id', 'pol.product_type_id')
+    .innerJoin('partners as p', 'p.id', 'pol.partner_id')
+    .where('pr.line', '=', 'life')
+    .where('pol.status', '=', 'success')
+    .where('pol.next_due_date', '>=', range.start)
+    .where('pol.next_due_date', '<=', range.end)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('partner_mappings as m')
+          .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
+          .select(sql`1`.as('one'))
+          .whereRef('m.partner_id', '=', 'pol.partner_id')
+          .where('m.valid_to', 'is', null)
+          .where('c.ancestor_id', '=', viewerEmployeeId),
+      ),
+    )
+    .groupBy('p.unique_code')
+    .select([
+      'p.unique_code as code',
+      sql<number>`count(*)::int`.as('nop'),
+      sql<string>`coalesce(sum(pol.paid_amount), 0)`.as('premium'),
+      sql<string>`count(*) over ()`.as('total_count'),
+    ])
+    .orderBy('nop', 'desc')
+    .orderBy('premium', 'desc')
+    .orderBy('p.unique_code')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}

@@ -1,0 +1,11 @@
+import { ROLE_LIFE_ONLY } from '@dossier/shared';
+import { forbidden } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+
+/** Role 204 is the life-only role: of this area it may use Life Renewals and Mapped Partners only (000 §6). */
+export function refuseLifeOnlyRole(viewer: Viewer, screen: string): void {
+  if (viewer.empRole === ROLE_LIFE_ONLY) throw forbidden(`${screen} is not available to your role`);
+}
+
+/** Call-centre staff do not take partners; everyone else in a subtree may be a mapping target. */
+export const NON_MAPPING_DESIGNATIONS: readonly string[] = ['trm', 'supervisor'];
