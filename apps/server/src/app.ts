@@ -12,6 +12,8 @@ import { HandoffService } from './modules/handoff/service';
 import { parseTargets } from './modules/handoff/targets';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { createCallCentre } from './modules/callcentre/module';
+import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
 import { teamAreaRoutes } from './modules/team/area';
 import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
@@ -24,10 +26,12 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['loggerInstance'] | boolean;
+  /** Telephony provider; defaults to the one configured (TELEPHONY_PROVIDER). Tests inject their own. */
+  telephony?: TelephonyProvider;
 }
 
 /** Builds the whole HTTP app; the process entry and the tests both use this. */
-export async function buildApp({ config, db, logger = false }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, logger = false, telephony }: AppDeps): Promise<App> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     // Bounded input everywhere: large bodies are refused with 413 before any parsing.
@@ -74,11 +78,13 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
 
   const auth = new AuthService(db, config);
   const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS);
+  const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
 
   healthRoutes(app, db);
   publicAuthRoutes(app, auth);
   publicHandoffRoutes(app, handoff);
   demoPortalRoutes(app, handoff, targets);
+  callCentre.registerPublic(app);
 
   // Everything registered in this scope requires a valid token.
   await app.register(async (secured) => {
@@ -88,6 +94,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
     handoffRoutes(scope, handoff);
     menuRoutes(scope, handoff);
     etlRoutes(scope, db);
+    callCentre.register(scope);
     teamAreaRoutes(scope, db);
   });
 

@@ -187,6 +187,103 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+/** Call centre (migration 005). */
+export interface LeadCategoriesTable { id: number; name: string; icon: string; sort_order: number }
+export interface CasesTable {
+  id: Generated<string | number>;
+  customer_id: string | number;
+  partner_id: number | null;
+  trm_id: number | null;
+  product_type_id: number;
+  case_date: DateCol;
+  pincode: string;
+  status: Defaulted<'open' | 'closed'>;
+  remark: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+export interface LeadsTable {
+  id: Generated<string | number>;
+  case_id: string | number;
+  category_id: number;
+  lead_date: DateCol;
+  created_at: DefaultedTimestamp;
+}
+export interface CallsTable {
+  id: Generated<string | number>;
+  sid: string;
+  provider: string;
+  case_id: string | number;
+  direction: 'customer' | 'partner';
+  placed_by: number;
+  to_user_id: string | number;
+  from_number: string;
+  to_number: string;
+  phone_number_sid: string | null;
+  status: string;
+  status_rank: number;
+  date_created: Timestamp;
+  date_updated: Timestamp;
+  start_time: Timestamp | null;
+  end_time: Timestamp | null;
+  conversation_duration: Defaulted<number>;
+  legs: ColumnType<unknown, string | undefined, string>;
+  recording_url: string | null;
+  last_checked_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+export interface PartnerCallLogsTable {
+  id: Generated<string | number>;
+  case_id: string | number;
+  partner_id: number;
+  call_id: string | number | null;
+  start_time: Timestamp;
+  from_name: string;
+  to_name: string;
+  call_status: string;
+  created_at: DefaultedTimestamp;
+}
+export interface SlotsTable { id: number; label: string; starts_at: string; ends_at: string; sort_order: number; active: Defaulted<boolean> }
+export interface AppointmentsTable {
+  id: Generated<string | number>;
+  case_id: string | number | null;
+  customer_id: string | number;
+  partner_id: number;
+  product_type_id: number;
+  slot_id: number;
+  appointment_date: DateCol;
+  start_end_time: string;
+  booked_by: number;
+  status: Defaulted<'booked' | 'cancelled'>;
+  cancel_reason: string | null;
+  cancelled_by: number | null;
+  cancelled_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+export interface RemarksTable {
+  id: Generated<string | number>;
+  case_id: string | number;
+  call_id: string | number | null;
+  author_id: number;
+  audience: 'customer' | 'partner';
+  is_connected: boolean;
+  choice: number | null;
+  reason: number | null;
+  label: string | null;
+  notes: Defaulted<string>;
+  created_at: DefaultedTimestamp;
+}
+export interface CaseReassignmentsTable {
+  id: Generated<string | number>;
+  case_id: string | number;
+  from_partner_id: number | null;
+  to_partner_id: number;
+  assigned_by: number;
+  pincode: string;
+  created_at: DefaultedTimestamp;
+}
+export interface SigningKeysTable { name: string; secret: string; created_at: DefaultedTimestamp }
+
 /** One attachment as stored in email_outbox.attachments. */
 export interface StoredAttachment { filename: string; content_type: string; content_base64: string }
 export interface EmailOutboxTable {
@@ -231,4 +328,14 @@ export interface Database {
   targets: TargetsTable;
   contests: ContestsTable;
   audit_events: AuditEventsTable;
+  lead_categories: LeadCategoriesTable;
+  cases: CasesTable;
+  leads: LeadsTable;
+  calls: CallsTable;
+  partner_call_logs: PartnerCallLogsTable;
+  slots: SlotsTable;
+  appointments: AppointmentsTable;
+  remarks: RemarksTable;
+  case_reassignments: CaseReassignmentsTable;
+  signing_keys: SigningKeysTable;
 }

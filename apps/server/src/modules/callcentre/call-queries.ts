@@ -1,0 +1,197 @@
+import { callStatusView, type ProviderCallStatus } from '@dossier/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { CallUpdate } from '../../platform/telephony/exotel';
+import { statusRank, type CallLeg, type ProviderCall } from '../../platform/telephony/types';
+import { num } from './access';
+
+/** A call with the names the dialogs show; phone numbers stay in the database. */
+export interface CallRow {
+  id: number;
+  sid: string;
+  case_id: number;
+  direction: 'customer' | 'partner';
+  status: ProviderCallStatus;
+  date_created: Date;
+  date_updated: Date;
+  start_time: Date | null;
+  end_time: Date | null;
+  conversation_duration: number;
+  legs: CallLeg[];
+  phone_number_sid: string | null;
+  recording_url: string | null;
+  from_number: string;
+  to_number: string;
+  from_name: string;
+  to_name: string;
+}
+
+/** Calls of the given cases, newest first. */
+export async function callsOfCases(db: Db, caseIds: readonly number[]): Promise<CallRow[]> {
+  if (caseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('calls as k')
+    .innerJoin('employees as e', 'e.id', 'k.placed_by')
+    .leftJoin('customers as cu', (j) => j.onRef('cu.id', '=', 'k.to_user_id').on('k.direction', '=', 'customer'))
+    .leftJoin('partners as p', (j) => j.onRef('p.id', '=', 'k.to_user_id').on('k.direction', '=', 'partner'))
+    .select([
+      'k.id', 'k.sid', 'k.case_id', 'k.direction', 'k.status', 'k.date_created', 'k.date_updated', 'k.start_time', 'k.end_time',
+      'k.conversation_duration', 'k.legs', 'k.phone_number_sid', 'k.recording_url', 'k.from_number', 'k.to_number',
+      'e.name as from_name', sql<string>`coalesce(cu.name, p.name, '')`.as('to_name'),
+    ])
+    .where('k.case_id', 'in', caseIds)
+    .orderBy('k.date_created', 'desc')
+    .orderBy('k.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    id: num(r.id),
+    case_id: num(r.case_id),
+    status: r.status as ProviderCallStatus,
+    legs: Array.isArray(r.legs) ? (r.legs as CallLeg[]) : [],
+  }));
+}
+
+/** Notes written against each call (remarks saved after it), oldest first. */
+export async function notesOfCalls(db: Db, callIds: readonly number[]): Promise<Map<number, string[]>> {
+  const notes = new Map<number, string[]>();
+  if (callIds.length === 0) return notes;
+  const rows = await db
+    .selectFrom('remarks')
+    .select(['call_id', 'notes'])
+    .where('call_id', 'in', callIds)
+    .where('notes', '<>', '')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    if (r.call_id === null) continue;
+    const key = num(r.call_id);
+    notes.set(key, [...(notes.get(key) ?? []), r.notes]);
+  }
+  return notes;
+}
+
+export async function insertCall(
+  db: Db,
+  values: { caseId: number; direction: 'customer' | 'partner'; placedBy: number; toUserId: number; from: string; to: string; provider: string },
+  call: ProviderCall,
+): Promise<number> {
+  const row = await db
+    .insertInto('calls')
+    .values({
+      sid: call.sid,
+      provider: values.provider,
+      case_id: values.caseId,
+      direction: values.direction,
+      placed_by: values.placedBy,
+      to_user_id: values.toUserId,
+      from_number: values.from,
+      to_number: values.to,
+      phone_number_sid: call.phoneNumberSid,
+      status: call.status,
+      status_rank: statusRank(call.status),
+      date_created: call.dateCreated,
+      date_updated: call.dateUpdated,
+      start_time: call.startTime,
+      end_time: call.endTime,
+      conversation_duration: call.conversationDuration,
+      legs: JSON.stringify(call.legs),
+      recording_url: call.recordingUrl,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+export interface AppliedUpdate {
+  id: number;
+  case_id: number;
+  direction: 'customer' | 'partner';
+  to_user_id: number;
+  placed_by: number;
+  status: ProviderCallStatus;
+  start_time: Date | null;
+}
+
+/**
+ * Moves a call forward. The rank condition makes it idempotent and order-proof: a duplicate or a
+ * stale update (ringing after completed) matches no row and changes nothing. A recording that
+ * arrives after the final status is attached once. Returns the call when its status changed.
+ */
+export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<AppliedUpdate | null> {
+  const rank = statusRank(update.status);
+  const row = await db
+    .updateTable('calls')
+    .set({
+      status: update.status,
+      status_rank: rank,
+      date_updated: update.dateUpdated ?? new Date(),
+      start_time: sql<Date>`coalesce(${update.startTime ?? null}::timestamptz, start_time)`,
+      end_time: sql<Date>`coalesce(${update.endTime ?? null}::timestamptz, end_time)`,
+      conversation_duration: sql<number>`coalesce(${update.conversationDuration ?? null}::int, conversation_duration)`,
+      legs: update.legs && update.legs.length > 0 ? JSON.stringify(update.legs) : sql<string>`legs`,
+      recording_url: sql<string>`coalesce(recording_url, ${update.recordingUrl ?? null}::text)`,
+    })
+    .where('sid', '=', update.sid)
+    .where('status_rank', '<', rank)
+    .returning(['id', 'case_id', 'direction', 'to_user_id', 'placed_by', 'status', 'start_time'])
+    .executeTakeFirst();
+  if (!row) {
+    if (rank === 3 && update.recordingUrl) {
+      await db.updateTable('calls').set({ recording_url: update.recordingUrl }).where('sid', '=', update.sid).where('status_rank', '=', 3).where('recording_url', 'is', null).execute();
+    }
+    return null;
+  }
+  return { ...row, id: num(row.id), case_id: num(row.case_id), to_user_id: num(row.to_user_id), status: row.status as ProviderCallStatus };
+}
+
+/**
+ * Claims unfinished calls due for a pull from the provider (no news for `afterSeconds`), stamping
+ * last_checked_at in the same statement: instances sweeping at once never pull the same call twice.
+ */
+export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }): Promise<{ sid: string; date_created: Date }[]> {
+  if (opts.caseIds && opts.caseIds.length === 0) return [];
+  const caseFilter = opts.caseIds ? sql`and case_id in (${sql.join(opts.caseIds)})` : sql``;
+  const result = await sql<{ sid: string; date_created: Date }>`
+    update calls set last_checked_at = now()
+    where id in (
+      select id from calls
+      where status_rank < 3 ${caseFilter}
+        and greatest(coalesce(last_checked_at, date_updated), date_updated) <= now() - make_interval(secs => ${afterSeconds})
+      order by date_created
+      limit ${opts.limit}
+      for update skip locked
+    )
+    returning sid, date_created`.execute(db);
+  return result.rows;
+}
+
+/** A partner-directed call that ended goes into the case's partner call log, once. */
+export async function logPartnerCall(db: Db, call: AppliedUpdate): Promise<void> {
+  const names = await db
+    .selectFrom('employees as e')
+    .innerJoin('partners as p', (j) => j.on('p.id', '=', call.to_user_id))
+    .select(['e.name as from_name', 'p.name as to_name', 'p.id as partner_id'])
+    .where('e.id', '=', call.placed_by)
+    .executeTakeFirst();
+  if (!names) return;
+  await db
+    .insertInto('partner_call_logs')
+    .values({
+      case_id: call.case_id,
+      partner_id: names.partner_id,
+      call_id: call.id,
+      start_time: call.start_time ?? new Date(),
+      from_name: names.from_name,
+      to_name: names.to_name,
+      call_status: callStatusView(call.status),
+    })
+    .onConflict((oc) => oc.column('call_id').doNothing())
+    .execute();
+}
+
+export async function hasActiveCall(db: Db, caseId: number): Promise<boolean> {
+  const row = await db.selectFrom('calls').select('id').where('case_id', '=', caseId).where('status_rank', '<', 3).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,114 @@
+import {
+  CUSTOMER_CHOICES,
+  PARTNER_CHOICES,
+  PARTNER_REASONS,
+  titleCaseOrNA,
+  type AssignNewPartnerResponse,
+  type MessageResponse,
+  type RecommendedPartnersRequest,
+  type RecommendedPartnersResponse,
+  type UpdateRemarksRequest,
+  type UpdateStatusResponse,
+} from '@dossier/shared';
+import { employeeInSubtree } from '../../platform/access';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { badRequest, notFound } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+import { caseForViewer, requireOpen } from './access';
+import { latestCallId, partnerByCode, recommendedPartners } from './case-queries';
+
+const RECOMMENDED_LIMIT = 20;
+const MATCH = ['pincode', 'area', 'region'] as const;
+
+const labelOf = (list: readonly { value: number; label: string }[], value: number | null | undefined) => list.find((c) => c.value === value)?.label ?? null;
+
+/** Ticket status, remarks and reassignment of a case (the connect-call dialog's Save). */
+export class CaseService {
+  constructor(private readonly db: Db) {}
+
+  async updateStatus(viewer: Viewer, caseId: number, status: 'open' | 'closed', ip: string): Promise<UpdateStatusResponse> {
+    const found = await caseForViewer(this.db, viewer, caseId);
+    if (found.status === status) return { message: `Ticket is already ${status}`, status };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('cases').set({ status, updated_at: new Date() }).where('id', '=', caseId).execute();
+      await audit(trx, { actorUserId: viewer.userId, action: 'case_status', entity: 'case', entityId: caseId, before: { status: found.status }, after: { status }, ip });
+    });
+    return { message: status === 'closed' ? 'Ticket closed successfully' : 'Ticket reopened successfully', status };
+  }
+
+  /**
+   * Records the outcome of a customer or partner conversation. The notes attach to that side's latest
+   * call (they show under it in the call history) and the choice becomes the case's remark.
+   */
+  async updateRemarks(viewer: Viewer, body: UpdateRemarksRequest, ip: string): Promise<MessageResponse> {
+    const found = await caseForViewer(this.db, viewer, body.case_id);
+    const audience = (body.is_customer ?? body.reason == null) ? 'customer' : 'partner';
+    let label: string | null;
+    if (audience === 'customer') {
+      if (body.reason != null) throw badRequest('reason belongs to the partner flow only');
+      label = labelOf(CUSTOMER_CHOICES, body.remark ?? 1);
+      if (!label) throw badRequest(`remark ${body.remark} is not a customer choice (1-3)`);
+    } else {
+      const choice = labelOf(PARTNER_CHOICES, body.remark);
+      const reason = labelOf(PARTNER_REASONS, body.reason);
+      label = choice ? `Partner: ${choice}` : reason ? `Partner not connected: ${reason}` : body.is_connected ? 'Partner connected' : 'Partner not connected';
+    }
+    const callId = await latestCallId(this.db, found.id, audience);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('remarks')
+        .values({
+          case_id: found.id,
+          call_id: callId,
+          author_id: viewer.employeeId,
+          audience,
+          is_connected: body.is_connected,
+          choice: audience === 'customer' ? (body.remark ?? 1) : (body.remark ?? null),
+          reason: body.reason ?? null,
+          label,
+          notes: body.notes.trim(),
+        })
+        .execute();
+      await trx.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', found.id).execute();
+      await audit(trx, { actorUserId: viewer.userId, action: 'case_remark', entity: 'case', entityId: found.id, after: { audience, label, is_connected: body.is_connected, call_id: callId }, ip });
+    });
+    return { message: 'Remarks updated successfully' };
+  }
+
+  /** Advisors near the customer's pincode, best first, leaving out the case's current partner. */
+  async recommended(viewer: Viewer, body: RecommendedPartnersRequest): Promise<RecommendedPartnersResponse> {
+    await employeeInSubtree(this.db, viewer.employeeId, body.partner_ams_id);
+    const exclude = body.case_id ? (await caseForViewer(this.db, viewer, body.case_id)).partner_id : null;
+    const rows = await recommendedPartners(this.db, body.pincode, exclude, RECOMMENDED_LIMIT);
+    return { data: rows.map((r) => ({ name: titleCaseOrNA(r.name), partner_ams_id: r.unique_code, pincode: r.pincode, match: MATCH[r.tier] ?? 'region' })) };
+  }
+
+  /** Hands the customer to another advisor; recorded in case_reassignments and audited. */
+  async assignNewPartner(viewer: Viewer, caseId: number, code: string, ip: string): Promise<AssignNewPartnerResponse> {
+    const found = await caseForViewer(this.db, viewer, caseId);
+    requireOpen(found, 'assign a new advisor');
+    const partner = await partnerByCode(this.db, code);
+    if (!partner) throw notFound(`No advisor ${code}`);
+    if (!partner.active) throw badRequest(`Advisor ${code} is not active`);
+    if (partner.id === found.partner_id) throw badRequest(`Advisor ${code} already has this case`);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('cases').set({ partner_id: partner.id, updated_at: new Date() }).where('id', '=', caseId).execute();
+      await trx
+        .insertInto('case_reassignments')
+        .values({ case_id: caseId, from_partner_id: found.partner_id, to_partner_id: partner.id, assigned_by: viewer.employeeId, pincode: found.pincode })
+        .execute();
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'case_reassigned',
+        entity: 'case',
+        entityId: caseId,
+        before: { partner_id: found.partner_id },
+        after: { partner_id: partner.id, partner_code: partner.unique_code },
+        ip,
+      });
+    });
+    const name = titleCaseOrNA(partner.name);
+    return { message: `Case assigned to ${name} (${partner.unique_code})`, partner_name: name, partner_ei_code: partner.unique_code };
+  }
+}

@@ -1,0 +1,168 @@
+import { PAGE_SIZE, type CaseStatus, type ProviderCallStatus } from '@dossier/shared';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db-types';
+import { num } from './access';
+
+type CaseScope = ExpressionBuilder<Database & { c: Database['cases'] }, 'c'>;
+
+/** The case's partner is currently mapped to this RM (a partner may hold several mappings). */
+const mappedTo = (rmId: number) => (eb: CaseScope) =>
+  eb.exists(
+    eb
+      .selectFrom('partner_mappings as m')
+      .select('m.id')
+      .whereRef('m.partner_id', '=', 'c.partner_id')
+      .where('m.valid_to', 'is', null)
+      .where('m.manager_id', '=', rmId),
+  );
+
+const callCount = (eb: CaseScope) =>
+  eb.selectFrom('calls as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.case_id', '=', 'c.id').as('call_count');
+const lastCallStatus = (eb: CaseScope) =>
+  eb.selectFrom('calls as k').select('k.status').whereRef('k.case_id', '=', 'c.id').orderBy('k.date_created', 'desc').orderBy('k.id', 'desc').limit(1).as('last_status');
+
+export interface LeadFilter {
+  date?: string | undefined;
+  partnerId?: number | undefined;
+  category?: number | undefined;
+}
+
+function leadsOf(db: Db, rmId: number, f: LeadFilter) {
+  let q = db.selectFrom('leads as l').innerJoin('cases as c', 'c.id', 'l.case_id').where(mappedTo(rmId));
+  if (f.date) q = q.where('l.lead_date', '=', f.date);
+  if (f.partnerId) q = q.where('c.partner_id', '=', f.partnerId);
+  if (f.category) q = q.where('l.category_id', '=', f.category);
+  return q;
+}
+
+export async function countLeads(db: Db, rmId: number, f: LeadFilter): Promise<number> {
+  const row = await leadsOf(db, rmId, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: number) {
+  const rows = await leadsOf(db, rmId, f)
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('partners as p', 'p.id', 'c.partner_id')
+    .select([
+      'l.id as lead_id', 'l.category_id', 'l.lead_date', 'c.id as case_id', 'c.partner_id', 'c.product_type_id', 'c.customer_id',
+      'c.remark', 'c.status', 'p.name as partner_name', 'p.unique_code as username', 'cu.name as customer_name',
+    ])
+    .select((eb) => [callCount(eb), lastCallStatus(eb)])
+    .orderBy('l.lead_date', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    lead_id: num(r.lead_id),
+    case_id: num(r.case_id),
+    customer_id: num(r.customer_id),
+    call_count: r.call_count ?? 0,
+    last_status: (r.last_status ?? null) as ProviderCallStatus | null,
+  }));
+}
+
+/** Partners currently mapped to the RM, for the 'Advisor Name' dropdown. */
+export function partnersOfRm(db: Db, rmId: number) {
+  return db
+    .selectFrom('partners as p')
+    .select(['p.id', 'p.name'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null).where('m.manager_id', '=', rmId)),
+    )
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Open leads per category for the RM's partners. */
+export async function openLeadsByCategory(db: Db, rmId: number): Promise<Map<number, number>> {
+  const rows = await leadsOf(db, rmId, {})
+    .where('c.status', '=', 'open')
+    .select(['l.category_id', sql<number>`count(*)::int`.as('n')])
+    .groupBy('l.category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, r.n]));
+}
+
+export function leadCategories(db: Db) {
+  return db.selectFrom('lead_categories').select(['id', 'name', 'icon']).orderBy('sort_order').execute();
+}
+
+export interface CaseFilter {
+  date?: string | undefined;
+  status?: CaseStatus | undefined;
+}
+
+function casesOf(db: Db, trmId: number, f: CaseFilter) {
+  let q = db.selectFrom('cases as c').where('c.trm_id', '=', trmId);
+  if (f.date) q = q.where('c.case_date', '=', f.date);
+  if (f.status) q = q.where('c.status', '=', f.status);
+  return q;
+}
+
+export async function countCases(db: Db, trmId: number, f: CaseFilter): Promise<number> {
+  const row = await casesOf(db, trmId, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: number) {
+  const rows = await casesOf(db, trmId, f)
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('partners as p', 'p.id', 'c.partner_id')
+    .select([
+      'c.id as case_id', 'c.status', 'c.product_type_id', 'c.customer_id', 'c.partner_id', 'c.case_date', 'c.pincode', 'c.remark',
+      'p.name as partner_name', 'p.unique_code as partner_ei_code', 'cu.name as customer_name',
+    ])
+    .select((eb) => [callCount(eb), lastCallStatus(eb)])
+    .orderBy('c.case_date', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    case_id: num(r.case_id),
+    customer_id: num(r.customer_id),
+    call_count: r.call_count ?? 0,
+    last_status: (r.last_status ?? null) as ProviderCallStatus | null,
+  }));
+}
+
+/** Non-empty remark notes of each case, newest first (the hover notes of the Remarks column). */
+export async function notesOfCases(db: Db, caseIds: readonly number[]): Promise<Map<number, string[]>> {
+  const notes = new Map<number, string[]>();
+  if (caseIds.length === 0) return notes;
+  const rows = await db
+    .selectFrom('remarks')
+    .select(['case_id', 'notes'])
+    .where('case_id', 'in', caseIds)
+    .where('notes', '<>', '')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const r of rows) {
+    const key = num(r.case_id);
+    notes.set(key, [...(notes.get(key) ?? []), r.notes]);
+  }
+  return notes;
+}
+
+export async function partnerLogsOfCases(db: Db, caseIds: readonly number[]) {
+  const logs = new Map<number, { start_time: Date; from_name: string; to_name: string; call_status: string }[]>();
+  if (caseIds.length === 0) return logs;
+  const rows = await db
+    .selectFrom('partner_call_logs')
+    .select(['case_id', 'start_time', 'from_name', 'to_name', 'call_status'])
+    .where('case_id', 'in', caseIds)
+    .orderBy('start_time', 'desc')
+    .execute();
+  for (const { case_id, ...log } of rows) {
+    const key = num(case_id);
+    logs.set(key, [...(logs.get(key) ?? []), log]);
+  }
+  return logs;
+}

@@ -1,0 +1,77 @@
+import { PAGE_SIZE } from '@dossier/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import { num } from './access';
+
+export function activeSlots(db: Db) {
+  return db.selectFrom('slots').select(['id', 'label', 'starts_at', 'ends_at']).where('active', '=', true).orderBy('sort_order').execute();
+}
+
+export async function bookedSlotIds(db: Db, partnerId: number, date: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select('slot_id')
+    .where('partner_id', '=', partnerId)
+    .where('appointment_date', '=', date)
+    .where('status', '=', 'booked')
+    .execute();
+  return new Set(rows.map((r) => r.slot_id));
+}
+
+export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked' | 'cancelled' | undefined, page: number) {
+  let q = db.selectFrom('appointments as a').where('a.booked_by', '=', bookedBy);
+  if (status) q = q.where('a.status', '=', status);
+  const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const rows = await q
+    .innerJoin('slots as s', 's.id', 'a.slot_id')
+    .innerJoin('customers as cu', 'cu.id', 'a.customer_id')
+    .innerJoin('partners as p', 'p.id', 'a.partner_id')
+    .select([
+      'a.id', 'a.case_id', 'a.product_type_id', 'a.appointment_date', 'a.start_end_time', 'a.status', 'a.cancel_reason',
+      'cu.name as customer_name', 'p.name as partner_name', 'p.unique_code as partner_ei_code',
+    ])
+    .orderBy('a.appointment_date', 'desc')
+    .orderBy('s.sort_order')
+    .orderBy('a.id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return { total, rows: rows.map((r) => ({ ...r, id: num(r.id), case_id: r.case_id === null ? null : num(r.case_id) })) };
+}
+
+/** Open cases the viewer works directly: as their TRM, or as a lead of a partner mapped to them. */
+export async function bookableCasesPage(db: Db, employeeId: number, search: string | undefined, page: number) {
+  let q = db
+    .selectFrom('cases as c')
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('partners as p', 'p.id', 'c.partner_id')
+    .where('c.status', '=', 'open')
+    .where('c.partner_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('c.trm_id', '=', employeeId),
+        eb.and([
+          eb.exists(eb.selectFrom('leads as l').select('l.id').whereRef('l.case_id', '=', 'c.id')),
+          eb.exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'c.partner_id').where('m.valid_to', 'is', null).where('m.manager_id', '=', employeeId)),
+        ]),
+      ]),
+    );
+  if (search) {
+    const asId = /^\d{1,15}$/.test(search) ? Number(search) : null;
+    // The search text is a bound parameter; LIKE wildcards in it are escaped to match literally.
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q = q.where((eb) => eb.or([eb('cu.name', 'ilike', pattern), eb('p.name', 'ilike', pattern), ...(asId ? [eb('c.id', '=', asId)] : [])]));
+  }
+  const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const rows = await q
+    .select([
+      'c.id as case_id', 'c.customer_id', 'c.partner_id', 'c.product_type_id', 'c.case_date', 'c.status',
+      'cu.name as customer_name', 'p.name as partner_name', 'p.unique_code as partner_ei_code',
+    ])
+    .orderBy('c.case_date', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return { total, rows: rows.map((r) => ({ ...r, case_id: num(r.case_id), customer_id: num(r.customer_id) })) };
+}

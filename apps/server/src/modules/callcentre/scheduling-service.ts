@@ -1,0 +1,147 @@
+import {
+  kolkataToday,
+  PAGE_SIZE,
+  type AppointmentListing,
+  type BookableCaseListing,
+  type BookSlotRequest,
+  type BookSlotResponse,
+  type MessageResponse,
+  type SlotsResponse,
+} from '@dossier/shared';
+import { isInSubtree } from '../../platform/access';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+import { caseForViewer, num, requireOpen } from './access';
+import { activeSlots, appointmentsPage, bookableCasesPage, bookedSlotIds } from './scheduling-queries';
+
+const UNIQUE_VIOLATION = '23505';
+const pages = (total: number) => Math.ceil(total / PAGE_SIZE);
+
+/** 'HH:mm' now in Asia/Kolkata, to tell which of today's slots are already over. */
+function kolkataClock(now: Date): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(11, 16);
+}
+
+/** Time slots, bookings and the viewer's appointments. */
+export class SchedulingService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Slots in order; with an advisor and a day, whether each is still free (not booked, not over). */
+  async slots(partnerId: number | undefined, date: string | undefined): Promise<SlotsResponse> {
+    const slots = await activeSlots(this.db);
+    const booked = partnerId && date ? await bookedSlotIds(this.db, partnerId, date) : new Set<number>();
+    const now = this.now();
+    const today = kolkataToday(now);
+    const clock = kolkataClock(now);
+    return {
+      data: slots.map((s) => ({
+        slot_id: s.id,
+        slot: s.label,
+        available: !booked.has(s.id) && !(date !== undefined && (date < today || (date === today && s.ends_at.slice(0, 5) <= clock))),
+      })),
+    };
+  }
+
+  /** Books a meeting slot with the case's advisor; the database refuses a second booking of it. */
+  async book(viewer: Viewer, body: BookSlotRequest, ip: string): Promise<BookSlotResponse> {
+    const found = await caseForViewer(this.db, viewer, body.case_id);
+    requireOpen(found, 'book a meeting');
+    if (body.customer_id !== found.customer_id) throw badRequest(`customer_id ${body.customer_id} is not the customer of case ${found.id}`);
+    if (body.partner_id !== found.partner_id) throw badRequest(`partner_id ${body.partner_id} is not the advisor of case ${found.id}`);
+    if (body.product_code !== found.product_type_id) throw badRequest(`product_code ${body.product_code} is not the product of case ${found.id}`);
+    const slot = await this.db.selectFrom('slots').select(['id', 'label', 'ends_at']).where('id', '=', body.slot_id).where('active', '=', true).executeTakeFirst();
+    if (!slot) throw badRequest(`Unknown time slot ${body.slot_id}`);
+    if (slot.label !== body.start_end_time) throw badRequest(`start_end_time '${body.start_end_time}' is not the label of slot ${slot.id} ('${slot.label}')`);
+    const now = this.now();
+    const today = kolkataToday(now);
+    if (body.date < today) throw badRequest('The meeting date can not be before today');
+    if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataClock(now)) throw badRequest(`The ${slot.label} slot is already over today`);
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('appointments')
+          .values({
+            case_id: found.id,
+            customer_id: found.customer_id,
+            partner_id: body.partner_id,
+            product_type_id: found.product_type_id,
+            slot_id: slot.id,
+            appointment_date: body.date,
+            start_end_time: slot.label,
+            booked_by: viewer.employeeId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, { actorUserId: viewer.userId, action: 'appointment_booked', entity: 'case', entityId: found.id, after: { appointment_id: num(inserted.id), date: body.date, slot: slot.label, partner_id: body.partner_id }, ip });
+        return inserted;
+      });
+      return { message: `Appointment booked for ${body.date}, ${slot.label}`, appointment_id: num(row.id) };
+    } catch (err) {
+      if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) {
+        throw conflict(`The ${slot.label} slot on ${body.date} is already booked for this advisor. Choose another slot.`);
+      }
+      throw err;
+    }
+  }
+
+  async myAppointments(viewer: Viewer, status: 'booked' | 'cancelled' | undefined, page: number): Promise<AppointmentListing> {
+    const { total, rows } = await appointmentsPage(this.db, viewer.employeeId, status, page);
+    return {
+      data: rows.map((r) => ({
+        appointment_id: r.id,
+        case_id: r.case_id,
+        customer_name: r.customer_name,
+        partner_name: r.partner_name,
+        partner_ei_code: r.partner_ei_code,
+        product_code: r.product_type_id,
+        date: r.appointment_date,
+        slot: r.start_end_time,
+        status: r.status,
+        cancel_reason: r.cancel_reason,
+      })),
+      total_pages: pages(total),
+      current_page: page,
+    };
+  }
+
+  /** Cancels a booking the viewer (or someone in their team) made; the slot becomes free again. */
+  async cancel(viewer: Viewer, appointmentId: number, reason: string, ip: string): Promise<MessageResponse> {
+    const appt = await this.db.selectFrom('appointments').select(['id', 'booked_by', 'status']).where('id', '=', appointmentId).executeTakeFirst();
+    if (!appt) throw notFound(`No appointment ${appointmentId}`);
+    if (!(await isInSubtree(this.db, viewer.employeeId, appt.booked_by))) throw forbidden(`Appointment ${appointmentId} is outside your team`);
+    if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('appointments')
+        .set({ status: 'cancelled', cancel_reason: reason, cancelled_by: viewer.employeeId, cancelled_at: new Date() })
+        .where('id', '=', appointmentId)
+        .execute();
+      await audit(trx, { actorUserId: viewer.userId, action: 'appointment_cancelled', entity: 'appointment', entityId: appointmentId, before: { status: 'booked' }, after: { status: 'cancelled', reason }, ip });
+    });
+    return { message: 'Appointment cancelled' };
+  }
+
+  async bookableCases(viewer: Viewer, search: string | undefined, page: number): Promise<BookableCaseListing> {
+    const { total, rows } = await bookableCasesPage(this.db, viewer.employeeId, search, page);
+    return {
+      data: rows.map((r) => ({
+        case_id: r.case_id,
+        customer_id: r.customer_id,
+        customer_name: r.customer_name,
+        partner_id: r.partner_id,
+        partner_name: r.partner_name,
+        partner_ei_code: r.partner_ei_code,
+        product_code: r.product_type_id,
+        date: r.case_date,
+        status: r.status,
+      })),
+      total_pages: pages(total),
+      current_page: page,
+    };
+  }
+}

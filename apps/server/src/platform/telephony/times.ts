@@ -1,0 +1,17 @@
+/**
+ * Provider timestamps are 'YYYY-MM-DD HH:mm:ss' in the account's time zone, which for Indian accounts
+ * is Asia/Kolkata (UTC+05:30, no daylight saving). The dialogs show the same format.
+ */
+const IST_OFFSET_MS = 330 * 60_000;
+
+export function parseProviderTime(text: unknown): Date | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  const t = text.trim();
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(t);
+  const d = local ? new Date(`${local[1]}T${local[2]}+05:30`) : new Date(t);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function formatProviderTime(d: Date): string {
+  return new Date(d.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
