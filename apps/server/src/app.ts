@@ -14,6 +14,9 @@ import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { createCallCentre } from './modules/callcentre/module';
 import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
+import { reportRoutes } from './modules/reports/routes';
+import { ReportDelivery } from './modules/reports/delivery';
+import { ReportService } from './modules/reports/service';
 import { teamAreaRoutes } from './modules/team/area';
 import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
@@ -25,13 +28,15 @@ import { defaultWebDist, registerWebApp } from './platform/web-app';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Report queries go here when set (a read replica); defaults to db. */
+  reportingDb?: Db;
   logger?: FastifyServerOptions['loggerInstance'] | boolean;
   /** Telephony provider; defaults to the one configured (TELEPHONY_PROVIDER). Tests inject their own. */
   telephony?: TelephonyProvider;
 }
 
 /** Builds the whole HTTP app; the process entry and the tests both use this. */
-export async function buildApp({ config, db, logger = false, telephony }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, reportingDb, logger = false, telephony }: AppDeps): Promise<App> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     // Bounded input everywhere: large bodies are refused with 413 before any parsing.
@@ -79,6 +84,8 @@ export async function buildApp({ config, db, logger = false, telephony }: AppDep
   const auth = new AuthService(db, config);
   const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS);
   const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
+  const reports = new ReportService(db, reportingDb ?? db);
+  const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT);
 
   healthRoutes(app, db);
   publicAuthRoutes(app, auth);
@@ -95,6 +102,7 @@ export async function buildApp({ config, db, logger = false, telephony }: AppDep
     menuRoutes(scope, handoff);
     etlRoutes(scope, db);
     callCentre.register(scope);
+    reportRoutes(scope, reports, delivery, db);
     teamAreaRoutes(scope, db);
   });
 

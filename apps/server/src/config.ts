@@ -20,6 +20,8 @@ export const ConfigSchema = z.object({
   TOKEN_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   TOKEN_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Report emails one user may request per minute. */
+  MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** JSON array of hand-off targets {key,name,url,value,kind}; defaults to the built-in demo portal. */
   PORTAL_TARGETS: z.string().optional(),
   HANDOFF_TTL_SECONDS: z.coerce.number().int().positive().max(600).default(60),

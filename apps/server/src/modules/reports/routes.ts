@@ -1,4 +1,16 @@
-import { FilterDetailsBody, FilterDetailsQuery, FilterDetailsResponse, ReportFilterBody, ReportOrPage, ReportQuery, ReportResponse } from '@dossier/shared';
+import {
+  FilterDetailsBody,
+  FilterDetailsQuery,
+  FilterDetailsResponse,
+  ReportDownloadQuery,
+  ReportFilterBody,
+  ReportOrPage,
+  ReportQuery,
+  ReportResponse,
+  SendReportBody,
+  SendReportResponse,
+} from '@dossier/shared';
+import type { ReportDelivery } from './delivery';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
@@ -9,7 +21,7 @@ import type { ReportService } from './service';
 
 export const ReportIdParams = z.object({ id: z.coerce.number().int().positive().max(1_000_000) });
 
-export function reportRoutes(app: App, reports: ReportService, db: Db): void {
+export function reportRoutes(app: App, reports: ReportService, delivery: ReportDelivery, db: Db): void {
   app.get(
     '/api/reports/:id/',
     {
@@ -63,6 +75,50 @@ export function reportRoutes(app: App, reports: ReportService, db: Db): void {
     (request) => {
       const range = resolveRange(request.query, 'range', 0);
       return filterDetails(db, requireViewer(request.viewer), range, request.body.product_type_id, request.body.include ?? ['insurer', 'state']);
+    },
+  );
+
+  app.get(
+    '/api/reports/:id/download/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The whole report as CSV or XLSX (204 when it has no rows)',
+        params: ReportIdParams,
+        querystring: ReportDownloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...params } = request.query;
+      const file = await delivery.download(requireViewer(request.viewer), request.params.id, params, format, request.ip);
+      if (!file.body) return reply.code(204).header('x-no-data', 'No Data Found !!').send();
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/send_report/',
+    { schema: { tags: ['reports'], summary: 'Email the report (XLSX) to the signed-in user', body: SendReportBody, response: { 200: SendReportResponse } } },
+    (request) => {
+      const b = request.body;
+      return delivery.mail(
+        requireViewer(request.viewer),
+        b.data_records,
+        {
+          start_date: b.start_date,
+          end_date: b.end_date,
+          account_id: b.account_id,
+          product_type_id: b.product_type_id,
+          insurers: b.insurer,
+          states: b.state,
+          business_type: b.business_type,
+        },
+        request.ip,
+      );
     },
   );
 }

@@ -1,60 +1,17 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
 import { xlsxBuffer } from '../files/xlsx';
 import { enqueueMail, XLSX_CONTENT_TYPE, type NewMail } from './outbox';
 import { createMailTransport, type MailTransport } from './transport';
+import { closedPort, startSmtp } from '../../../test/smtp';
 import { deliverDueMails, retryDelayMs, startMailWorker } from './worker';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
-
-interface SmtpSink {
-  port: number;
-  received: Buffer[];
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-async function startSmtp(port = 0): Promise<SmtpSink> {
-  const received: Buffer[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const parts: Buffer[] = [];
-      stream.on('data', (b: Buffer) => parts.push(b));
-      stream.on('end', () => {
-        received.push(Buffer.concat(parts));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A port nothing listens on (until a test starts something there). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const smtpTransport = (port: number) =>
   createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Dossier <no-reply@dossier.test>', DATA_DIR: tmpdir() });
