@@ -83,6 +83,49 @@ interface Renewable {
   renewed: boolean;
 }
 
+/**
+ * Each source's (partner's or direct seller's) renewable policies in expiry order: policies are
+ * generated in issue order and all run one year, so appending keeps the order.
+ */
+class RenewalBook {
+  private readonly queues: Renewable[][];
+  private readonly heads: Int32Array;
+
+  constructor(sources: number) {
+    this.queues = Array.from({ length: sources }, () => []);
+    this.heads = new Int32Array(sources);
+  }
+
+  add(source: number, renewable: Renewable): void {
+    at(this.queues, source).push(renewable);
+  }
+
+  /** A not yet renewed policy of the line expiring between 15 days ago and 45 days ahead. */
+  due(source: number, day: number, line: Line): Renewable | undefined {
+    const queue = at(this.queues, source);
+    let head = at(this.heads, source);
+    while (head < queue.length && at(queue, head).expiry < day - 15) head++;
+    // Lapsed entries are never looked at again: drop them now and then to bound memory.
+    if (head > 256 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
+    }
+    this.heads[source] = head;
+    for (let q = head; q < queue.length && at(queue, q).expiry <= day + 45; q++) {
+      const r = at(queue, q);
+      if (!r.renewed && r.line === line) return r;
+    }
+    return undefined;
+  }
+}
+
+/** The next life instalment date: the first one not more than 15 days past (still in its grace period). */
+function nextInstalment(issued: number, monthsApart: number, today: number): number {
+  let j = 1;
+  while (addMonths(issued, monthsApart * j) < today - 15) j++;
+  return addMonths(issued, monthsApart * j);
+}
+
 /** Business per day: growing over the window, quiet Sundays, month-end pushes, festive Oct-Nov. */
 function dayWeights(plan: DemoPlan): Float64Array {
   const n = plan.end - plan.start + 1;
@@ -173,9 +216,8 @@ export function* generatePolicies(
 
   // 3. What: each policy in issue order, so ids, renewals and customer reuse follow time.
   const mixes = partners.map((p) => (p.sellFrom === null ? null : partnerMix(rng, p.reportingType, p.li, p.gi)));
-  const queues: Renewable[][] = Array.from({ length: partners.length + sellers.length }, () => []);
-  const heads = new Int32Array(queues.length);
-  const customersOf: number[][] = Array.from({ length: queues.length }, () => []);
+  const renewals = new RenewalBook(partners.length + sellers.length);
+  const customersOf: number[][] = Array.from({ length: partners.length + sellers.length }, () => []);
   const lastInstant = istInstant(plan.today, 0) - 1000;
   let customers: CustomerRow[] = [];
   let policies: PolicyRow[] = [];
@@ -199,23 +241,7 @@ export function* generatePolicies(
     const stateId = partner?.stateId ?? seller?.stateId ?? 1;
     let product = (partner ? mixes[source] : null)?.pick(rng) ?? COMPANY_MIX.pick(rng);
 
-    // A due policy of the same line (expiring within 15 days back to 45 ahead) may come back as a renewal.
-    const queue = at(queues, source);
-    let head = at(heads, source);
-    while (head < queue.length && at(queue, head).expiry < day - 15) head++;
-    if (head > 256 && head * 2 > queue.length) {
-      queue.splice(0, head);
-      head = 0;
-    }
-    heads[source] = head;
-    let due: Renewable | undefined;
-    for (let q = head; q < queue.length && at(queue, q).expiry <= day + 45; q++) {
-      const r = at(queue, q);
-      if (!r.renewed && r.line === product.def.line) {
-        due = r;
-        break;
-      }
-    }
+    const due = renewals.due(source, day, product.def.line);
     const renewal = due !== undefined && rng.chance(RENEWAL_UPTAKE[product.def.line] ?? 0) ? due : undefined;
 
     let insurer: InsurerDef;
@@ -267,12 +293,7 @@ export function* generatePolicies(
       paise = Math.round((rng.amount(...product.premium) * 100) / perYear);
       term = PAYMENT_TERMS.pick(rng);
       instalment = type;
-      if (status === 'success') {
-        // The next instalment: the first due date not more than 15 days past (still in grace).
-        let j = 1;
-        while (addMonths(day, (12 / perYear) * j) < plan.today - 15) j++;
-        nextDue = formatDay(addMonths(day, (12 / perYear) * j));
-      }
+      if (status === 'success') nextDue = formatDay(nextInstalment(day, 12 / perYear, plan.today));
     } else {
       paise = renewal ? Math.round(renewal.paise * rng.between(0.95, 1.15)) : Math.round(rng.amount(...product.premium) * 100);
       if (product.loan) loan = `${Math.round(rng.amount(...product.loan) / 1000) * 1000}.00`;
@@ -328,7 +349,7 @@ export function* generatePolicies(
       achieved.premium[cell] = at(achieved.premium, cell) + paise / 100;
       achieved.wp[cell] = at(achieved.wp, cell) + wPaise / 100;
       if (policyNo && expiry !== null && RENEWABLE_LINES.has(line) && expiry - day < 370) {
-        queue.push({ expiry, line, product, insurer, customerId, policyNo, paise, renewed: false });
+        renewals.add(source, { expiry, line, product, insurer, customerId, policyNo, paise, renewed: false });
       }
     }
 
