@@ -16,5 +16,12 @@ export default defineConfig({
     emptyOutDir: true,
     // The server serves /assets/* with long cache lifetimes; file names carry content hashes.
     assetsDir: 'assets',
+    rolldownOptions: {
+      treeshake: {
+        // packages/shared only declares schemas and constants. Without this, every zod schema of
+        // every area (reports, call centre, ...) would ride along in the first download.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

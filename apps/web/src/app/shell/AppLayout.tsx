@@ -28,7 +28,7 @@ export default function AppLayout() {
         </div>
       ) : null}
 
-      {nav.narrow ? (
+      {nav.narrow && nav.drawerUsed ? (
         <Suspense fallback={null}>
           <MobileMenu opened={nav.drawerOpen} onClose={nav.closeDrawer} />
         </Suspense>

@@ -65,7 +65,9 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
           }
         >
           {/* The spec names this entry 'Rule Search' whatever the configuration calls it. */}
-          {links ? <PortalMenuItem link={{ ...links.rule_search, name: 'Rule Search' }} ready={session.ready} onHandoff={startHandoff} /> : null}
+          {links ? (
+            <PortalMenuItem link={{ ...links.rule_search, name: 'Rule Search' }} ready={session.ready} onHandoff={startHandoff} />
+          ) : null}
           {showPaymaster && links ? (
             <>
               <Menu.Divider />

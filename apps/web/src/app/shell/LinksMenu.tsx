@@ -14,7 +14,16 @@ interface Props {
 /** A controlled header menu: the header decides which one is open (they exclude each other). */
 export function LinksMenu({ opened, onChange, target, children, width = 240 }: Props) {
   return (
-    <Menu opened={opened} onChange={onChange} position="bottom-end" width={width} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
+    <Menu
+      opened={opened}
+      onChange={onChange}
+      position="bottom-end"
+      width={width}
+      shadow="md"
+      withinPortal
+      zIndex={HEADER_POPUP_Z_INDEX}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>{children}</Menu.Dropdown>
     </Menu>

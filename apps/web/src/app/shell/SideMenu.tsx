@@ -35,15 +35,7 @@ function RouteLink({ link, pathname, onNavigate }: { link: MenuLink; pathname: s
 function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
   const [opened, setOpened] = useState(true);
   return (
-    <NavLink
-      component="button"
-      type="button"
-      label={label}
-      opened={opened}
-      onChange={setOpened}
-      aria-expanded={opened}
-      childrenOffset={12}
-    >
+    <NavLink component="button" type="button" label={label} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset={12}>
       {children}
     </NavLink>
   );

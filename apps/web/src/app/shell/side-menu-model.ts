@@ -1,11 +1,5 @@
 import { ROLE_LIFE_ONLY, type SideMenuResponse } from '@dossier/shared';
-import {
-  DATE_RESET_DASHBOARD_IDS,
-  STATIC_MENU_ENTRIES,
-  TOP_MENU_ENTRIES,
-  type MenuAudience,
-  type StaticMenuEntry,
-} from '../menu-config';
+import { DATE_RESET_DASHBOARD_IDS, STATIC_MENU_ENTRIES, TOP_MENU_ENTRIES, type MenuAudience, type StaticMenuEntry } from '../menu-config';
 
 export interface MenuLink {
   key: string;
@@ -59,11 +53,7 @@ export function reportPath(id: number): string {
 }
 
 /** The whole side menu for the signed-in user, in order: top entries, dashboards, static entries. */
-export function buildSideMenu(
-  menu: SideMenuResponse,
-  search: URLSearchParams,
-  config: SideMenuConfig = DEFAULT_CONFIG,
-): SideMenuEntry[] {
+export function buildSideMenu(menu: SideMenuResponse, search: URLSearchParams, config: SideMenuConfig = DEFAULT_CONFIG): SideMenuEntry[] {
   const dates = dateQueryFrom(search);
   const entries: SideMenuEntry[] = config.topEntries.map((entry) => ({ kind: 'link', ...entry }));
 

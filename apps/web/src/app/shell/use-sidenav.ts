@@ -10,6 +10,8 @@ export interface Sidenav {
   collapsed: boolean;
   /** Narrow screens: the drawer is open. */
   drawerOpen: boolean;
+  /** The drawer was opened at least once, so its code is worth loading (and keeping mounted). */
+  drawerUsed: boolean;
   /** The menu is away from its resting state, which hides the logo (000 §2 Header). */
   toggled: boolean;
   /** Whether the menu can currently be seen, for the burger's aria-expanded. */
@@ -20,14 +22,14 @@ export interface Sidenav {
 
 export function useSidenav(): Sidenav {
   const narrow = useIsNarrowLayout();
-  const [collapsed, setCollapsed] = useState(() =>
-    initialCollapsed(storageGet(STORAGE_KEYS.sidenav), window.innerWidth),
-  );
+  const [collapsed, setCollapsed] = useState(() => initialCollapsed(storageGet(STORAGE_KEYS.sidenav), window.innerWidth));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   const toggle = () => {
     if (narrow) {
       setDrawerOpen(!drawerOpen);
+      setDrawerUsed(true);
       return;
     }
     const next = !collapsed;
@@ -40,6 +42,7 @@ export function useSidenav(): Sidenav {
     narrow,
     collapsed,
     drawerOpen: drawerShown,
+    drawerUsed,
     toggled: narrow ? drawerShown : collapsed,
     visible: narrow ? drawerShown : !collapsed,
     toggle,

@@ -35,7 +35,10 @@ describe('resolveMessage (000 §8)', () => {
     });
   });
   it('navigates instead of showing a message with an href', () => {
-    expect(resolveMessage({ href: 'https://portal.example/doc.pdf' })).toEqual({ kind: 'navigate', href: 'https://portal.example/doc.pdf' });
+    expect(resolveMessage({ href: 'https://portal.example/doc.pdf' })).toEqual({
+      kind: 'navigate',
+      href: 'https://portal.example/doc.pdf',
+    });
     expect(resolveMessage([{ href: '/reports/3/' }])).toEqual({ kind: 'navigate', href: '/reports/3/' });
   });
   it('never navigates to a script URL', () => {

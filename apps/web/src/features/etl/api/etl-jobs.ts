@@ -1,22 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { EtlJob } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 
 export const ETL_JOBS_PATH = '/api/etl_jobs/';
 
-// Not in packages/shared yet; the server's contract is this list (timestamps ISO or null).
-export const EtlJob = z.object({
-  name: z.string(),
-  status: z.string().nullable().optional(),
-  last_successful_run_at: z.string().nullable(),
-  last_transaction_created_at: z.string().nullable(),
-  last_transaction_updated_at: z.string().nullable(),
-  // bigint counters may arrive as text from PostgreSQL drivers.
-  rows_processed: z.union([z.number(), z.string()]).nullable().optional(),
-  last_error: z.string().nullable().optional(),
-});
-export type EtlJob = z.infer<typeof EtlJob>;
 export const EtlJobsResponse = z.array(EtlJob);
 
 export function fetchEtlJobs(signal?: AbortSignal): Promise<EtlJob[]> {

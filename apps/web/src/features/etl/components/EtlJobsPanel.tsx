@@ -1,6 +1,7 @@
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime12 } from '../../../lib/format';
-import { useEtlJobs, type EtlJob } from '../api/etl-jobs';
+import type { EtlJob } from '@dossier/shared';
+import { useEtlJobs } from '../api/etl-jobs';
 
 function statusColor(status: string | null | undefined): string {
   if (!status) return 'gray';
