@@ -49,7 +49,7 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
           onClick={onToggleMenu}
           size="sm"
           aria-label="Toggle menu"
-          aria-controls="side-menu"
+          aria-controls={menuVisible ? 'side-menu' : undefined}
           aria-expanded={menuVisible}
         />
         {menuToggled ? null : <Logo />}
