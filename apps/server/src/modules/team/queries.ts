@@ -88,7 +88,6 @@ export function lockItemsForDecision(db: Db, managerId: number, partnerIds: read
   let q = db
     .selectFrom('mapping_request_items as i')
     .innerJoin('mapping_requests as r', 'r.id', 'i.request_id')
-    .leftJoin('employees as d', 'd.id', 'i.decided_by')
     .where('r.manager_id', '=', managerId)
     .where('i.partner_id', 'in', partnerIds);
   if (requestId !== null) q = q.where('r.id', '=', requestId);
@@ -98,7 +97,9 @@ export function lockItemsForDecision(db: Db, managerId: number, partnerIds: read
       'i.partner_id',
       'i.status',
       'i.decided_at',
-      'd.name as decider_name',
+      // Not joined to employees: after waiting on a lock PostgreSQL re-reads the locked row but
+      // not an outer-joined one, so the decider's name is looked up afterwards.
+      'i.decided_by',
       'r.id as request_id',
       'r.code',
       'r.requested_by',
@@ -107,6 +108,10 @@ export function lockItemsForDecision(db: Db, managerId: number, partnerIds: read
     .orderBy('i.id', 'desc')
     .forUpdate('i')
     .execute();
+}
+
+export function employeeName(db: Db, id: number) {
+  return db.selectFrom('employees').select('name').where('id', '=', id).executeTakeFirst();
 }
 
 /** Moves pending items to a decision; items no longer pending are not touched (and not returned). */

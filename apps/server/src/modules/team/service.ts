@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { refuseLifeOnlyRole } from './access';
 import { checkedRange, kolkataDate, kolkataDayEnd, kolkataDayStart } from './dates';
-import { closeCurrentMappings, decidableRequests, decideItems, findRequest, lockItemsForDecision, openMapping, partnersByCode, pendingItemsForManager } from './queries';
+import { closeCurrentMappings, decidableRequests, decideItems, employeeName, findRequest, lockItemsForDecision, openMapping, partnersByCode, pendingItemsForManager } from './queries';
 import { isProductLine, reportingTypeFor, specialties } from './specialty';
 
 const NO_REQUEST = 'null';
@@ -80,20 +80,25 @@ export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListReque
 
   return db.transaction().execute(async (trx) => {
     const items = await lockItemsForDecision(trx, manager.id, partners.map((p) => p.id), request?.id ?? null);
-    const chosen = partners.map((p) => {
+    const chosen: { partner: (typeof partners)[number]; item: (typeof items)[number] }[] = [];
+    for (const p of partners) {
       const mine = items.filter((i) => i.partner_id === p.id);
       const pending = mine.find((i) => i.status === 'pending');
-      if (pending) return { partner: p, item: pending };
+      if (pending) {
+        chosen.push({ partner: p, item: pending });
+        continue;
+      }
       const last = mine[0];
       if (!last) throw notFound(`${p.unique_code} has no mapping request to ${manager.unique_code}`);
-      const by = last.decider_name ? ` by ${last.decider_name}` : '';
+      const decider = last.decided_by === null ? undefined : await employeeName(trx, last.decided_by);
+      const by = decider ? ` by ${decider.name}` : '';
       const on = last.decided_at ? ` on ${kolkataDate(last.decided_at)}` : '';
       throw conflict(`${p.unique_code} was already ${last.status}${by}${on}; nothing was changed`, {
         partner: p.unique_code,
         request_raised: last.code,
         status: last.status,
       });
-    });
+    }
     const own = chosen.find((c) => c.item.requested_by === viewer.employeeId);
     if (own) throw forbidden(`You raised ${own.item.code}; another manager must decide it`);
 
