@@ -12,7 +12,6 @@ import { HandoffService } from './modules/handoff/service';
 import { parseTargets } from './modules/handoff/targets';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
-import { teamAreaRoutes } from './modules/team/area';
 import { createCallCentre } from './modules/callcentre/module';
 import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
 import { reportRoutes } from './modules/reports/routes';
@@ -102,7 +101,6 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
     handoffRoutes(scope, handoff);
     menuRoutes(scope, handoff);
     etlRoutes(scope, db);
-    teamAreaRoutes(scope, db);
     callCentre.register(scope);
     reportRoutes(scope, reports, delivery, db);
     teamAreaRoutes(scope, db);

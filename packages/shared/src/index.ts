@@ -6,6 +6,5 @@ export * from './menu';
 export * from './handoff';
 export * from './dashboards';
 export * from './etl';
-export * from './team';
 export * from './callcentre';
 export * from './team';
