@@ -132,6 +132,8 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
       conversation_duration: sql<number>`coalesce(${update.conversationDuration ?? null}::int, conversation_duration)`,
       legs: update.legs && update.legs.length > 0 ? JSON.stringify(update.legs) : sql<string>`legs`,
       recording_url: sql<string>`coalesce(recording_url, ${update.recordingUrl ?? null}::text)`,
+      // News just arrived: the fallback pull waits a full delay from here.
+      last_checked_at: new Date(),
     })
     .where('sid', '=', update.sid)
     .where('status_rank', '<', rank)
@@ -147,23 +149,26 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
 }
 
 /**
- * Claims unfinished calls due for a pull from the provider (no news for `afterSeconds`), stamping
- * last_checked_at in the same statement: instances sweeping at once never pull the same call twice.
+ * Claims unfinished calls due for a pull from the provider: no news for `afterSeconds`, counting from
+ * when the call was placed or last updated (callback or pull). The claim stamps last_checked_at in
+ * the same statement, so instances sweeping at once never pull the same call twice.
  */
-export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }): Promise<{ sid: string; date_created: Date }[]> {
+export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }): Promise<{ sid: string; created_at: Date }[]> {
   if (opts.caseIds && opts.caseIds.length === 0) return [];
   const caseFilter = opts.caseIds ? sql`and case_id in (${sql.join(opts.caseIds)})` : sql``;
-  const result = await sql<{ sid: string; date_created: Date }>`
+  // A provider that is pulled on every read (the simulator) is due whatever the clocks say.
+  // Measured on our own clock (placed, last callback, last pull): provider timestamps may be skewed.
+  const dueFilter = afterSeconds > 0 ? sql`and coalesce(last_checked_at, created_at) <= now() - make_interval(secs => ${afterSeconds})` : sql``;
+  const result = await sql<{ sid: string; created_at: Date }>`
     update calls set last_checked_at = now()
     where id in (
       select id from calls
-      where status_rank < 3 ${caseFilter}
-        and greatest(coalesce(last_checked_at, date_updated), date_updated) <= now() - make_interval(secs => ${afterSeconds})
-      order by date_created
+      where status_rank < 3 ${caseFilter} ${dueFilter}
+      order by created_at
       limit ${opts.limit}
       for update skip locked
     )
-    returning sid, date_created`.execute(db);
+    returning sid, created_at`.execute(db);
   return result.rows;
 }
 

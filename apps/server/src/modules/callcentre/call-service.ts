@@ -6,7 +6,7 @@ import { hitRateLimit } from '../../platform/rate-limit';
 import type { CallUpdate } from '../../platform/telephony/exotel';
 import { TelephonyError, type TelephonyProvider } from '../../platform/telephony/types';
 import type { Viewer } from '../../platform/viewer';
-import { caseForViewer, num, requireOpen } from './access';
+import { caseForViewer, requireOpen } from './access';
 import { applyCallUpdate, callsOfCases, claimCallsToPull, hasActiveCall, insertCall, logPartnerCall, notesOfCalls } from './call-queries';
 import { toCallDetail } from './call-view';
 import type { RecordingLinks } from './recording-links';
@@ -98,12 +98,12 @@ export class CallService {
   async refresh(scope: { caseIds?: readonly number[] } = {}): Promise<number> {
     const due = await claimCallsToPull(this.db, this.telephony.pullAfterSeconds, { ...scope, limit: PULL_BATCH });
     let changed = 0;
-    for (const { sid, date_created } of due) {
+    for (const { sid, created_at } of due) {
       try {
         const call = await this.telephony.fetchCall(sid);
         if (call) {
           if (await this.apply(call, 'pull')) changed++;
-        } else if (Date.now() - new Date(date_created).getTime() > GIVE_UP_MS) {
+        } else if (Date.now() - new Date(created_at).getTime() > GIVE_UP_MS) {
           if (await this.apply({ sid, status: 'failed' }, 'pull')) changed++;
         }
       } catch (err) {
