@@ -304,7 +304,52 @@ export interface EmailOutboxTable {
   message_id: string | null;
 }
 
+export interface FactDailyBusinessTable {
+  day: string;
+  employee_id: number;
+  product_type_id: number;
+  insurer_id: number;
+  state_id: number;
+  business_type: number;
+  channel: string;
+  status: string;
+  payment_term: number;
+  installment_type: string;
+  nop: number;
+  premium: Numeric;
+  weightage_premium: Numeric;
+  loan_amount: Numeric;
+}
+export interface FactPartnerMonthlyTable {
+  month: string;
+  partner_id: number;
+  line: string;
+  nop: number;
+  premium: Numeric;
+  weightage_premium: Numeric;
+  last_issue_day: string;
+}
+export interface FactSubtreeMonthlyTable {
+  month: string;
+  ancestor_id: number;
+  status: string;
+  business_type: number;
+  channel: string;
+  line: string;
+  nop: number;
+  premium: Numeric;
+  weightage_premium: Numeric;
+  loan_amount: Numeric;
+}
+export interface EtlPolicyStateTable { policy_id: string; day: string; employee_id: number; partner_id: number | null }
+export interface EtlAffectedTable { day: string; employee_id: number; partner_id: number | null }
+
 export interface Database {
+  fact_daily_business: FactDailyBusinessTable;
+  fact_partner_monthly: FactPartnerMonthlyTable;
+  fact_subtree_monthly: FactSubtreeMonthlyTable;
+  etl_policy_state: EtlPolicyStateTable;
+  etl_affected: EtlAffectedTable;
   rate_limit_hits: RateLimitHitsTable;
   email_outbox: EmailOutboxTable;
   etl_jobs: EtlJobsTable;

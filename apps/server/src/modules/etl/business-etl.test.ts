@@ -42,6 +42,21 @@ async function partnerMonthlyMatches(db: TestDb): Promise<boolean> {
   return res.rows[0]?.n === 0;
 }
 
+/** fact_subtree_monthly against whole-subtree sums straight from policies. */
+async function subtreeMonthlyMatches(db: TestDb): Promise<boolean> {
+  const res = await sql<{ n: number }>`
+    with raw as (
+      select date_trunc('month', business_day(p.issued_at))::date as month, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
+        count(*)::int as nop, sum(p.paid_amount) as premium, sum(p.weightage_premium) as wp
+      from policies p join employee_closure c on c.descendant_id = p.employee_id join products pr on pr.product_type_id = p.product_type_id
+      group by 1, 2, 3, 4, 5, 6
+    ), fact as (
+      select month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from fact_subtree_monthly
+    )
+    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(db.db);
+  return res.rows[0]?.n === 0;
+}
+
 const change = fc.oneof(
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('success', 'pending', 'cancelled') }),
   fc.record({ kind: fc.constant('amount' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
@@ -101,6 +116,7 @@ describe('incremental business ETL', () => {
     expect(result.rowsProcessed).toBeGreaterThan(0);
     expect(await factRows(db)).toEqual(await rawAggregate(db));
     expect(await partnerMonthlyMatches(db)).toBe(true);
+    expect(await subtreeMonthlyMatches(db)).toBe(true);
     const job = await db.db.selectFrom('etl_jobs').selectAll().where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
     expect(job.status).toBe('idle');
     expect(job.last_successful_run_at).toBeTruthy();
@@ -119,6 +135,7 @@ describe('incremental business ETL', () => {
         expect(run.rowsProcessed).toBeLessThan(total.rows[0]?.n ?? 0);
         expect(await factRows(db)).toEqual(await rawAggregate(db));
         expect(await partnerMonthlyMatches(db)).toBe(true);
+        expect(await subtreeMonthlyMatches(db)).toBe(true);
       }),
       { numRuns: 12 },
     );

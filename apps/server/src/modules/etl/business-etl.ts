@@ -14,7 +14,7 @@ export interface EtlRunResult {
 }
 
 /**
- * Incremental roll-up of `policies` into fact_daily_business and fact_partner_monthly.
+ * Incremental roll-up of `policies` into fact_daily_business, fact_subtree_monthly and fact_partner_monthly.
  * Reads the policies changed since the watermark (minus the look-back), recomputes every cell they
  * touch now or touched at their previous run (etl_policy_state), and moves the watermark — all in one
  * transaction, so a killed run leaves the previous state and the next run converges. With no watermark
@@ -59,6 +59,23 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           and p.issued_at >= (a.day::timestamp at time zone 'Asia/Kolkata')
           and p.issued_at < ((a.day + 1)::timestamp at time zone 'Asia/Kolkata')
         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`.execute(trx);
+
+      // Every ancestor of a touched employee-month needs its subtree month recomputed.
+      await sql`
+        delete from fact_subtree_monthly f
+        using (select distinct date_trunc('month', a.day)::date as month, c.ancestor_id
+               from etl_affected a join employee_closure c on c.descendant_id = a.employee_id) x
+        where f.month = x.month and f.ancestor_id = x.ancestor_id`.execute(trx);
+      await sql`
+        insert into fact_subtree_monthly (month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
+        select x.month, x.ancestor_id, f.status, f.business_type, f.channel, pr.line,
+          sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
+        from (select distinct date_trunc('month', a.day)::date as month, c.ancestor_id
+              from etl_affected a join employee_closure c on c.descendant_id = a.employee_id) x
+        join employee_closure d on d.ancestor_id = x.ancestor_id
+        join fact_daily_business f on f.employee_id = d.descendant_id and f.day >= x.month and f.day < (x.month + interval '1 month')::date
+        join products pr on pr.product_type_id = f.product_type_id
+        group by 1, 2, 3, 4, 5, 6`.execute(trx);
 
       await sql`
         delete from fact_partner_monthly f

@@ -53,3 +53,20 @@ create table etl_affected (
   employee_id integer not null,
   partner_id integer
 );
+
+-- Whole-subtree sums per month: the (month, ancestor) cell holds the business of everyone under that
+-- employee, by the narrow dimensions most reports group on. A manager's month is then a handful of rows
+-- instead of every policy of their organisation. Kept in step with fact_daily_business by the ETL.
+create table fact_subtree_monthly (
+  month date not null,
+  ancestor_id integer not null,
+  status text not null,
+  business_type smallint not null,
+  channel text not null,
+  line text not null,
+  nop integer not null,
+  premium numeric(16,2) not null,
+  weightage_premium numeric(16,2) not null,
+  loan_amount numeric(16,2) not null,
+  primary key (ancestor_id, month, status, business_type, channel, line)
+);

@@ -1,13 +1,15 @@
 import { BUSINESS_TYPES, PRODUCTS, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { COL } from '../columns';
-import { growth, round2, type QueryContext } from '../context';
+import { growth, round2, type DateRange, type QueryContext } from '../context';
 import { addMeasures, subtreeBreakdown, ZERO, type FactScope, type Measures } from './facts';
+import { subtreeSums, type NarrowKey } from './subtree-sums';
 
 export interface BreakdownSpec {
   /** Title of the key column. */
   keyTitle: string;
-  key: RawBuilder<unknown>;
+  /** A narrow key is served from the subtree roll-up; an SQL key (e.g. product) from the daily fact. */
+  key: NarrowKey | RawBuilder<unknown>;
   /** Every key to show, in order (missing ones show zeros), with its label. */
   keys: readonly { key: string; label: string }[];
   measures: readonly ('nop' | 'premium' | 'wp')[];
@@ -27,8 +29,11 @@ export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measure
 /** One row per key of a dimension over the account's subtree, then a Total row. */
 export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): Promise<ReportRecord[]> {
   const toMap = (rows: (Measures & { key: string })[]) => new Map(rows.map((r) => [r.key, r]));
-  const current = toMap(await subtreeBreakdown(ctx, ctx.range, spec.key, spec.scope));
-  const previous = spec.withGrowth ? toMap(await subtreeBreakdown(ctx, ctx.previous, spec.key, spec.scope)) : new Map<string, Measures>();
+  const { key } = spec;
+  const fetch = (range: DateRange) =>
+    typeof key === 'string' ? subtreeSums(ctx, range, sql`${ctx.account.id}`, key, spec.scope) : subtreeBreakdown(ctx, range, key, spec.scope);
+  const current = toMap(await fetch(ctx.range));
+  const previous = spec.withGrowth ? toMap(await fetch(ctx.previous)) : new Map<string, Measures>();
   const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
     const rec: ReportRecord = { [spec.keyTitle]: label };
     for (const m of spec.measures) rec[TITLE[m]] = m === 'nop' ? cur.nop : round2(cur[m]);
@@ -65,10 +70,10 @@ export const STATUS_KEYS = [
 ];
 
 export const KEY = {
-  businessType: sql`f.business_type`,
+  businessType: 'business_type' as const,
   product: sql`f.product_type_id`,
-  channel: sql`f.channel`,
-  status: sql`f.status`,
+  channel: 'channel' as const,
+  status: 'status' as const,
 };
 
 /** Report 22: life business by channel × premium payment term × instalment type. */

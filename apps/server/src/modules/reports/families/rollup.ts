@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { factFilters, issuedIn, policyFilters, type DateRange, type QueryContext } from '../context';
 import { MEASURES, scopeFilter, type FactScope, type Measures } from './facts';
+import { subtreeSums } from './subtree-sums';
 
 /** One row of a hierarchy roll-up: a direct report, a partner, or the account's own direct business. */
 export interface ChildRow extends Measures {
@@ -17,21 +18,24 @@ async function hasReportees(ctx: QueryContext): Promise<boolean> {
 
 /** Direct reports of the account, each with the sums of their whole subtree. */
 async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
-  const rows = await sql<ChildRow>`
-    select ch.unique_code as code, ch.name, ${MEASURES}
-    from employees ch
-    join employee_closure c on c.ancestor_id = ch.id
-    left join fact_daily_business f on f.employee_id = c.descendant_id
-      and f.day between ${range.start}::date and ${range.end}::date
-      ${factFilters(ctx.filters)} ${scopeFilter(scope)}
-    where ch.manager_id = ${ctx.account.id}
-    group by ch.id, ch.unique_code, ch.name
-    order by ch.name`.execute(ctx.db);
+  const children = await ctx.db
+    .selectFrom('employees')
+    .select(['id', 'unique_code', 'name'])
+    .where('manager_id', '=', ctx.account.id)
+    .orderBy('name')
+    .execute();
+  const sums = new Map(
+    (await subtreeSums(ctx, range, sql`select id from employees where manager_id = ${ctx.account.id}`, null, scope)).map((r) => [r.root_id, r]),
+  );
+  const rows = children.map((c) => {
+    const s = sums.get(c.id);
+    return { code: c.unique_code, name: c.name, nop: s?.nop ?? 0, premium: s?.premium ?? 0, wp: s?.wp ?? 0, loan: s?.loan ?? 0 };
+  });
   const own = await sql<Measures>`
     select ${MEASURES} from fact_daily_business f
     where f.employee_id = ${ctx.account.id} and f.day between ${range.start}::date and ${range.end}::date
       ${factFilters(ctx.filters)} ${scopeFilter(scope)}`.execute(ctx.db);
-  return withOwnDirect(rows.rows, own.rows[0]);
+  return withOwnDirect(rows, own.rows[0]);
 }
 
 /** At the first managerial level: the account's partners (current ones and any with business), from source rows. */

@@ -1,0 +1,81 @@
+import { sql, type RawBuilder } from 'kysely';
+import { factFilters, type DateRange, type QueryContext } from '../context';
+import type { FactScope, Measures } from './facts';
+
+/** Dimensions kept in fact_subtree_monthly; grouping or filtering on anything else needs the daily fact. */
+export type NarrowKey = 'business_type' | 'status' | 'channel' | 'line';
+
+const DAY = 86_400_000;
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const lastOfMonth = (d: string) => {
+  const [y, m] = d.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/** A range as the whole months inside it plus the days left over at either edge. */
+export function splitRange(range: DateRange): { months: string[]; edges: DateRange[] } {
+  const firstFull = range.start.endsWith('-01') ? range.start : addDays(lastOfMonth(range.start), 1);
+  const lastFullEnd = range.end === lastOfMonth(range.end) ? range.end : addDays(`${range.end.slice(0, 8)}01`, -1);
+  if (firstFull > lastFullEnd) return { months: [], edges: [range] };
+  const months: string[] = [];
+  for (let m = firstFull; m <= lastFullEnd; m = addDays(lastOfMonth(m), 1)) months.push(m);
+  const edges: DateRange[] = [];
+  if (range.start < firstFull) edges.push({ start: range.start, end: addDays(firstFull, -1) });
+  if (lastFullEnd < range.end) edges.push({ start: addDays(lastFullEnd, 1), end: range.end });
+  return { months, edges };
+}
+
+const dailyKey: Record<NarrowKey, RawBuilder<unknown>> = {
+  business_type: sql`f.business_type::text`,
+  status: sql`f.status`,
+  channel: sql`f.channel`,
+  line: sql`pr.line`,
+};
+
+function scopeSql(scope: FactScope, line: RawBuilder<unknown>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (scope.statuses) parts.push(sql`f.status = any(${[...scope.statuses]}::text[])`);
+  if (scope.lines) parts.push(sql`${line} = any(${[...scope.lines]}::text[])`);
+  if (scope.directOnly) parts.push(sql`f.channel <> 'pos'`);
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+export interface SubtreeRow extends Measures {
+  root_id: number;
+  key: string;
+}
+
+/**
+ * Business of the whole subtree of each root (an SQL list of employee ids), optionally grouped by a
+ * narrow key. Whole months come from fact_subtree_monthly (a few rows per manager) when no wide filter
+ * (product, insurer, state) is set; edge days and filtered queries read fact_daily_business.
+ */
+export async function subtreeSums(ctx: QueryContext, range: DateRange, roots: RawBuilder<unknown>, key: NarrowKey | null, scope: FactScope): Promise<SubtreeRow[]> {
+  const { products, insurers, states, businessTypes } = ctx.filters;
+  const narrow = !products && !insurers && !states;
+  const split = narrow ? splitRange(range) : { months: [], edges: [range] };
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.months.length) {
+    const bt = businessTypes ? sql`and f.business_type = any(${businessTypes}::int[])` : sql``;
+    parts.push(sql`
+      select f.ancestor_id as root_id, ${key ? sql`f.${sql.ref(key)}::text` : sql`''`} as key,
+        f.nop, f.premium, f.weightage_premium, f.loan_amount
+      from fact_subtree_monthly f
+      where f.ancestor_id in (${roots}) and f.month = any(${split.months}::date[]) ${bt} ${scopeSql(scope, sql`f.line`)}`);
+  }
+  for (const edge of split.edges) {
+    parts.push(sql`
+      select c.ancestor_id as root_id, ${key ? dailyKey[key] : sql`''`} as key, f.nop, f.premium, f.weightage_premium, f.loan_amount
+      from fact_daily_business f
+      join employee_closure c on c.descendant_id = f.employee_id
+      join products pr on pr.product_type_id = f.product_type_id
+      where c.ancestor_id in (${roots}) and f.day between ${edge.start}::date and ${edge.end}::date
+        ${factFilters(ctx.filters)} ${scopeSql(scope, sql`pr.line`)}`);
+  }
+  const res = await sql<SubtreeRow>`
+    select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
+      coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
+    from (${sql.join(parts, sql` union all `)}) u
+    group by u.root_id, u.key`.execute(ctx.db);
+  return res.rows;
+}

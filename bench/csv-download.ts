@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/platform/db';
+
+export interface DownloadResult {
+  rows: number;
+  bytes: number;
+  seconds: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  range: { start: string; end: string };
+}
+
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Downloads report 38 (renewal dues) of the whole organisation as CSV over HTTP, sampling the process RSS. */
+export async function csvDownload(db: Db, today: string, wantRows: number): Promise<DownloadResult> {
+  // Widen the renewal window until it holds at least wantRows policies (or two years).
+  let days = 30;
+  let count = 0;
+  for (; days <= 730; days += 30) {
+    const res = await sql<{ n: number }>`select count(*)::int as n from policies where status = 'success' and policy_no is not null
+      and expiry_date between ${addDays(today, -days)}::date and ${addDays(today, days)}::date`.execute(db);
+    count = res.rows[0]?.n ?? 0;
+    if (count >= wantRows) break;
+  }
+  const range = { start: addDays(today, -days), end: addDays(today, days) };
+  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000' }), db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const login = await fetch(`${base}/accounts/api/v1/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo.head', password: 'dossier-demo' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/reports/38/download/?format=csv&start_date=${range.start}&end_date=${range.end}`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    let bytes = 0;
+    let newlines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) newlines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    return { rows: newlines - 1, bytes, seconds, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: peak / 2 ** 20, range };
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * npm run bench [-- --policies 1000000 --runs 30 --skip-first-start]
+ * Reporting benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local test database, in a schema of
+ * its own that is kept between runs) and the first start on PGlite. Writes bench/RESULTS.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { kolkataToday, monthRange } from '@dossier/shared';
+import { loadDemoIfEmpty } from '../apps/server/src/demo/load';
+import { runBusinessEtl } from '../apps/server/src/modules/etl/business-etl';
+import type { Account } from '../apps/server/src/modules/reports/context';
+import { createDb } from '../apps/server/src/platform/db';
+import { migrate } from '../apps/server/src/platform/migrate';
+import type { Viewer } from '../apps/server/src/platform/viewer';
+import { csvDownload } from './csv-download';
+import { firstStartOnPglite } from './first-start';
+import { machineLine } from './machine';
+import { benchCase, caseTable, rawBusinessTypes, rawTeam, type Case } from './reports-bench';
+import { timeOnce } from './stats';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const policies = arg('policies', 1_000_000);
+const runs = arg('runs', 30);
+const skipFirstStart = process.argv.includes('--skip-first-start');
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const out: string[] = [`# Benchmark results`, '', `Run ${new Date().toISOString()} on ${machineLine()}.`, ''];
+
+  if (!skipFirstStart) {
+    log('first start on PGlite (scale 1)...');
+    const first = await firstStartOnPglite(root, 3917);
+    out.push('## First start on PGlite (default scale)', '', `From process start to /readyz on an empty data directory: **${first.seconds.toFixed(1)} s** (target: under 120 s).`, '');
+    out.push('```', ...first.lastLines, '```', '');
+  }
+
+  const schema = `bench_${policies}`;
+  const handle = await createDb({ databaseUrl: url, pgliteDir: '', schema, poolSize: 4 });
+  await migrate(handle);
+  const today = kolkataToday();
+  const loadSeconds = await timeOnce(() => loadDemoIfEmpty(handle, { scale: policies / 300_000, seed: 20261121, log }));
+  const db = handle.db;
+  const count = (await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db)).rows[0]?.n ?? 0;
+  out.push(`## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`, '', `Demo load (skipped when the schema already had data): ${(loadSeconds / 1000).toFixed(1)} s.`, '');
+
+  log('full rebuild...');
+  const full = await timeOnce(() => runBusinessEtl(db, { full: true }));
+  await sql`analyze`.execute(db);
+
+  const emp = async (designation: string) =>
+    db.selectFrom('employees').select(['id', 'unique_code', 'name', 'emp_role', 'designation']).where('designation', '=', designation).orderBy('id').executeTakeFirstOrThrow();
+  const head = await emp('national_head');
+  const asm = await emp('asm');
+  // The last complete month, compared with the month before it.
+  const prevMonthDay = new Date(Date.parse(`${monthRange(today).start_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const lastMonth = monthRange(prevMonthDay);
+  const range = { start: lastMonth.start_date, end: lastMonth.end_date };
+  const busy = await sql<{ id: number; unique_code: string; name: string }>`
+    select pa.id, pa.unique_code, pa.name from policies p join partners pa on pa.id = p.partner_id
+    where p.partner_id in (select m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+      where c.ancestor_id = ${head.id} and m.valid_to is null)
+    group by pa.id, pa.unique_code, pa.name order by count(*) desc limit 1`.execute(db);
+  const partner = busy.rows[0];
+  if (!partner) throw new Error('no partner with business');
+
+  const viewerOf = (e: typeof head): Viewer => ({
+    userId: 0,
+    employeeId: e.id,
+    code: e.unique_code,
+    name: e.name,
+    email: 'bench@example.com',
+    empRole: e.emp_role,
+    designation: e.designation,
+    userType: '1',
+    tier: 'standard',
+    registrationDate: today,
+    emailReportAccess: true,
+    downloadReportAccess: true,
+    tokenHash: '',
+  });
+  const account = (e: typeof head): Account => ({ kind: 'employee', id: e.id, code: e.unique_code, name: e.name });
+  const cases: Case[] = [
+    { label: 'Team report (11), national head', reportId: 11, account: account(head), viewer: viewerOf(head), raw: (d, r) => rawTeam(d, head.id, r) },
+    { label: 'Business summary (13), national head', reportId: 13, account: account(head), viewer: viewerOf(head), raw: (d, r) => rawBusinessTypes(d, head.id, r) },
+    { label: 'Team report (11), an ASM', reportId: 11, account: account(asm), viewer: viewerOf(asm), raw: (d, r) => rawTeam(d, asm.id, r) },
+    { label: 'Business summary (13), an ASM', reportId: 13, account: account(asm), viewer: viewerOf(asm), raw: (d, r) => rawBusinessTypes(d, asm.id, r) },
+    {
+      label: 'Executive report (37), one partner (reads policies)',
+      reportId: 37,
+      account: { kind: 'partner', id: partner.id, code: partner.unique_code, name: partner.name },
+      viewer: viewerOf(head),
+      raw: null,
+    },
+  ];
+  const results = [];
+  for (const c of cases) {
+    log(`report: ${c.label}`);
+    results.push(await benchCase(db, c, range, runs));
+  }
+  out.push(`Range: ${range.start} to ${range.end} (with the previous range for growth). ${runs} runs each after warm-up.`, '', caseTable(results), '');
+
+  log('incremental ETL after 10,000 changed policies...');
+  await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
+    where id in (select id from policies order by id desc limit 10000)`.execute(db);
+  const incremental = await timeOnce(() => runBusinessEtl(db));
+  // Put the rows back so repeated runs measure the same data.
+  await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
+    where id in (select id from policies order by id desc limit 10000)`.execute(db);
+  await runBusinessEtl(db);
+  out.push('## ETL', '', '| run | time |', '| --- | --- |', `| full rebuild | ${(full / 1000).toFixed(1)} s |`, `| incremental after 10,000 changed policies | ${(incremental / 1000).toFixed(2)} s |`, '');
+
+  log('CSV download...');
+  const dl = await csvDownload(db, today, 100_000);
+  out.push(
+    '## CSV download',
+    '',
+    `Renewal dues (38) of the whole organisation, ${dl.range.start} to ${dl.range.end}: ${dl.rows.toLocaleString('en-IN')} rows, ${(dl.bytes / 2 ** 20).toFixed(1)} MiB in ${dl.seconds.toFixed(2)} s; process RSS ${dl.rssBeforeMb.toFixed(0)} MiB before, ${dl.rssPeakMb.toFixed(0)} MiB at peak.`,
+    '',
+  );
+
+  writeFileSync(join(root, 'bench/RESULTS.md'), `${out.join('\n')}\n`);
+  log(out.join('\n'));
+  await db.destroy();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
