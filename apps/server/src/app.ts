@@ -12,6 +12,7 @@ import { HandoffService } from './modules/handoff/service';
 import { parseTargets } from './modules/handoff/targets';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { createNotify } from './modules/notify/routes';
 import { createCallCentre } from './modules/callcentre/module';
 import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
 import { reportRoutes } from './modules/reports/routes';
@@ -86,12 +87,14 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
   const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
   const reports = new ReportService(db, reportingDb ?? db);
   const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT);
+  const notify = createNotify(db, config);
 
   healthRoutes(app, db);
   publicAuthRoutes(app, auth);
   publicHandoffRoutes(app, handoff);
   demoPortalRoutes(app, handoff, targets);
   callCentre.registerPublic(app);
+  notify.registerPublic(app);
 
   // Everything registered in this scope requires a valid token.
   await app.register(async (secured) => {
@@ -104,6 +107,7 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
     callCentre.register(scope);
     reportRoutes(scope, reports, delivery, db);
     teamAreaRoutes(scope, db);
+    notify.register(scope);
   });
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());

@@ -6,5 +6,7 @@ export * from './menu';
 export * from './handoff';
 export * from './dashboards';
 export * from './etl';
-export * from './callcentre';
+export * from './reports';
 export * from './team';
+export * from './callcentre';
+export * from './notify';
