@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DbHandle } from '../platform/db';
 import type { Database } from '../platform/db-types';
 import { hashPassword } from '../platform/passwords';
+import { loadCallCentreDemo } from './callcentre';
 import { todayInKolkata } from './calendar';
 import { insertRows, type Columns } from './insert';
 import { buildPartners, type MappingRow, type PartnerRow } from './partners';
@@ -154,6 +155,8 @@ async function loadDemo(db: Kysely<Database>, plan: DemoPlan, passwordHash: stri
   for (const table of GENERATED_IDS) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.table(table)}`.execute(db);
   }
+  // Call-centre rows build on everything above (demo users, partners, mappings), so they come last.
+  await loadCallCentreDemo(db, plan, log);
   log(`demo data: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
