@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/passwords';
 import { loadCallCentreDemo } from './callcentre';
 import { todayInKolkata } from './calendar';
 import { insertRows, type Columns } from './insert';
+import { insertDemoMappingRequests } from './mapping-requests';
 import { buildPartners, type MappingRow, type PartnerRow } from './partners';
 import { buildOrg, type ClosureRow, type EmployeeRow } from './people';
 import { makePlan, type DemoPlan } from './plan';
@@ -155,6 +156,7 @@ async function loadDemo(db: Kysely<Database>, plan: DemoPlan, passwordHash: stri
   for (const table of GENERATED_IDS) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.table(table)}`.execute(db);
   }
+  log(`demo data: mapping requests ${await insertDemoMappingRequests(db, plan, org, book)}`);
   // Call-centre rows build on everything above (demo users, partners, mappings), so they come last.
   await loadCallCentreDemo(db, plan, log);
   log(`demo data: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
