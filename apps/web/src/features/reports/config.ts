@@ -1,0 +1,159 @@
+/**
+ * Every configuration list of the reporting screens (spec 000 §2 "Configuration lists"), typed and
+ * in one place: changing which report shows what is a one-line edit here, never in a component.
+ * Lists keyed by name compare case-insensitively against the report's or the dashboard's name.
+ */
+
+/** The Dashboard screen: these two reports side by side, date picker hidden (000 §2, §9). */
+export const DASHBOARD_SCREEN_REPORT_IDS = [13, 11] as const;
+
+/** The executive report (end of a drill: one partner's policies) and the renewal dues report. */
+export const EXECUTIVE_REPORT_ID = 37;
+export const RENEWAL_DUES_REPORT_ID = 38;
+
+/**
+ * Layout classes: the summaries shown at 6 of 12 columns (two per row on wide screens). The server
+ * sends layout_width too; a report on this list is half width whatever it says.
+ */
+export const HALF_WIDTH_REPORTS: readonly string[] = [
+  'Health business summary',
+  'Channel summary',
+  'Inward summary',
+  'Success summary',
+  'Pending summary',
+  'Cancelled summary',
+  'Team report summary',
+];
+
+/** Pages (dashboard or report names) without the product filter (000 §2 Filters). */
+export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
+  'Direct dashboard',
+  'North & west zone contest',
+  'South zone contest',
+  'East zone contest',
+  'Partner activation dashboard revist',
+  'Life issuance channel report',
+  'Life issuance team report',
+  // The Life Issuance page holds only the two life reports above.
+  'Life Issuance',
+];
+
+/** Pages without breadcrumbs: the contests rank whole zones, not one account's team. */
+export const HIDDEN_BREADCRUMB_REPORTS: readonly string[] = ['Contests', 'North & west zone contest', 'South zone contest', 'East zone contest'];
+
+/** Tables with a handful of fixed rows (a row per business type, channel, status or stage): no paginator. */
+export const HIDDEN_PAGINATION_REPORTS: readonly string[] = [
+  'Business summary',
+  'Channel summary',
+  'Inward summary',
+  'Partner activation dashboard revist',
+  "Apex journey drop off's",
+];
+
+/** Column key titles (000 §2): raw keys a response may carry → the title shown. Unlisted keys show as they are. */
+export const COLUMN_TITLES: Readonly<Record<string, string>> = {
+  unique_code: 'User Id',
+  'SUM(paid_amount)': 'Total Premium',
+  'SUM(weightage_premium)': 'Weightage Premium',
+  'COUNT(id)': 'Policies count',
+  count: 'Policies count',
+  transaction_identifier: 'Payment Id',
+  payment_id: 'Payment Id',
+  executive_name: 'Partner Name',
+  executive_pos_code: 'Partner Code',
+  user_name: 'Name',
+  product_type_id: 'Product',
+  premium_payment_term: 'Premium Payment Term',
+  premium_installment_type: 'Premium Installment Type',
+  renewal_link: 'Renewal Link',
+  one_click_url: 'One Click Url',
+  'One Click Url': 'Payment',
+  view: 'Sales Promotion',
+  Expiring_Policy_No: 'Expiring Policy No',
+  total_partners: 'Total Partners',
+  team_size: 'Team Size',
+  document_date: 'Document Date',
+  training_date: 'Training Date',
+  pos_certification_date: 'POS Certification Date',
+  is_document_uploaded: 'Documents Uploaded',
+  is_training_completed: 'Training Completed',
+  is_pos_certified: 'POS Certified',
+};
+
+/** Per-report titles (000 §2: pending summaries show Premium, WP, NOP). */
+export const REPORT_COLUMN_TITLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'Pending summary': { 'Total Premium': 'Premium', 'Weightage Premium': 'WP', 'Policies count': 'NOP' },
+};
+
+/** Never shown: drill targets and internal keys (000 §2). */
+export const HIDDEN_COLUMNS: readonly string[] = ['account_id', 'product_type', 'filter', 'created_by'];
+
+/** Amounts shown in rupee format (cr / lac / k) and sorted by value. */
+export const CURRENCY_COLUMNS: readonly string[] = ['Weightage Premium', 'Total Premium', 'Total Loan Amount'];
+
+/** Growth cells: 'arrow' = green up / red down / yellow square at zero, with a percent; 'marker' = the same marker on a count. */
+export const GROWTH_COLUMNS: Readonly<Record<string, 'arrow' | 'marker'>> = {
+  'Premium Growth %': 'arrow',
+  'Policies count growth': 'marker',
+};
+
+/** Footnotes by report name; the server's footnote wins when it sends one. */
+export const FOOTNOTES: Readonly<Record<string, string>> = {
+  'User insurer wise business': 'Data is refreshed every 5 minutes',
+};
+
+/** Reports with the dropdown column filter: the label of the dropdown (options are the data columns). */
+export const DROPDOWN_FILTERS: Readonly<Record<string, string>> = {
+  'User insurer wise business': 'Select Insurer column',
+  'Product wise last activation date': 'Select Product line',
+  "Team apex journey drop off's": 'Select Stage',
+};
+
+/** The columns the dropdown filter always keeps, first (000 §2). */
+export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
+
+/** Month-picker reports (000 §2 Filters): the end date becomes the last day of the chosen month. */
+export const MONTH_PICKER_REPORT_IDS: readonly number[] = [25, 26, 27, 28, 29, 30];
+
+/** Dashboards whose menu click resets the date (the side menu reads the same ids from its own config). */
+export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
+
+/** Pages whose month filter starts again from the current month on every visit (000 §2). */
+export const MONTH_FILTER_RESET_DASHBOARDS: readonly string[] = ['Partner Activation Dashboard Revist'];
+
+/** Row actions by report (000 §2 Per-row actions). */
+export type RowAction = 'renewal-notice' | 'renewal-link' | 'notice-email' | 'mobile';
+export const ROW_ACTIONS: Readonly<Record<number, readonly RowAction[]>> = {
+  [RENEWAL_DUES_REPORT_ID]: ['renewal-notice', 'renewal-link', 'notice-email', 'mobile'],
+  // Executive rows with a renewal awaiting payment (One Click Url) can mail the notice by payment id.
+  [EXECUTIVE_REPORT_ID]: ['notice-email'],
+};
+/** Team tables whose partner rows (EI ids) get the mobile number lookup. */
+export const MOBILE_LOOKUP_ON_PARTNER_ROWS = true;
+
+/** Where the 'Renewal dues' link shows: on these report pages (and on the executive report for its partner). */
+export const RENEWAL_DUES_LINK_PAGES: readonly number[] = [1, 11, EXECUTIVE_REPORT_ID];
+
+/** The external sales promotion view (000 §2): rm_code, start_date and end_date as dd/mm/yyyy. */
+export const SALES_PROMOTION_URL = '/demo-portal/sales-promotion';
+
+/** The hand-off target of the partner summary link on EI ids (not for role 204). */
+export const PARTNER_SUMMARY_TARGET = 'partner-search';
+
+/** The role without the partner summary link (000 §6). */
+export const ROLE_WITHOUT_PARTNER_SUMMARY = '204';
+
+/** Columns that hold links or actions rather than text. */
+export const PAY_NOW_COLUMN = 'One Click Url';
+export const SALES_VIEW_COLUMN = 'view';
+
+const norm = (s: string) => s.trim().toLowerCase();
+/** Case-insensitive membership of a report or dashboard name in a configuration list. */
+export function listed(list: readonly string[], ...names: (string | null | undefined)[]): boolean {
+  const set = new Set(list.map(norm));
+  return names.some((n) => n !== null && n !== undefined && set.has(norm(n)));
+}
+export function lookup<T>(map: Readonly<Record<string, T>>, name: string): T | undefined {
+  const key = Object.keys(map).find((k) => norm(k) === norm(name));
+  return key === undefined ? undefined : map[key];
+}

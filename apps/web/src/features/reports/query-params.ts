@@ -1,0 +1,130 @@
+import { isValidIsoDate, kolkataToday, monthRange, PARTNER_CODE_MARKER, toDayMonthYear, type ReportRecord } from '@dossier/shared';
+import { SALES_PROMOTION_URL } from './config';
+
+/**
+ * The query-string rules of the report screens (000 §2): start_date, end_date and product_type_id
+ * (comma separated). Dates count only as a pair of real dates with start ≤ end; otherwise the
+ * period is the first to the last day of the current month.
+ */
+export interface ReportQueryState {
+  start_date: string;
+  end_date: string;
+  /** True when both dates came from the address (else the month default is shown and the server picks). */
+  explicitDates: boolean;
+  product_type_id: number[];
+}
+
+export function parseIdList(text: string | null | undefined): number[] {
+  if (!text) return [];
+  const ids = text
+    .split(',')
+    .map((p) => Number(p.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+export function readReportQuery(search: URLSearchParams, today: string = kolkataToday()): ReportQueryState {
+  const start = search.get('start_date');
+  const end = search.get('end_date');
+  const products = parseIdList(search.get('product_type_id'));
+  if (start && end && isValidIsoDate(start) && isValidIsoDate(end) && start <= end) {
+    return { start_date: start, end_date: end, explicitDates: true, product_type_id: products };
+  }
+  const month = monthRange(today);
+  return { ...month, explicitDates: false, product_type_id: products };
+}
+
+/** The query string of a report address: the date pair (when given) and the products (when any). */
+export function reportSearch(query: { start_date?: string | null; end_date?: string | null; product_type_id?: readonly number[] }): string {
+  const out = new URLSearchParams();
+  if (query.start_date && query.end_date) {
+    out.set('start_date', query.start_date);
+    out.set('end_date', query.end_date);
+  }
+  if (query.product_type_id && query.product_type_id.length > 0) out.set('product_type_id', query.product_type_id.join(','));
+  const text = out.toString();
+  // Commas read better than %2C and servers accept both.
+  return text ? `?${text.replace(/%2C/g, ',')}` : '';
+}
+
+/** The saved multi-select filters; an empty list means 'All' (no restriction). */
+export interface AppliedFilters {
+  insurers: string[];
+  states: string[];
+  business_type: number[];
+}
+
+export const NO_FILTERS: AppliedFilters = { insurers: [], states: [], business_type: [] };
+
+export interface ReportFlags {
+  insurer_filter: boolean;
+  state_filter: boolean;
+  business_type_filter: boolean;
+}
+
+/** The filters a report takes, by its flags: a report without the state flag ignores a saved state choice. */
+export function filtersFor(flags: ReportFlags, filters: AppliedFilters): AppliedFilters {
+  return {
+    insurers: flags.insurer_filter ? filters.insurers : [],
+    states: flags.state_filter ? filters.states : [],
+    business_type: flags.business_type_filter ? filters.business_type : [],
+  };
+}
+
+export const hasFilters = (f: AppliedFilters) => f.insurers.length + f.states.length + f.business_type.length > 0;
+
+/**
+ * Query of GET /api/reports/{id}/: dates only when the address gave them (the server then uses each
+ * report's own default), lists comma-joined, empty lists left out.
+ */
+export function reportApiQuery(
+  query: Pick<ReportQueryState, 'start_date' | 'end_date' | 'explicitDates' | 'product_type_id'>,
+  filters: AppliedFilters,
+  accountId: string | undefined,
+): Record<string, string | undefined> {
+  const join = (list: readonly (string | number)[]) => (list.length > 0 ? list.join(',') : undefined);
+  return {
+    start_date: query.explicitDates ? query.start_date : undefined,
+    end_date: query.explicitDates ? query.end_date : undefined,
+    product_type_id: join(query.product_type_id),
+    insurers: join(filters.insurers),
+    states: join(filters.states),
+    business_type: join(filters.business_type),
+    account_id: accountId,
+  };
+}
+
+export const isPartnerCode = (code: string | null | undefined): code is string => typeof code === 'string' && code.toUpperCase().includes(PARTNER_CODE_MARKER);
+
+export interface DrillMeta {
+  drillable: boolean;
+  next_report_id: number | null;
+  executive_report_id: number | null;
+}
+
+/**
+ * Where a row drills to (000 §2): a partner (EI) id to the executive report, another id to
+ * next_report_id, a row without a user id to next_report_id itself. A null account_id is not
+ * drillable. The link carries start_date, end_date and product_type_id.
+ */
+export function drillHref(meta: DrillMeta, record: ReportRecord, query: { start_date: string; end_date: string; product_type_id: readonly number[] }): string | null {
+  if (!meta.drillable) return null;
+  const search = reportSearch(query);
+  if (!('account_id' in record)) return meta.next_report_id === null ? null : `/reports/${meta.next_report_id}/${search}`;
+  const account = record.account_id;
+  if (account === null || account === undefined || account === '') return null;
+  const code = String(account);
+  const target = isPartnerCode(code) ? (meta.executive_report_id ?? meta.next_report_id) : meta.next_report_id;
+  return target === null ? null : `/reports/${target}/${encodeURIComponent(code)}${search}`;
+}
+
+/** The external sales promotion view: rm_code and the dates as day/month/year (000 §2). */
+export function salesPromotionHref(rmCode: string, proposal: string, range: { start_date: string; end_date: string }): string {
+  const params = new URLSearchParams({
+    rm_code: rmCode,
+    proposal_no: proposal,
+    start_date: toDayMonthYear(range.start_date),
+    end_date: toDayMonthYear(range.end_date),
+  });
+  return `${SALES_PROMOTION_URL}?${params.toString()}`;
+}
