@@ -9,6 +9,12 @@ const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const AppLayout = lazy(() => import('./shell/AppLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const LifeRenewalsPage = lazy(() => import('../features/renewals/routes/LifeRenewalsPage'));
+const MappedPartnersPage = lazy(() => import('../features/partners/routes/MappedPartnersPage'));
+const ManageTeamPage = lazy(() => import('../features/team/routes/ManageTeamPage'));
+const ReporteeListPage = lazy(() => import('../features/team/routes/ReporteeListPage'));
+const RequesterViewPage = lazy(() => import('../features/mapping/routes/RequesterViewPage'));
+const AnalyticsPage = lazy(() => import('../features/analytics/routes/AnalyticsPage'));
 
 /**
  * The route table (spec 000 §2, 001 §2), the one place where screens are attached.
@@ -52,6 +58,12 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'home/:id', element: <HomeIdRedirect /> },
       // ← feature routes go here (see the list above).
+      { path: 'liferenewalsreport', element: <LifeRenewalsPage /> },
+      { path: 'mappedpartners', element: <MappedPartnersPage /> },
+      { path: 'manageteam', element: <ManageTeamPage /> },
+      { path: 'reporteelist', element: <ReporteeListPage /> },
+      { path: 'requesterview', element: <RequesterViewPage /> },
+      { path: 'analytics', element: <AnalyticsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useIsMobile } from '../../lib/media';
 import { closeMessageDialog, type OpenMessageDialog } from './dialog-store';
 
@@ -21,7 +21,7 @@ export default function MessageDialog({ dialog }: { dialog: OpenMessageDialog })
             <Text span fw={600} size="sm">
               {line.key}:
             </Text>{' '}
-            {line.value}
+            {dialog.links?.[line.key] ? <Anchor href={dialog.links[line.key]}>{line.value}</Anchor> : line.value}
           </Text>
         ))}
         <Group justify="flex-end" mt="sm">

@@ -13,6 +13,8 @@ export interface MessageDialogRequest {
   width?: number;
   /** Runs when the user closes the dialog (e.g. reload a list after a mapping was saved). */
   onClose?: () => void;
+  /** Line key → address: that line's value shows as a link (e.g. a tel: link for a mobile number). */
+  links?: Record<string, string>;
 }
 
 export interface OpenMessageDialog {
@@ -20,6 +22,7 @@ export interface OpenMessageDialog {
   lines: MessageLine[];
   width: number;
   onClose?: () => void;
+  links?: Record<string, string>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function openMessageDialog(
     lines: resolved.lines,
     width: request.width ?? MESSAGE_DIALOG_WIDTH,
     onClose: request.onClose,
+    links: request.links,
   };
   emit();
   return true;

@@ -1,0 +1,281 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Checkbox, Group, Pagination, Select, Skeleton, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type FilterFn,
+  type SortingState,
+} from '@tanstack/react-table';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@dossier/shared';
+import { compareValues, normaliseSearch, rowMatches } from './search';
+import type { ColumnGroup, DataTableColumn, DataTableSelection } from './types';
+import classes from './DataTable.module.css';
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (usually the screen title). */
+  label: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[] | undefined;
+  loading?: boolean;
+  getRowId: (row: T) => string;
+  /** Show the search box (default true); `searchWhenEmpty: false` hides it until rows exist. */
+  search?: boolean;
+  searchWhenEmpty?: boolean;
+  searchPlaceholder?: string;
+  initialSort?: { id: string; desc: boolean };
+  /** Hide the paginator (the spec's hide-pagination list): every row shows on one page. */
+  paginate?: boolean;
+  pageSize?: number;
+  selection?: DataTableSelection<T>;
+  columnGroups?: readonly ColumnGroup[];
+  emptyText?: string;
+  /** Extra controls beside the search box (buttons, filters). */
+  toolbar?: ReactNode;
+  /** Keep the table readable on phones: it scrolls sideways beyond this width. */
+  minWidth?: number;
+}
+
+const LOADING_ROWS = 5;
+export const NO_DATA = 'No data to display';
+
+function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
+  return (
+    <span aria-hidden="true" className={classes.sortMark}>
+      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+    </span>
+  );
+}
+
+/**
+ * The generic table of the portal (000 §2): trimmed case-insensitive search, sortable columns,
+ * paginator with 10/20/50/100 rows and pages from 1, optional checkbox selection and grouped
+ * headers, placeholders while loading and 'No data to display' when empty.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, columns, rows, loading = false, getRowId, selection, columnGroups, emptyText = NO_DATA, minWidth = 640 } = props;
+  const [query, setQuery] = useState('');
+  const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? PAGE_SIZE });
+  const paginate = props.paginate ?? true;
+
+  const defs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: T) => (c.sortValue ?? c.value)(row),
+        enableSorting: c.sortable ?? true,
+        sortingFn: (a, b) => compareValues((c.sortValue ?? c.value)(a.original), (c.sortValue ?? c.value)(b.original)),
+        sortUndefined: 'last',
+      })),
+    [columns],
+  );
+
+  const globalFilter = useMemo<FilterFn<T>>(
+    () => (row, _columnId, value: string) =>
+      rowMatches(
+        columns.filter((c) => c.searchable ?? true).map((c) => (c.searchText ? c.searchText(row.original) : String(c.value(row.original) ?? ''))),
+        value,
+      ),
+    [columns],
+  );
+
+  const data = useMemo(() => (rows ? [...rows] : []), [rows]);
+  // The app does not use the React Compiler; the table object is read within this render only.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<T>({
+    data,
+    columns: defs,
+    state: { sorting, globalFilter: normaliseSearch(query), pagination: paginate ? pagination : { pageIndex: 0, pageSize: Math.max(1, data.length) } },
+    getRowId: (row) => getRowId(row),
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    globalFilterFn: globalFilter,
+    getColumnCanGlobalFilter: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: true,
+  });
+
+  const filtered = table.getFilteredRowModel().rows;
+  const pageRows = table.getRowModel().rows;
+  const selected = new Set(selection?.selected ?? []);
+  const selectableIds = selection ? filtered.filter((r) => selection.isSelectable?.(r.original) ?? true).map((r) => r.id) : [];
+  const allChosen = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id));
+  const someChosen = selectableIds.some((id) => selected.has(id));
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selected);
+    for (const id of selectableIds) {
+      if (allChosen) next.delete(id);
+      else next.add(id);
+    }
+    selection.onChange([...next]);
+  };
+  const toggle = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange([...next]);
+  };
+
+  const showSearch = (props.search ?? true) && (props.searchWhenEmpty ?? true ? true : data.length > 0);
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const total = filtered.length;
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const first = total === 0 ? 0 : pageIndex * pageSize + 1;
+  const last = Math.min(total, (pageIndex + 1) * pageSize);
+
+  return (
+    <div className={classes.root}>
+      {showSearch || props.toolbar ? (
+        <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+          {showSearch ? (
+            <TextInput
+              className={classes.search}
+              type="search"
+              aria-label={`Search ${label}`}
+              placeholder={props.searchPlaceholder ?? 'Search'}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+            />
+          ) : (
+            <span />
+          )}
+          {props.toolbar}
+        </Group>
+      ) : null}
+
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table striped highlightOnHover withTableBorder aria-label={label} aria-busy={loading} verticalSpacing="xs">
+          <Table.Thead>
+            {columnGroups ? (
+              <Table.Tr>
+                {selection ? <Table.Th /> : null}
+                {columnGroups.map((g, i) => (
+                  <Table.Th key={`${g.label}-${i}`} colSpan={g.span} className={g.label ? classes.group : undefined} scope="colgroup">
+                    {g.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ) : null}
+            <Table.Tr>
+              {selection ? (
+                <Table.Th className={classes.check}>
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={allChosen}
+                    indeterminate={someChosen && !allChosen}
+                    disabled={selectableIds.length === 0}
+                    onChange={toggleAll}
+                  />
+                </Table.Th>
+              ) : null}
+              {table.getHeaderGroups()[0]?.headers.map((header) => {
+                const column = columns.find((c) => c.id === header.id);
+                const sorted = header.column.getIsSorted();
+                const canSort = header.column.getCanSort();
+                return (
+                  <Table.Th
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                    style={{ textAlign: column?.align ?? 'left' }}
+                  >
+                    {canSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                        {column?.header}
+                        <SortMark direction={sorted} />
+                      </UnstyledButton>
+                    ) : (
+                      column?.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading && data.length === 0
+              ? Array.from({ length: LOADING_ROWS }, (_, i) => (
+                  <Table.Tr key={`loading-${i}`} data-testid="loading-row">
+                    {Array.from({ length: columnCount }, (_, j) => (
+                      <Table.Td key={j}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : null}
+            {!loading && pageRows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Text ta="center" c="gray.7" py="md" size="sm">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+            {pageRows.map((row) => {
+              const selectable = selection?.isSelectable?.(row.original) ?? true;
+              return (
+                <Table.Tr key={row.id} aria-selected={selection ? selected.has(row.id) : undefined}>
+                  {selection ? (
+                    <Table.Td className={classes.check}>
+                      <Checkbox
+                        aria-label={selection.rowLabel(row.original)}
+                        checked={selected.has(row.id)}
+                        disabled={!selectable}
+                        onChange={() => toggle(row.id)}
+                      />
+                    </Table.Td>
+                  ) : null}
+                  {columns.map((c) => (
+                    <Table.Td key={c.id} style={{ textAlign: c.align ?? 'left' }}>
+                      {c.cell ? c.cell(row.original) : String(c.value(row.original) ?? '')}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {paginate && total > 0 ? (
+        <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          <Group gap="xs">
+            <Select
+              aria-label="Rows per page"
+              data={PAGE_SIZE_OPTIONS.map(String)}
+              value={String(pageSize)}
+              onChange={(v) => table.setPageSize(Number(v ?? PAGE_SIZE))}
+              allowDeselect={false}
+              w={80}
+              size="xs"
+            />
+            <Text size="sm" c="gray.7">
+              {first}–{last} of {total}
+            </Text>
+          </Group>
+          <Pagination
+            total={table.getPageCount()}
+            value={pageIndex + 1}
+            onChange={(page) => table.setPageIndex(page - 1)}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        </Group>
+      ) : null}
+    </div>
+  );
+}

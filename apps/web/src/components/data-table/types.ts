@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { CellValue } from './search';
+
+/** One column: `value` feeds sorting and search, `cell` (optional) renders it. */
+export interface DataTableColumn<T> {
+  id: string;
+  header: string;
+  value: (row: T) => CellValue;
+  cell?: (row: T) => ReactNode;
+  /** What sorting compares, when it differs from `value` (e.g. '₹1.5 lac' → 150000). */
+  sortValue?: (row: T) => CellValue;
+  /** Text that search looks at, when it differs from `value` (e.g. HTML cells → their text). */
+  searchText?: (row: T) => string;
+  sortable?: boolean;
+  searchable?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** A header row above the column headers, e.g. 'Online' over 8 columns and 'Offline' over 2. */
+export interface ColumnGroup {
+  label: string;
+  span: number;
+}
+
+export interface DataTableSelection<T> {
+  /** Ids (getRowId) of the selected rows; the screen owns the selection. */
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+  /** Rows that cannot be chosen show a disabled checkbox. */
+  isSelectable?: (row: T) => boolean;
+  /** Accessible name of a row's checkbox, e.g. 'Select EI000123'. */
+  rowLabel: (row: T) => string;
+}

@@ -1,0 +1,20 @@
+import DOMPurify from 'dompurify';
+
+/** Formatting tags only: no links, images, styles, forms or scripts survive. */
+const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'small', 'br', 'span', 'p', 'ul', 'ol', 'li', 'sub', 'sup', 'mark'];
+
+/** Server HTML made safe to render (DESIGN §7): everything outside the allow-list is dropped. */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [] });
+}
+
+/** The visible text of server HTML, for search and sorting. */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Renders a server HTML cell, sanitised first. */
+export function SafeHtml({ html }: { html: string }) {
+  return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}

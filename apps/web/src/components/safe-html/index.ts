@@ -1,0 +1,1 @@
+export { htmlToText, sanitizeHtml, SafeHtml } from './SafeHtml';

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AnalyticsRow, TEAM_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+/** Dates are dd/MM/yyyy for the analytics call (spec 000 §5). */
+export function fetchAnalytics(startDate: string, endDate: string, signal?: AbortSignal): Promise<AnalyticsRow[]> {
+  return apiRequest(TEAM_PATHS.analytics, z.array(AnalyticsRow), { query: { start_date: startDate, end_date: endDate }, signal });
+}
+
+export function analyticsQueryOptions(startDate: string, endDate: string) {
+  return queryOptions({
+    queryKey: ['mapping-analytics', startDate, endDate] as const,
+    queryFn: ({ signal }) => fetchAnalytics(startDate, endDate, signal),
+  });
+}
+
+/** Fetched only when logged in (000 §2). */
+export function useAnalytics(startDate: string, endDate: string) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...analyticsQueryOptions(startDate, endDate), enabled: loggedIn });
+}

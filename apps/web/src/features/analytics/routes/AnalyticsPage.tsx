@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ANALYTICS_MANAGER_COLUMN, ANALYTICS_OFFLINE_COLUMNS, ANALYTICS_ONLINE_COLUMNS, kolkataToday, toDayMonthYear, type AnalyticsRow } from '@dossier/shared';
+import { DataTable, type ColumnGroup, type DataTableColumn } from '../../../components/data-table';
+import { DateRangeFilter, rangeFromQuery, shiftDays } from '../../../components/date-filters';
+import { Screen } from '../../../components/page/Screen';
+import { htmlToText, SafeHtml } from '../../../components/safe-html';
+import { useAnalytics } from '../api/analytics';
+
+const GROUPED: readonly string[] = [...ANALYTICS_ONLINE_COLUMNS, ...ANALYTICS_OFFLINE_COLUMNS];
+
+/** The last 30 days up to today (000 §2 leaves the exact default open). */
+const defaultRange = () => {
+  const today = kolkataToday();
+  return { start_date: shiftDays(today, -30), end_date: today };
+};
+
+/** Columns come from the keys of the rows; text cells are server HTML, rendered only after DOMPurify. */
+function columnsOf(rows: readonly AnalyticsRow[] | undefined): DataTableColumn<AnalyticsRow>[] {
+  const keys = rows?.[0] ? Object.keys(rows[0]) : [ANALYTICS_MANAGER_COLUMN, ...GROUPED];
+  // Ungrouped columns lead, then Online, then Offline, so the two-group header lines up.
+  const ordered = [...keys.filter((k) => !GROUPED.includes(k)), ...GROUPED.filter((k) => keys.includes(k))];
+  return ordered.map((key) => ({
+    id: key,
+    header: key,
+    value: (r) => r[key],
+    searchText: (r) => {
+      const v = r[key];
+      return typeof v === 'string' ? htmlToText(v) : String(v ?? '');
+    },
+    sortValue: (r) => {
+      const v = r[key];
+      return typeof v === 'string' ? htmlToText(v) : v;
+    },
+    align: typeof rows?.[0]?.[key] === 'number' ? 'right' : 'left',
+    cell: (r) => {
+      const v = r[key];
+      return typeof v === 'string' ? <SafeHtml html={v} /> : String(v ?? '');
+    },
+  }));
+}
+
+/** Analytics report (000 §2, menu 'Mapping Dashboard'): per manager, Online (8) and Offline (2) columns. */
+export default function AnalyticsPage() {
+  const [params] = useSearchParams();
+  const range = rangeFromQuery(params, defaultRange);
+  const { data, isLoading } = useAnalytics(toDayMonthYear(range.start_date), toDayMonthYear(range.end_date));
+  const columns = useMemo(() => columnsOf(data), [data]);
+  const lead = columns.filter((c) => !GROUPED.includes(c.id)).length;
+  const groups: ColumnGroup[] = [
+    { label: '', span: lead },
+    { label: 'Online', span: ANALYTICS_ONLINE_COLUMNS.length },
+    { label: 'Offline', span: ANALYTICS_OFFLINE_COLUMNS.length },
+  ];
+
+  return (
+    <Screen title="Analytics report">
+      <DateRangeFilter key={`${range.start_date}_${range.end_date}`} value={range} />
+      <DataTable
+        label="Analytics report"
+        columns={columns}
+        rows={data}
+        loading={isLoading}
+        getRowId={(r) => String(r[ANALYTICS_MANAGER_COLUMN] ?? JSON.stringify(r))}
+        columnGroups={groups}
+        searchWhenEmpty={false}
+        minWidth={1100}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TEAM_PATHS, UnmappedPartnersResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPartnersResponse> {
+  return apiRequest(TEAM_PATHS.unmappedPartners, UnmappedPartnersResponse, { signal });
+}
+
+export function unmappedPartnersQueryOptions() {
+  return queryOptions({
+    queryKey: ['unmapped-partners'] as const,
+    queryFn: ({ signal }) => fetchUnmappedPartners(signal),
+    staleTime: 0,
+  });
+}
+
+export function useUnmappedPartners() {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...unmappedPartnersQueryOptions(), enabled: loggedIn });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { MappedPartner, TEAM_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+/** `asOn` is dd/MM/yyyy (spec 000 §5); the list is the mapping in force at the end of that day. */
+export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise<MappedPartner[]> {
+  return apiRequest(TEAM_PATHS.mappedPartners, z.array(MappedPartner), { query: { as_on: asOn, return_type: 'pos_code' }, signal });
+}
+
+export function mappedPartnersQueryOptions(asOn: string) {
+  return queryOptions({
+    queryKey: ['mapped-partners', asOn] as const,
+    queryFn: ({ signal }) => fetchMappedPartners(asOn, signal),
+  });
+}
+
+export function useMappedPartners(asOn: string) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...mappedPartnersQueryOptions(asOn), enabled: loggedIn });
+}

@@ -1,0 +1,101 @@
+import '@mantine/dates/styles.css';
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useNavigate, useSearchParams } from 'react-router';
+import { kolkataToday, toDayMonthYear, type MappedPartner } from '@dossier/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { parseQueryDate } from '../../../components/date-filters';
+import { IconPhone } from '../../../components/icons';
+import { Screen } from '../../../components/page/Screen';
+import { useDialerInfo } from '../api/dialer-info';
+import { useMappedPartners } from '../api/mapped-partners';
+import { useFetchReportingManagers } from '../api/reporting-managers';
+import { showMobile, showMobileError, showReporting } from '../components/contact-actions';
+
+function AsOnFilter({ value }: { value: string }) {
+  const [day, setDay] = useState<string | null>(value);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!day) return;
+    const next = new URLSearchParams(params);
+    next.set('selected_date', day);
+    void navigate({ search: `?${next.toString()}` });
+  };
+  return (
+    <form onSubmit={submit} aria-label="As on date">
+      <Group gap="sm" align="flex-end">
+        <DatePickerInput label="Mapped as on" required value={day} onChange={setDay} maxDate={kolkataToday()} valueFormat="DD/MM/YYYY" w={170} />
+        <Button type="submit" disabled={!day}>
+          Submit
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Mapped Partners (000 §2): partners mapped into the viewer's team as on selected_date (default today). */
+export default function MappedPartnersPage() {
+  const [params] = useSearchParams();
+  const day = parseQueryDate(params.get('selected_date')) ?? kolkataToday();
+  const { data, isLoading } = useMappedPartners(toDayMonthYear(day));
+  const fetchReporting = useFetchReportingManagers();
+  const dialer = useDialerInfo();
+  const [checking, setChecking] = useState<string | null>(null);
+
+  const checkReporting = async (code: string) => {
+    setChecking(code);
+    try {
+      showReporting(await fetchReporting(code));
+    } catch {
+      // The query cache has already shown the error dialog.
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  const columns: DataTableColumn<MappedPartner>[] = [
+    { id: 'name', header: 'Name', value: (r) => r.name },
+    { id: 'code', header: 'Partner Code', value: (r) => r.pos_code },
+    { id: 'li', header: 'Life POS Certified', value: (r) => (r.li_pos_status ? 'Yes' : 'No') },
+    {
+      id: 'reporting',
+      header: 'Mapped RB FLS',
+      value: () => 'Check Reporting',
+      sortable: false,
+      searchable: false,
+      cell: (r) => (
+        <Button size="compact-xs" variant="light" loading={checking === r.unique_code} onClick={() => void checkReporting(r.unique_code)} aria-label={`Check Reporting for ${r.name}`}>
+          Check Reporting
+        </Button>
+      ),
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      value: () => '',
+      sortable: false,
+      searchable: false,
+      align: 'center',
+      cell: (r) => (
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Mobile number of ${r.name}`}
+          loading={dialer.isPending && dialer.variables === r.unique_code}
+          onClick={() => dialer.mutate(r.unique_code, { onSuccess: (res) => showMobile(res.mobile_number), onError: showMobileError })}
+        >
+          <IconPhone size={18} />
+        </ActionIcon>
+      ),
+    },
+  ];
+
+  return (
+    <Screen title="Mapped Partners">
+      <AsOnFilter key={day} value={day} />
+      <DataTable label="Mapped Partners" columns={columns} rows={data} loading={isLoading} getRowId={(r) => r.unique_code} minWidth={640} />
+    </Screen>
+  );
+}

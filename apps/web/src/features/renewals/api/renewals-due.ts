@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { RenewalDueRow, TEAM_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export interface RenewalsRange {
+  start_date: string;
+  end_date: string;
+}
+
+/** Spec 000 §5: the renewals call takes yyyy-MM-dd dates. */
+export function fetchRenewalsDue(range: RenewalsRange, signal?: AbortSignal): Promise<RenewalDueRow[]> {
+  return apiRequest(TEAM_PATHS.renewalsDue, z.array(RenewalDueRow), { query: { ...range }, signal });
+}
+
+export function renewalsDueQueryOptions(range: RenewalsRange) {
+  return queryOptions({
+    queryKey: ['renewals-due', range.start_date, range.end_date] as const,
+    queryFn: ({ signal }) => fetchRenewalsDue(range, signal),
+  });
+}
+
+export function useRenewalsDue(range: RenewalsRange) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...renewalsDueQueryOptions(range), enabled: loggedIn });
+}

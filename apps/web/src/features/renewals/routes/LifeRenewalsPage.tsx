@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { SegmentedControl } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { formatRupee, type RenewalDueRow } from '@dossier/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { currentMonth, DateRangeFilter, MonthFilter, rangeFromQuery } from '../../../components/date-filters';
+import { Screen } from '../../../components/page/Screen';
+import { useRenewalsDue } from '../api/renewals-due';
+
+const COLUMNS: DataTableColumn<RenewalDueRow>[] = [
+  { id: 'code', header: 'User Id', value: (r) => r.proposal__partner__code },
+  { id: 'nop', header: 'Renewal Due NOP', value: (r) => r.due_renewals_nop, align: 'right' },
+  {
+    id: 'premium',
+    header: 'Renewal Due Premium',
+    value: (r) => formatRupee(r.due_renewals_premium),
+    sortValue: (r) => r.due_renewals_premium,
+    align: 'right',
+  },
+];
+
+/** Life Renewals Report (000 §2): life instalments due in the range, by partner, most dues first. */
+export default function LifeRenewalsPage() {
+  const [params] = useSearchParams();
+  const range = rangeFromQuery(params, currentMonth);
+  const [mode, setMode] = useState<'range' | 'month'>('range');
+  const { data, isLoading } = useRenewalsDue(range);
+  const key = `${range.start_date}_${range.end_date}`;
+
+  return (
+    <Screen
+      title="Life Renewals Report"
+      actions={
+        <SegmentedControl
+          aria-label="Date filter"
+          size="xs"
+          value={mode}
+          onChange={(v) => setMode(v === 'month' ? 'month' : 'range')}
+          data={[
+            { value: 'range', label: 'Date range' },
+            { value: 'month', label: 'Month' },
+          ]}
+        />
+      }
+    >
+      {mode === 'range' ? <DateRangeFilter key={key} value={range} /> : <MonthFilter key={key} value={range} />}
+      <DataTable
+        label="Life Renewals Report"
+        columns={COLUMNS}
+        rows={data}
+        loading={isLoading}
+        getRowId={(r) => r.proposal__partner__code}
+        initialSort={{ id: 'nop', desc: true }}
+        minWidth={420}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ReporteeRow, TEAM_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+/** `requestRaised` is a request code or the text 'null' (every pending request to the manager). */
+export function fetchReporteeDetail(managerCode: string, requestRaised: string, signal?: AbortSignal): Promise<ReporteeRow[]> {
+  return apiRequest(TEAM_PATHS.reporteeDetail, z.array(ReporteeRow), { query: { unique_code: managerCode, request_raised: requestRaised }, signal });
+}
+
+export function reporteeDetailQueryOptions(managerCode: string, requestRaised: string) {
+  return queryOptions({
+    queryKey: ['reportee-detail', managerCode, requestRaised] as const,
+    queryFn: ({ signal }) => fetchReporteeDetail(managerCode, requestRaised, signal),
+    staleTime: 0,
+  });
+}
+
+export function useReporteeDetail(managerCode: string, requestRaised: string) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), enabled: loggedIn && managerCode !== '' });
+}

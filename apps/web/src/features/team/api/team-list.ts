@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TeamListResponse, TEAM_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export interface TeamListRange {
+  start_date?: string;
+  end_date?: string;
+}
+
+export function fetchTeamList(range: TeamListRange, signal?: AbortSignal): Promise<TeamListResponse> {
+  return apiRequest(TEAM_PATHS.teamList, TeamListResponse, { query: { ...range }, signal });
+}
+
+export function teamListQueryOptions(range: TeamListRange) {
+  return queryOptions({
+    queryKey: ['team-list', range.start_date ?? null, range.end_date ?? null] as const,
+    queryFn: ({ signal }) => fetchTeamList(range, signal),
+    // Decisions change it: always fresh when the screen opens again.
+    staleTime: 0,
+  });
+}
+
+export function useTeamList(range: TeamListRange) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...teamListQueryOptions(range), enabled: loggedIn });
+}

@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ReporteeRow } from '@dossier/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { openMessageDialog } from '../../../components/message-dialog';
+import { Screen } from '../../../components/page/Screen';
+import { useAcceptMemberList } from '../api/accept-member-list';
+import { useReporteeDetail } from '../api/reportee-detail';
+import { codeInName, columnTitle } from './team-links';
+
+/** One column per field of the returned rows (000 §2), in the order the server sends them. */
+function columnsOf(rows: readonly ReporteeRow[] | undefined): DataTableColumn<ReporteeRow>[] {
+  const first = rows?.[0];
+  const keys = first ? (Object.keys(first) as (keyof ReporteeRow)[]) : (['unique_code', 'name'] as const);
+  return keys.map((key) => ({ id: key, header: columnTitle(key), value: (r: ReporteeRow) => r[key] }));
+}
+
+/** Reportee list (000 §2): the pending partners of one manager; Accept or Reject the selected ones. */
+export default function ReporteeListPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const manager = params.get('id') ?? '';
+  const managerCode = params.get('unique_code') ?? codeInName(manager) ?? '';
+  const requestRaised = params.get('request_raised') || 'null';
+  const { data, isLoading } = useReporteeDetail(managerCode, requestRaised);
+  const decision = useAcceptMemberList();
+  const [selected, setSelected] = useState<string[]>([]);
+  const columns = useMemo(() => columnsOf(data), [data]);
+
+  // No empty-selection check (000 §4): the server answers that case with its own message.
+  const decide = (accept: boolean) =>
+    decision.mutate(
+      { reportee: selected, manager: managerCode, is_accepted: accept, request_raised: requestRaised },
+      {
+        onSuccess: (res) => {
+          openMessageDialog({ title: 'Success', message: res.message, defaultKey: 'Message' });
+          void navigate('/manageteam');
+        },
+      },
+    );
+
+  return (
+    <Screen title="Reportee list">
+      <Text fw={600}>Name : {manager}</Text>
+      <DataTable
+        label="Reportees"
+        columns={columns}
+        rows={data}
+        loading={isLoading}
+        getRowId={(r) => r.unique_code}
+        selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select ${r.unique_code} ${r.name}` }}
+        minWidth={900}
+        toolbar={
+          <Group gap="sm">
+            <Button color="green.8" onClick={() => decide(true)} loading={decision.isPending && decision.variables.is_accepted}>
+              Accept
+            </Button>
+            <Button color="red.8" variant="outline" onClick={() => decide(false)} loading={decision.isPending && !decision.variables.is_accepted}>
+              Reject
+            </Button>
+          </Group>
+        }
+      />
+    </Screen>
+  );
+}
