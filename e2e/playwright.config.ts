@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. Under CI=true a missing browser fails the run.
@@ -46,7 +48,10 @@ export default defineConfig({
           DATA_DIR: '.data-e2e',
           DEMO_SCALE: process.env.E2E_DEMO_SCALE ?? '0.05',
           LOG_LEVEL: 'warn',
-          WEB_DIST: '../apps/web/dist',
+          // Calls are answered after fixed times, so call-centre specs can watch one complete.
+          TELEPHONY_SIMULATOR_MODE: 'deterministic',
+          // @fastify/static needs an absolute root.
+          WEB_DIST: resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist'),
         },
       }
     : undefined,

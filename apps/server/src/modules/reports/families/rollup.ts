@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { factFilters, issuedIn, policyFilters, type DateRange, type QueryContext } from '../context';
 import { MEASURES, scopeFilter, type FactScope, type Measures } from './facts';
-import { subtreeSums } from './subtree-sums';
+import { subtreeSumsQuery } from './subtree-sums';
 
 /** One row of a hierarchy roll-up: a direct report, a partner, or the account's own direct business. */
 export interface ChildRow extends Measures {
@@ -16,26 +16,24 @@ async function hasReportees(ctx: QueryContext): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Direct reports of the account, each with the sums of their whole subtree. */
+/** Direct reports of the account, each with the sums of their whole subtree, then the account's own direct business. */
 async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
-  const children = await ctx.db
-    .selectFrom('employees')
-    .select(['id', 'unique_code', 'name'])
-    .where('manager_id', '=', ctx.account.id)
-    .orderBy('name')
-    .execute();
-  const sums = new Map(
-    (await subtreeSums(ctx, range, sql`select id from employees where manager_id = ${ctx.account.id}`, null, scope)).map((r) => [r.root_id, r]),
-  );
-  const rows = children.map((c) => {
-    const s = sums.get(c.id);
-    return { code: c.unique_code, name: c.name, nop: s?.nop ?? 0, premium: s?.premium ?? 0, wp: s?.wp ?? 0, loan: s?.loan ?? 0 };
-  });
-  const own = await sql<Measures>`
-    select ${MEASURES} from fact_daily_business f
+  const sums = subtreeSumsQuery(ctx, range, sql`select id from employees where manager_id = ${ctx.account.id}`, null, scope);
+  // One round trip: the reportees with their sums, and the own-direct row only when it has business.
+  const res = await sql<ChildRow & { own: boolean }>`
+    with s as (${sums})
+    select ch.unique_code as code, ch.name, false as own, coalesce(s.nop, 0)::int as nop, coalesce(s.premium, 0)::float8 as premium,
+      coalesce(s.wp, 0)::float8 as wp, coalesce(s.loan, 0)::float8 as loan
+    from employees ch left join s on s.root_id = ch.id
+    where ch.manager_id = ${ctx.account.id}
+    union all
+    select null, ${OWN_DIRECT_NAME}, true, ${MEASURES}
+    from fact_daily_business f
     where f.employee_id = ${ctx.account.id} and f.day between ${range.start}::date and ${range.end}::date
-      ${factFilters(ctx.filters)} ${scopeFilter(scope)}`.execute(ctx.db);
-  return withOwnDirect(rows, own.rows[0]);
+      ${factFilters(ctx.filters)} ${scopeFilter(scope)}
+    having count(*) > 0
+    order by 3, 2`.execute(ctx.db);
+  return res.rows.map(({ own: _own, ...row }) => row);
 }
 
 /** At the first managerial level: the account's partners (current ones and any with business), from source rows. */
@@ -64,11 +62,6 @@ async function byPartner(ctx: QueryContext, range: DateRange, scope: FactScope):
     select null, ${OWN_DIRECT_NAME}, null, nop, premium, wp, loan from biz where partner_id is null
     order by 2`.execute(ctx.db);
   return res.rows.map(({ partner_id: _p, ...r }) => r);
-}
-
-function withOwnDirect(rows: ChildRow[], own: Measures | undefined): ChildRow[] {
-  if (!own || (own.nop === 0 && own.premium === 0 && own.loan === 0)) return rows;
-  return [...rows, { code: null, name: OWN_DIRECT_NAME, ...own }];
 }
 
 /**

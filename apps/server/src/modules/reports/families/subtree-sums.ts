@@ -50,7 +50,7 @@ export interface SubtreeRow extends Measures {
  * narrow key. Whole months come from fact_subtree_monthly (a few rows per manager) when no wide filter
  * (product, insurer, state) is set; edge days and filtered queries read fact_daily_business.
  */
-export async function subtreeSums(ctx: QueryContext, range: DateRange, roots: RawBuilder<unknown>, key: NarrowKey | null, scope: FactScope): Promise<SubtreeRow[]> {
+export function subtreeSumsQuery(ctx: QueryContext, range: DateRange, roots: RawBuilder<unknown>, key: NarrowKey | null, scope: FactScope): RawBuilder<SubtreeRow> {
   const { products, insurers, states, businessTypes } = ctx.filters;
   const narrow = !products && !insurers && !states;
   const split = narrow ? splitRange(range) : { months: [], edges: [range] };
@@ -72,10 +72,13 @@ export async function subtreeSums(ctx: QueryContext, range: DateRange, roots: Ra
       where c.ancestor_id in (${roots}) and f.day between ${edge.start}::date and ${edge.end}::date
         ${factFilters(ctx.filters)} ${scopeSql(scope, sql`pr.line`)}`);
   }
-  const res = await sql<SubtreeRow>`
+  return sql<SubtreeRow>`
     select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
       coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
     from (${sql.join(parts, sql` union all `)}) u
-    group by u.root_id, u.key`.execute(ctx.db);
-  return res.rows;
+    group by u.root_id, u.key`;
+}
+
+export async function subtreeSums(...args: Parameters<typeof subtreeSumsQuery>): Promise<SubtreeRow[]> {
+  return (await subtreeSumsQuery(...args).execute(args[0].db)).rows;
 }
