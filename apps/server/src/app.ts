@@ -50,7 +50,7 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
-  registerErrorHandler(app);
+  registerErrorHandler(app, db);
   // Node keeps a keep-alive socket open after an in-flight response, so close() would wait on it
   // forever: once closing starts, every response asks the client to close its connection.
   let closing = false;

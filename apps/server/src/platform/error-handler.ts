@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { audit } from './audit';
+import type { Db } from './db';
 import { HttpError } from './http-errors';
 
 interface ValidationIssue {
@@ -29,10 +31,23 @@ function isDatabaseDown(err: unknown): boolean {
   );
 }
 
-/** The single error handler: every failure leaves as `{ error, detail? }` with a 4xx/5xx status. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+/**
+ * The single error handler: every failure leaves as `{ error, detail? }` with a 4xx/5xx status.
+ * Refused accesses (403) are audited: who tried what, from where.
+ */
+export function registerErrorHandler(app: FastifyInstance, db: Db): void {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.statusCode === 403) {
+        await audit(db, {
+          actorUserId: request.viewer?.userId ?? null,
+          action: 'access_refused',
+          entity: 'route',
+          entityId: `${request.method} ${request.routeOptions.url ?? ''}`,
+          after: { url: request.url.slice(0, 500), reason: err.message },
+          ip: request.ip,
+        }).catch((auditErr: unknown) => request.log.error({ err: auditErr }, 'could not audit a refused access'));
+      }
       void reply.headers(err.headers);
       return reply.code(err.statusCode).send({ error: err.message, ...(err.detail === undefined ? {} : { detail: err.detail }) });
     }

@@ -238,6 +238,9 @@ describe('report access and bad input', () => {
     const refused = await get('demo.zsm', `/api/reports/37/?account_id=${foreignPartner.unique_code}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: string }>().error).toMatch(/outside your team/);
+    const audited = await ctx.db.db.selectFrom('audit_events').select(['entity_id', 'after']).where('action', '=', 'access_refused').execute();
+    expect(audited.map((a) => a.entity_id)).toContain('GET /api/reports/:id/');
+    expect(JSON.stringify(audited.map((a) => a.after))).toContain(foreignPartner.unique_code);
   });
 
   it('gives role 204 the life reports only', async () => {
