@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
 // Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
-const ETL_LOCK = 7_114_006;
+export const ETL_LOCK = 7_114_006;
 // Transactions still in flight may commit rows stamped before the watermark; re-reading this much
 // overlap catches them, and recomputing whole cells makes the re-read harmless.
 const LOOKBACK = sql`interval '10 minutes'`;
