@@ -1,5 +1,7 @@
 import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBusinessEtl } from '../etl/business-etl';
 import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 
@@ -271,6 +273,28 @@ describe('report access and bad input', () => {
     }
     expect((await get('demo.zsm', '/api/reports/99999/')).statusCode).toBe(404);
     expect((await get('demo.zsm', '/api/reports/11/?account_id=EI000001')).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('serves cached figures only until the next ETL run: never older than the roll-ups', async () => {
+    const url = '/api/reports/13/?start_date=2026-05-01&end_date=2026-05-31';
+    const total = async () => {
+      const r = (await get('demo.zsm', url)).json<ReportResponse>();
+      return { nop: r.data.data.records.at(-1)?.['Policies count'], asOf: r.as_of };
+    };
+    const before = await total();
+    const zsm = await code('demo.zsm');
+    // A new successful policy in May, credited to someone under the zsm.
+    await sql`
+      insert into policies (proposal_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at)
+      select 'CACHE-TEST-1', null, c.descendant_id, (select min(id) from customers), 9, 1, 1, 1, 'direct', 'success', 1000, 1000, 'PAY-CACHE',
+        '2026-05-15T06:00:00Z', now(), now()
+      from employee_closure c join employees e on e.id = c.ancestor_id where e.unique_code = ${zsm} and c.depth = 1 limit 1`.execute(ctx.db.db);
+    expect(await total()).toEqual(before);
+    await runBusinessEtl(ctx.db.db);
+    const after = await total();
+    expect(after.nop).toBe(Number(before.nop) + 1);
+    expect(after.asOf).not.toBe(before.asOf);
   });
 
   it('lists filter options that have business in the range', async () => {
