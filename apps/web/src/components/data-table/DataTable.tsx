@@ -71,6 +71,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         enableSorting: c.sortable ?? true,
         sortingFn: (a, b) => compareValues((c.sortValue ?? c.value)(a.original), (c.sortValue ?? c.value)(b.original)),
         sortUndefined: 'last',
+        // Every column sorts ascending on the first click, numbers included.
+        sortDescFirst: false,
       })),
     [columns],
   );
@@ -168,7 +170,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ) : null}
             <Table.Tr>
               {selection ? (
-                <Table.Th className={classes.check}>
+                <Table.Th className={classes.check} scope="col">
                   <Checkbox
                     aria-label="Select all"
                     checked={allChosen}
@@ -185,8 +187,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 return (
                   <Table.Th
                     key={header.id}
+                    scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-                    style={{ textAlign: column?.align ?? 'left' }}
+                    style={{ textAlign: column?.align ?? 'left', minWidth: column?.minWidth }}
                   >
                     {canSort ? (
                       <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>

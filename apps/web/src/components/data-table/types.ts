@@ -14,6 +14,8 @@ export interface DataTableColumn<T> {
   sortable?: boolean;
   searchable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** Narrowest the column may get, in px (long names wrap less). */
+  minWidth?: number;
 }
 
 /** A header row above the column headers, e.g. 'Online' over 8 columns and 'Offline' over 2. */

@@ -33,6 +33,7 @@ function columnsOf(rows: readonly AnalyticsRow[] | undefined): DataTableColumn<A
       return typeof v === 'string' ? htmlToText(v) : v;
     },
     align: typeof rows?.[0]?.[key] === 'number' ? 'right' : 'left',
+    minWidth: key === ANALYTICS_MANAGER_COLUMN ? 190 : undefined,
     cell: (r) => {
       const v = r[key];
       return typeof v === 'string' ? <SafeHtml html={v} /> : String(v ?? '');

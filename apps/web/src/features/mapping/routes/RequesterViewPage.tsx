@@ -57,8 +57,14 @@ export default function RequesterViewPage() {
     { id: 'name', header: 'Name', value: (r) => r.name },
     { id: 'pincode', header: 'Pincode', value: (r) => r.pincode },
     { id: 'state', header: 'State', value: (r) => r.state },
-    { id: 'li', header: 'Life POS Certified', value: (r) => (r.li_pos_status ? 'Yes' : 'No') },
-    { id: 'pending', header: 'Pending Request', value: (r) => (r.pending_request ? `${r.pending_request} → ${r.pending_manager ?? ''}` : '-') },
+    { id: 'li', header: 'LI', value: (r) => (r.li_pos_status ? 'Yes' : 'No') },
+    {
+      id: 'pending',
+      header: 'Pending Request',
+      value: (r) => r.pending_request ?? '-',
+      searchText: (r) => `${r.pending_request ?? ''} ${r.pending_manager ?? ''}`,
+      cell: (r) => (r.pending_request ? <span title={`Waiting for ${r.pending_manager ?? ''}`}>{r.pending_request}</span> : '-'),
+    },
     {
       id: 'action',
       header: 'Action',
@@ -108,7 +114,7 @@ export default function RequesterViewPage() {
               isSelectable: (r) => r.pending_request === null,
               rowLabel: (r) => `Select ${r.unique_code} ${r.name}`,
             }}
-            minWidth={760}
+            minWidth={620}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -10,8 +10,17 @@ export function reporteeListPath(name: string, fallbackCode: string, requestRais
   return `/reporteelist?${params.toString()}`;
 }
 
-/** 'request_raised' → 'Request Raised'; unique_code is the spec's 'User Id'. */
+const TITLES: Record<string, string> = {
+  unique_code: 'User Id',
+  pos_code: 'Partner Code',
+  li_pos_status: 'Life POS Certified',
+  gi_pos_status: 'General POS Certified',
+  product_line: 'Product',
+};
+
+/** 'request_raised' → 'Request Raised'; the spec's own titles where it names them (User Id). */
 export function columnTitle(key: string): string {
-  if (key === 'unique_code') return 'User Id';
+  const known = TITLES[key];
+  if (known) return known;
   return key.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
