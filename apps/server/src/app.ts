@@ -23,6 +23,7 @@ import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerOpenApi } from './platform/openapi';
+import { collectRoutes } from './platform/route-list';
 import type { App } from './platform/types';
 import { defaultWebDist, registerWebApp } from './platform/web-app';
 
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
     // Finish in-flight requests on close, but drop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
