@@ -9,6 +9,10 @@ const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const AppLayout = lazy(() => import('./shell/AppLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const RmDashboardPage = lazy(() => import('../features/callcentre/routes/RmDashboardPage'));
+const TrmDashboardPage = lazy(() => import('../features/callcentre/routes/TrmDashboardPage'));
+const BookAppointmentPage = lazy(() => import('../features/callcentre/routes/BookAppointmentPage'));
+const MyAppointmentsPage = lazy(() => import('../features/callcentre/routes/MyAppointmentsPage'));
 const LifeRenewalsPage = lazy(() => import('../features/renewals/routes/LifeRenewalsPage'));
 const MappedPartnersPage = lazy(() => import('../features/partners/routes/MappedPartnersPage'));
 const ManageTeamPage = lazy(() => import('../features/team/routes/ManageTeamPage'));
@@ -58,6 +62,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'home/:id', element: <HomeIdRedirect /> },
       // ← feature routes go here (see the list above).
+      { path: 'rm-dashboard', element: <RmDashboardPage /> },
+      { path: 'trm-dashboard', element: <TrmDashboardPage /> },
+      { path: 'book-appointment', element: <BookAppointmentPage /> },
+      { path: 'my-appointments', element: <MyAppointmentsPage /> },
       { path: 'liferenewalsreport', element: <LifeRenewalsPage /> },
       { path: 'mappedpartners', element: <MappedPartnersPage /> },
       { path: 'manageteam', element: <ManageTeamPage /> },

@@ -39,8 +39,9 @@ export const DEFAULT_TARGETS: readonly PortalTarget[] = [
   demo('approval-health', 'Special Approval Health', 'paymaster', true, 'health'),
   demo('approval-life', 'Special Approval Life', 'paymaster', true, 'life'),
   demo('rule-search', 'Rule Search', 'rule_search', false),
-  demo('book-appointment', 'Book an Appointment', 'meeting', false),
-  demo('my-appointments', 'My Booked Appointment', 'meeting', false),
+  // The meeting links open Dossier's own appointment screens (call centre), not an external portal.
+  { key: 'book-appointment', name: 'Book an Appointment', url: '/book-appointment', value: 'book-appointment', group: 'meeting', handoff: false },
+  { key: 'my-appointments', name: 'My Booked Appointment', url: '/my-appointments', value: 'my-appointments', group: 'meeting', handoff: false },
 ];
 
 /** Parses PORTAL_TARGETS (a JSON array); every group must keep at least the entries the header needs. */

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CALLCENTRE_API, MessageResponse, type CANCELLATION_REASONS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { callCentreKeys } from './keys';
+
+export function cancelAppointment(body: { appointment_id: number; reason: (typeof CANCELLATION_REASONS)[number] }): Promise<MessageResponse> {
+  return apiRequest(`${CALLCENTRE_API}/scheduler/cancel-appointment/`, MessageResponse, { method: 'POST', body });
+}
+
+export function useCancelAppointment() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: cancelAppointment, onSuccess: () => qc.invalidateQueries({ queryKey: callCentreKeys.all }) });
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AppointmentListing, CALLCENTRE_API } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+import { callCentreKeys } from './keys';
+
+export function fetchMyAppointments(p: { status: 'booked' | 'cancelled' | null; current_page: number }, signal?: AbortSignal): Promise<AppointmentListing> {
+  return apiRequest(`${CALLCENTRE_API}/scheduler/my-appointments/`, AppointmentListing, { signal, query: { ...p } });
+}
+
+export function myAppointmentsQueryOptions(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {
+  return queryOptions({ queryKey: [...callCentreKeys.appointments, p] as const, queryFn: ({ signal }) => fetchMyAppointments(p, signal), placeholderData: keepPreviousData });
+}
+
+export function useMyAppointments(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...myAppointmentsQueryOptions(p), enabled: loggedIn });
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { BookableCaseListing, CALLCENTRE_API } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+import { callCentreKeys } from './keys';
+
+export function fetchBookableCases(p: { search: string; current_page: number }, signal?: AbortSignal): Promise<BookableCaseListing> {
+  return apiRequest(`${CALLCENTRE_API}/scheduler/my-cases/`, BookableCaseListing, { signal, query: { search: p.search || null, current_page: p.current_page } });
+}
+
+export function bookableCasesQueryOptions(p: { search: string; current_page: number }) {
+  return queryOptions({ queryKey: [...callCentreKeys.bookableCases, p] as const, queryFn: ({ signal }) => fetchBookableCases(p, signal), placeholderData: keepPreviousData });
+}
+
+export function useBookableCases(p: { search: string; current_page: number }) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...bookableCasesQueryOptions(p), enabled: loggedIn });
+}

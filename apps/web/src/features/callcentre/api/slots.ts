@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CALLCENTRE_API, SlotsResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+import { callCentreKeys } from './keys';
+
+export interface SlotParams {
+  partner_id: number | null;
+  date: string | null;
+}
+
+export function fetchSlots(p: SlotParams, signal?: AbortSignal): Promise<SlotsResponse> {
+  return apiRequest(`${CALLCENTRE_API}/scheduler/slots/`, SlotsResponse, { signal, query: { partner_id: p.partner_id, date: p.date } });
+}
+
+export function slotsQueryOptions(p: SlotParams) {
+  return queryOptions({ queryKey: [...callCentreKeys.slots, p] as const, queryFn: ({ signal }) => fetchSlots(p, signal), staleTime: 0 });
+}
+
+export function useSlots(p: SlotParams, enabled = true) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...slotsQueryOptions(p), enabled: loggedIn && enabled });
+}

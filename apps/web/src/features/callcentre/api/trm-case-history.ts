@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, TrmCaseListing, type CaseStatus } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+import { callCentreKeys, LIVE_POLL_MS } from './keys';
+
+export interface CaseParams {
+  date: string;
+  status: CaseStatus;
+  current_page: number;
+}
+
+export function fetchTrmCases(rmId: string, p: CaseParams, signal?: AbortSignal): Promise<TrmCaseListing> {
+  return apiRequest(`${CALLCENTRE_API}/trm-case-history/${encodeURIComponent(rmId)}/`, TrmCaseListing, { signal, query: { ...p } });
+}
+
+export function trmCasesQueryOptions(rmId: string, p: CaseParams) {
+  return queryOptions({
+    queryKey: [...callCentreKeys.cases(rmId), p] as const,
+    queryFn: ({ signal }) => fetchTrmCases(rmId, p, signal),
+    placeholderData: keepPreviousData,
+    // Every filter change re-fetches (spec 001 §4), even back to a combination seen before.
+    staleTime: 0,
+    refetchInterval: (q) =>
+      q.state.data?.data.some((r) => r.last_call_status !== null && (ACTIVE_CALL_STATUSES as readonly string[]).includes(r.last_call_status)) ? LIVE_POLL_MS : false,
+  });
+}
+
+/** The case list loads only when the user is logged in (spec 001 §4). */
+export function useTrmCases(rmId: string, p: CaseParams) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...trmCasesQueryOptions(rmId, p), enabled: loggedIn && rmId !== '' });
+}

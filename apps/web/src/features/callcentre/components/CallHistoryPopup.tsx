@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { Center, CloseButton, Group, Loader, Paper, Portal, ScrollArea, Text } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import { useIsMobile } from '../../../lib/media';
+import { useCallDetails } from '../api/call-details';
+import { NARROW_WIDTH } from '../lib/dialog-sizes';
+import { popupLeft } from '../lib/popup-position';
+import { CallList } from './CallList';
+
+export interface PopupAnchor {
+  caseId: number;
+  /** Click position in page coordinates. */
+  pageX: number;
+  pageY: number;
+  clientX: number;
+}
+
+/** The leads screen's call-history popup, opened near the badge that was clicked (spec 001 §2). */
+export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onClose: () => void }) {
+  const mobile = useIsMobile();
+  const details = useCallDetails(anchor.caseId);
+  const ref = useClickOutside<HTMLDivElement>(onClose);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  const calls = details.data?.data.call_details ?? [];
+  // Narrow screens: 95% wide, so it sits 2.5% from the left edge instead of at the click.
+  const position = mobile ? { left: '2.5%', width: NARROW_WIDTH } : { left: popupLeft(anchor.clientX), width: 420 };
+  return (
+    <Portal>
+      <Paper ref={ref} shadow="lg" withBorder p="sm" radius="md" role="dialog" aria-label="Call history" style={{ position: 'absolute', top: anchor.pageY + 14, zIndex: 300, ...position }}>
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>Call History</Text>
+          <CloseButton ref={closeRef} onClick={onClose} aria-label="Close call history" />
+        </Group>
+        {details.isPending ? (
+          <Center py="sm">
+            <Loader size="sm" aria-label="Loading calls" />
+          </Center>
+        ) : calls.length === 0 ? (
+          <Text size="sm">No calls on this lead yet</Text>
+        ) : (
+          <ScrollArea.Autosize mah={360}>
+            <CallList calls={calls} />
+          </ScrollArea.Autosize>
+        )}
+      </Paper>
+    </Portal>
+  );
+}

@@ -1,0 +1,37 @@
+import { ActionIcon, Badge, Popover, Stack, Text } from '@mantine/core';
+import type { PartnerCallLog } from '@dossier/shared';
+import { PhoneIcon } from './CategoryIcon';
+
+/** The partner call-log icon: the partner's calls on the case (start time, from, to, status). */
+export function PartnerCallLogs({ logs }: { logs: readonly PartnerCallLog[] }) {
+  return (
+    <Popover width={280} position="bottom" withArrow shadow="md" withinPortal>
+      <Popover.Target>
+        <ActionIcon variant={logs.length > 0 ? 'light' : 'subtle'} color={logs.length > 0 ? 'indigo' : 'gray'} aria-label={`Partner call logs (${logs.length})`}>
+          <PhoneIcon />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {logs.length === 0 ? (
+          <Text size="sm">No partner calls on this case</Text>
+        ) : (
+          <Stack gap={6}>
+            {logs.map((log, i) => (
+              <div key={i}>
+                <Text size="xs" c="gray.7">
+                  {log.start_time}
+                </Text>
+                <Text size="sm">
+                  {log.from_name} → {log.to_name}{' '}
+                  <Badge size="xs" color={log.call_status === 'missed' ? 'red' : 'green'} variant="light">
+                    {log.call_status}
+                  </Badge>
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

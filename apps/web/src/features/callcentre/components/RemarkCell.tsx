@@ -1,0 +1,26 @@
+import { HoverCard, List, Text } from '@mantine/core';
+
+/** The remark, with the case's notes on hover (spec 001 §2 "remark with hover notes"). */
+export function RemarkCell({ remark, notes }: { remark: string | null; notes: readonly string[] }) {
+  const text = remark ?? 'NA';
+  if (notes.length === 0) return <Text size="sm">{text}</Text>;
+  return (
+    <HoverCard width={280} shadow="md" withinPortal openDelay={100}>
+      <HoverCard.Target>
+        <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'help' }} tabIndex={0}>
+          {text}
+        </Text>
+      </HoverCard.Target>
+      <HoverCard.Dropdown>
+        <Text size="xs" fw={600} mb={4}>
+          Notes
+        </Text>
+        <List size="sm">
+          {notes.map((n, i) => (
+            <List.Item key={i}>{n}</List.Item>
+          ))}
+        </List>
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}

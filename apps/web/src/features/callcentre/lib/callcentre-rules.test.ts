@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate } from './date-filter';
+import { addDays } from './dates';
+import { isMeetingDateAllowed, meetingDate } from './meeting-date';
+import { popupLeft } from './popup-position';
+import { canSave, sectionsToSend, type SaveState } from './save-rules';
+
+const idle = { touched: false, valid: true };
+const base: SaveState = { statusToggled: false, customer: idle, partner: idle, newPartner: { touched: false, valid: false } };
+
+describe('leads date filter (spec 001 §4)', () => {
+  it('starts on today; tomorrow and the calendar give their dates', () => {
+    expect(dateParam(INITIAL_DATE_FILTER, '2026-02-28')).toBe('2026-02-28');
+    expect(dateParam(chooseQuick(INITIAL_DATE_FILTER, 1), '2026-02-28')).toBe('2026-03-01');
+    expect(dateParam(pickDate(INITIAL_DATE_FILTER, '2026-05-01'), '2026-02-28')).toBe('2026-05-01');
+  });
+  it('re-clicking the selected quick filter does nothing; a quick filter resets the calendar', () => {
+    expect(chooseQuick(INITIAL_DATE_FILTER, 0)).toBe(INITIAL_DATE_FILTER);
+    const picked = pickDate(INITIAL_DATE_FILTER, '2026-05-01');
+    expect(picked).toEqual({ choice: 2, picked: '2026-05-01' });
+    expect(chooseQuick(picked, 0)).toEqual({ choice: 0, picked: null });
+  });
+});
+
+describe('connect dialog rules', () => {
+  it('places the call-history popup by the offset rule', () => {
+    expect(popupLeft(0)).toBe(30);
+    expect(popupLeft(719)).toBe(30);
+    expect(popupLeft(720)).toBe(530);
+    expect(popupLeft(1000)).toBe(810);
+  });
+  it('schedules on the picked date, else today or tomorrow; never before today', () => {
+    expect(meetingDate(0, null, '2026-12-31')).toBe('2026-12-31');
+    expect(meetingDate(1, null, '2026-12-31')).toBe('2027-01-01');
+    expect(meetingDate(3, '2027-02-01', '2026-12-31')).toBe('2027-02-01');
+    expect(isMeetingDateAllowed('2026-12-30', '2026-12-31')).toBe(false);
+    expect(isMeetingDateAllowed('2026-12-31', '2026-12-31')).toBe(true);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+  });
+  it('enables Save only for a toggled status or a touched, valid form, and sends only those', () => {
+    expect(canSave(base)).toBe(false);
+    expect(canSave({ ...base, customer: { touched: true, valid: false } })).toBe(false);
+    expect(canSave({ ...base, customer: { touched: true, valid: true } })).toBe(true);
+    expect(canSave({ ...base, partner: { touched: true, valid: true } })).toBe(true);
+    expect(canSave({ ...base, statusToggled: true })).toBe(true);
+    expect(sectionsToSend({ ...base, statusToggled: true, customer: { touched: true, valid: true }, newPartner: { touched: true, valid: true } })).toEqual(['customer', 'newPartner', 'status']);
+    expect(sectionsToSend({ ...base, partner: { touched: true, valid: false } })).toEqual([]);
+  });
+});

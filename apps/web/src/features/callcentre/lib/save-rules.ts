@@ -1,0 +1,31 @@
+export interface SectionState {
+  touched: boolean;
+  valid: boolean;
+}
+
+export interface SaveState {
+  statusToggled: boolean;
+  customer: SectionState;
+  partner: SectionState;
+  newPartner: SectionState;
+}
+
+const ready = (s: SectionState) => s.touched && s.valid;
+
+/**
+ * Save is enabled when the ticket status was toggled, or a form is touched and valid (spec 001 §2);
+ * the chosen new advisor belongs to the customer form.
+ */
+export function canSave(s: SaveState): boolean {
+  return s.statusToggled || ready(s.customer) || ready(s.partner) || ready(s.newPartner);
+}
+
+/** What Save sends, in order: each section only if touched and valid, the status last (spec 001 §5). */
+export function sectionsToSend(s: SaveState): ('customer' | 'newPartner' | 'partner' | 'status')[] {
+  const out: ('customer' | 'newPartner' | 'partner' | 'status')[] = [];
+  if (ready(s.customer)) out.push('customer');
+  if (ready(s.newPartner)) out.push('newPartner');
+  if (ready(s.partner)) out.push('partner');
+  if (s.statusToggled) out.push('status');
+  return out;
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Button, Group, Loader, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { titleCaseOrNA, type BookableCase } from '@dossier/shared';
+import { Link } from 'react-router';
+import { useBookCustomerSlot } from '../api/book-customer-slot';
+import { useBookableCases } from '../api/my-cases';
+import { useSlots } from '../api/slots';
+import { EmptyRow } from '../components/EmptyRow';
+import { MeetingDateCards } from '../components/connect/MeetingDateCards';
+import { ResultMessage } from '../components/connect/ResultMessage';
+import { SlotSelect } from '../components/connect/SlotSelect';
+import { Pager } from '../components/Pager';
+import { today as todayIso } from '../lib/dates';
+import { meetingDate, type MeetingChoice } from '../lib/meeting-date';
+import { productLabel } from '../lib/product';
+
+/** Book an Appointment (header meeting menu): a meeting slot with a case's advisor. */
+export default function BookAppointmentPage() {
+  const today = todayIso();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<BookableCase | null>(null);
+  const [meeting, setMeeting] = useState<{ choice: MeetingChoice; picked: string | null }>({ choice: 1, picked: null });
+  const [slotId, setSlotId] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const cases = useBookableCases({ search: debounced, current_page: page });
+  const date = meetingDate(meeting.choice, meeting.picked, today);
+  const slots = useSlots({ partner_id: chosen?.partner_id ?? null, date }, chosen !== null);
+  const book = useBookCustomerSlot();
+
+  const submit = () => {
+    const slot = slots.data?.data.find((s) => s.slot_id === slotId);
+    if (!chosen || chosen.partner_id === null || !slot) return;
+    book.mutate(
+      { customer_id: chosen.customer_id, partner_id: chosen.partner_id, product_code: chosen.product_code, case_id: chosen.case_id, slot_id: slot.slot_id, start_end_time: slot.slot, date },
+      {
+        onSuccess: (res) => {
+          setMessage(res.message);
+          setSlotId(null);
+          void slots.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          Book an Appointment
+        </Title>
+        <Button component={Link} to="/my-appointments" variant="subtle">
+          My Booked Appointment
+        </Button>
+      </Group>
+      <Paper withBorder p="sm" radius="md">
+        <TextInput
+          label="Find a case"
+          placeholder="Customer or advisor name, or case id"
+          value={search}
+          maxLength={80}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          mb="sm"
+        />
+        <Radio.Group value={chosen ? String(chosen.case_id) : null} onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)} aria-label="Case">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" aria-label="Open cases">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  <Table.Th>Case</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Advisor</Table.Th>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {cases.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Loader size="sm" aria-label="Loading cases" />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (cases.data?.data.length ?? 0) === 0 ? (
+                  <EmptyRow columns={6} />
+                ) : (
+                  cases.data?.data.map((c) => (
+                    <Table.Tr key={c.case_id}>
+                      <Table.Td>
+                        <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} />
+                      </Table.Td>
+                      <Table.Td>{c.case_id}</Table.Td>
+                      <Table.Td>{titleCaseOrNA(c.customer_name)}</Table.Td>
+                      <Table.Td>
+                        {titleCaseOrNA(c.partner_name)}{' '}
+                        <Text span size="xs" c="gray.7">
+                          {c.partner_ei_code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{productLabel(c.product_code)}</Table.Td>
+                      <Table.Td>{c.date}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Radio.Group>
+        <Pager page={page} totalPages={cases.data?.total_pages ?? 0} onChange={setPage} />
+      </Paper>
+      {chosen ? (
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="sm">
+            <Text size="sm">
+              Meeting for <b>{titleCaseOrNA(chosen.customer_name)}</b> with {titleCaseOrNA(chosen.partner_name)} (case {chosen.case_id})
+            </Text>
+            <MeetingDateCards
+              choice={meeting.choice}
+              picked={meeting.picked}
+              today={today}
+              onChange={(choice, picked) => {
+                setMeeting({ choice, picked });
+                setSlotId(null);
+              }}
+            />
+            <SlotSelect label="Schedule an Appointment for" slots={slots.data?.data ?? []} loading={slots.isPending} value={slotId} onChange={setSlotId} />
+            {message ? <ResultMessage message={message} onClose={() => setMessage(null)} /> : null}
+            <Group>
+              <Button onClick={submit} disabled={slotId === null} loading={book.isPending}>
+                Book Appointment
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type MouseEvent } from 'react';
+import { Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import type { LeadRow } from '@dossier/shared';
+import { readStoredUser } from '../../../lib/session';
+import { useLeads } from '../api/partner-listing';
+import { usePartnersByRm } from '../api/partner-listing-by-rm';
+import { CallHistoryPopup, type PopupAnchor } from '../components/CallHistoryPopup';
+import { DateChoice } from '../components/DateChoice';
+import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
+import { LeadsTable } from '../components/LeadsTable';
+import { Pager } from '../components/Pager';
+import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
+import { today } from '../lib/dates';
+
+/**
+ * Advisor Connect Leads (route rm-dashboard, spec 001 §2): the signed-in RM's call-back leads. Every
+ * filter change re-fetches with all the filters chosen so far, from page 1.
+ */
+export default function RmDashboardPage() {
+  const { code } = readStoredUser();
+  const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
+  const [partnerId, setPartnerId] = useState<number | null>(null);
+  const [category, setCategory] = useState(0);
+  const [page, setPage] = useState(1);
+  const [popup, setPopup] = useState<PopupAnchor | null>(null);
+
+  const partners = usePartnersByRm(code);
+  const leads = useLeads(code, { date: dateParam(dates, today()), partner_id: partnerId, call_status: category, current_page: page });
+
+  const changeDates = (next: DateFilter) => {
+    if (next === dates) return;
+    setDates(next);
+    setPage(1);
+  };
+  const openHistory = (row: LeadRow, e: MouseEvent<HTMLButtonElement>) => setPopup({ caseId: row.case_id, pageX: e.pageX, pageY: e.pageY, clientX: e.clientX });
+
+  return (
+    <Stack gap="md" className="rm-dashboard">
+      <Title order={1} size="h3">
+        Advisor Connect Leads
+      </Title>
+      <Paper withBorder p="sm" radius="md">
+        <Stack gap="sm">
+          {partners.data ? (
+            <LeadCategoryBoxes
+              categories={partners.data.leadsData}
+              value={category}
+              onChange={(v) => {
+                setCategory(v);
+                setPage(1);
+              }}
+            />
+          ) : (
+            <Loader size="sm" aria-label="Loading lead categories" />
+          )}
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <DateChoice choice={dates.choice} picked={dates.picked} onQuick={(c) => changeDates(chooseQuick(dates, c))} onPick={(d) => changeDates(pickDate(dates, d))} />
+            <Select
+              label="Advisor Name"
+              placeholder="All advisors"
+              data={(partners.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+              value={partnerId === null ? null : String(partnerId)}
+              onChange={(v) => {
+                setPartnerId(v === null ? null : Number(v));
+                setPage(1);
+              }}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear advisor', 'aria-hidden': false }}
+              w={240}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="xs" pos="relative">
+        {leads.isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading leads" />
+          </Group>
+        ) : (
+          <LeadsTable rows={leads.data?.data ?? []} onOpenHistory={openHistory} />
+        )}
+        {leads.isFetching && !leads.isPending ? (
+          <Text size="xs" c="gray.6" pos="absolute" top={4} right={8}>
+            Updating…
+          </Text>
+        ) : null}
+        <Pager page={page} totalPages={leads.data?.total_pages ?? 0} onChange={setPage} />
+      </Paper>
+      {popup ? <CallHistoryPopup anchor={popup} onClose={() => setPopup(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import type { CallRecord, CaseStatus } from '@dossier/shared';
+import { readStoredUser } from '../../../lib/session';
+import { useTrmCases } from '../api/trm-case-history';
+import { CallDialogHost } from '../components/CallDialogHost';
+import { CasesTable } from '../components/CasesTable';
+import { DateChoice } from '../components/DateChoice';
+import { Pager } from '../components/Pager';
+import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
+import { today } from '../lib/dates';
+import { openCallDialog } from '../lib/dialog-store';
+
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'open' },
+  { value: 'closed', label: 'close' },
+];
+
+/** TRM dashboard (route trm-dashboard, spec 001 §2): the signed-in TRM's customer cases. */
+export default function TrmDashboardPage() {
+  const { code } = readStoredUser();
+  const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
+  const [status, setStatus] = useState<CaseStatus>('open');
+  const [page, setPage] = useState(1);
+  const cases = useTrmCases(code, { date: dateParam(dates, today()), status, current_page: page });
+
+  const changeDates = (next: DateFilter) => {
+    if (next === dates) return;
+    setDates(next);
+    setPage(1);
+  };
+  const openHistory = (record: CallRecord) => openCallDialog({ type: 1, record });
+  const openConnect = (record: CallRecord) => openCallDialog({ type: 2, className: 'trm-dashboard', callDataInfo: record, trmDash: true });
+
+  return (
+    <Stack gap="md" className="trm-dashboard">
+      <Title order={1} size="h3">
+        TRM Dashboard
+      </Title>
+      <Paper withBorder p="sm" radius="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DateChoice choice={dates.choice} picked={dates.picked} onQuick={(c) => changeDates(chooseQuick(dates, c))} onPick={(d) => changeDates(pickDate(dates, d))} />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => {
+              setStatus(v === 'closed' ? 'closed' : 'open');
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={140}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder radius="md" p="xs" pos="relative">
+        {cases.isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading cases" />
+          </Group>
+        ) : (
+          <CasesTable rows={cases.data?.data ?? []} onOpenHistory={openHistory} onCall={openConnect} />
+        )}
+        {cases.isFetching && !cases.isPending ? (
+          <Text size="xs" c="gray.6" pos="absolute" top={4} right={8}>
+            Updating…
+          </Text>
+        ) : null}
+        <Pager page={page} totalPages={cases.data?.total_pages ?? 0} onChange={setPage} />
+      </Paper>
+      <CallDialogHost />
+    </Stack>
+  );
+}
