@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import type { TeamRow } from '@dossier/shared';
+import { toDayMonthYear, type TeamRow } from '@dossier/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { currentMonth, DateRangeFilter, parseQueryDate } from '../../../components/date-filters';
 import { IconArrowRight } from '../../../components/icons';
@@ -50,6 +50,9 @@ export default function ManageTeamPage() {
   return (
     <Screen title="Manage Team">
       <DateRangeFilter key={`${start}_${end}`} value={start && end ? { start_date: start, end_date: end } : currentMonth()} />
+      <Text size="sm" c="gray.7">
+        {start && end ? `Requests raised from ${toDayMonthYear(start)} to ${toDayMonthYear(end)}` : 'Every request waiting for your decision'}
+      </Text>
       <DataTable
         label="Manage Team"
         columns={COLUMNS}
