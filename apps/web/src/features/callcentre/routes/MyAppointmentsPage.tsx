@@ -72,8 +72,8 @@ export default function MyAppointmentsPage() {
               ) : (
                 list.data?.data.map((a) => (
                   <Table.Tr key={a.appointment_id}>
-                    <Table.Td>{a.date}</Table.Td>
-                    <Table.Td>{a.slot}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.date}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.slot}</Table.Td>
                     <Table.Td>{titleCaseOrNA(a.customer_name)}</Table.Td>
                     <Table.Td>
                       {titleCaseOrNA(a.partner_name)}{' '}
