@@ -51,7 +51,7 @@ export default function LifeRenewalsPage() {
         loading={isLoading}
         getRowId={(r) => r.proposal__partner__code}
         initialSort={{ id: 'nop', desc: true }}
-        minWidth={420}
+        minWidth={300}
       />
     </Screen>
   );
