@@ -33,12 +33,18 @@ export class UrlSigner {
       this.secretPromise = undefined;
       throw err;
     });
-    return createHmac('sha256', await this.secretPromise).update(`${subject}.${expires}`).digest('base64url');
+    return createHmac('sha256', await this.secretPromise)
+      .update(`${subject}.${expires}`)
+      .digest('base64url');
   }
 
   private async loadSecret(): Promise<Buffer> {
     const fresh = randomBytes(32).toString('base64url');
-    await this.db.insertInto('signing_keys').values({ name: this.keyName, secret: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('signing_keys')
+      .values({ name: this.keyName, secret: fresh })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', this.keyName).executeTakeFirstOrThrow();
     return Buffer.from(row.secret, 'base64url');
   }

@@ -9,6 +9,8 @@ const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const AppLayout = lazy(() => import('./shell/AppLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const DashboardPage = lazy(() => import('../features/reports/routes/DashboardPage'));
+const ReportsPage = lazy(() => import('../features/reports/routes/ReportsPage'));
 const RmDashboardPage = lazy(() => import('../features/callcentre/routes/RmDashboardPage'));
 const TrmDashboardPage = lazy(() => import('../features/callcentre/routes/TrmDashboardPage'));
 const BookAppointmentPage = lazy(() => import('../features/callcentre/routes/BookAppointmentPage'));
@@ -62,6 +64,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'home/:id', element: <HomeIdRedirect /> },
       // ← feature routes go here (see the list above).
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'dashboard/:id', element: <DashboardPage /> },
+      { path: 'dashboard/:id/:accountId', element: <DashboardPage /> },
+      { path: 'reports/:id', element: <ReportsPage /> },
+      { path: 'reports/:id/:accountId', element: <ReportsPage /> },
       { path: 'rm-dashboard', element: <RmDashboardPage /> },
       { path: 'trm-dashboard', element: <TrmDashboardPage /> },
       { path: 'book-appointment', element: <BookAppointmentPage /> },

@@ -25,7 +25,7 @@ function isWebUrl(url: string): boolean {
  * Spec 000 §2: token, user_id and dossier_redirection go to the portal by form post, in a new tab.
  * A form post (not a link) keeps the token out of URLs, history and referrers.
  */
-export function postHandoffForm(handoff: HandoffResponse): void {
+export function postHandoffForm(handoff: HandoffResponse, extra: Readonly<Record<string, string>> = {}): void {
   if (!isWebUrl(handoff.url)) throw new Error('The portal address is not a web address');
   const form = document.createElement('form');
   form.method = 'post';
@@ -37,6 +37,8 @@ export function postHandoffForm(handoff: HandoffResponse): void {
     token: handoff.token,
     user_id: handoff.user_id,
     dossier_redirection: handoff.dossier_redirection,
+    // e.g. partner_code: which partner's summary the portal opens.
+    ...extra,
   };
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
@@ -54,6 +56,6 @@ export function postHandoffForm(handoff: HandoffResponse): void {
 export function useHandoff() {
   return useMutation({
     mutationFn: requestHandoff,
-    onSuccess: postHandoffForm,
+    onSuccess: (handoff) => postHandoffForm(handoff),
   });
 }

@@ -37,11 +37,18 @@ export function renderRenewalNotice(notice: RenewalNotice): Promise<Buffer> {
 
   const due = notice.dueDate ? toDayMonthYear(notice.dueDate) : 'not set';
   doc.font('Helvetica-Bold').fontSize(20).text('Renewal Notice');
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#555555').text(`Date: ${toDayMonthYear(notice.issuedOn)}`);
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#555555')
+    .text(`Date: ${toDayMonthYear(notice.issuedOn)}`);
   doc.moveDown(1.2).fillColor('#000000').fontSize(11).text(`Dear ${notice.customer},`);
   doc
     .moveDown(0.6)
-    .text(`Your ${notice.product} policy ${notice.policyNo} with ${notice.insurer} is due for renewal on ${due}. Renew before that date to stay covered without a break.`);
+    .text(
+      `Your ${notice.product} policy ${notice.policyNo} with ${notice.insurer} is due for renewal on ${due}. Renew before that date to stay covered without a break.`,
+    );
 
   const facts: [string, string][] = [
     ['Policy number', notice.policyNo],

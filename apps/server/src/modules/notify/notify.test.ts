@@ -41,7 +41,8 @@ describe('renewal row actions (notify)', () => {
   let foreign: PolicyRow;
   let noRenewal: { policy_number: string; product_type: string };
   const auth = () => ({ authorization: `Token ${asm}` });
-  const post = (url: string, payload: object, headers: Record<string, string> = auth()) => ctx.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, payload: object, headers: Record<string, string> = auth()) =>
+    ctx.app.inject({ method: 'POST', url, headers, payload });
 
   /** Expiring policies with a renewal awaiting payment, inside or outside the subtree of demo.asm. */
   async function renewable(inside: boolean, employeeId: number): Promise<PolicyRow> {
@@ -54,8 +55,12 @@ describe('renewal row actions (notify)', () => {
       join partners pa on pa.id = r.partner_id
       where o.status = 'success'
         and ${inside ? sql`` : sql`not`} exists (select 1 from employee_closure c where c.ancestor_id = ${employeeId} and c.descendant_id in (o.employee_id, r.employee_id))
-        and ${inside ? sql`true` : sql`not exists (select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-              where m.partner_id = r.partner_id and m.valid_to is null and c.ancestor_id = ${employeeId})`}
+        and ${
+          inside
+            ? sql`true`
+            : sql`not exists (select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+              where m.partner_id = r.partner_id and m.valid_to is null and c.ancestor_id = ${employeeId})`
+        }
       order by o.id limit 1`.execute(ctx.db.db);
     const row = res.rows[0];
     if (!row) throw new Error(`no ${inside ? 'own' : 'foreign'} renewable policy in the demo data`);
@@ -92,7 +97,8 @@ describe('renewal row actions (notify)', () => {
     expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="renewal-notice-.+\.pdf"$/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf.rawPayload);
-    for (const expected of ['Renewal Notice', own.policy_no, own.customer, 'Rs. ', 'Due date (expiry)', 'Payment link']) expect(text).toContain(expected);
+    for (const expected of ['Renewal Notice', own.policy_no, own.customer, 'Rs. ', 'Due date (expiry)', 'Payment link'])
+      expect(text).toContain(expected);
     expect(text).toMatch(/https:\/\/pay\.dossier\.example\/one-click\//);
 
     const tampered = await ctx.app.inject({ method: 'GET', url: link.replace(/signature=./, 'signature=x') });
@@ -144,8 +150,17 @@ describe('renewal row actions (notify)', () => {
     expect(mail.subject).toContain(own.policy_no);
     expect(mail.text_body).toContain(own.customer);
     expect(mail.attachments[0]?.content_type).toBe('application/pdf');
-    expect(Buffer.from(mail.attachments[0]?.content_base64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    const audit = await ctx.db.db.selectFrom('audit_events').selectAll().where('action', '=', 'renewal_notice_emailed').where('entity_id', '=', String(mail.id)).executeTakeFirst();
+    expect(
+      Buffer.from(mail.attachments[0]?.content_base64 ?? '', 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const audit = await ctx.db.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'renewal_notice_emailed')
+      .where('entity_id', '=', String(mail.id))
+      .executeTakeFirst();
     expect(audit?.entity).toBe('email_outbox');
     // The web's success text (000 §8) is a constant of the contract.
     expect(NOTICE_EMAIL_SENT).toBe('Email is sent to resepective partner and customer Successfully');
@@ -173,7 +188,10 @@ describe('renewal row actions (notify)', () => {
   it('answers unknown policies with 404, bad input with 400 and a missing token with 401', async () => {
     const unknown = await post('/api/v2/renewal_notice/', { policy_number: 'NOPE/2026/000000000', product_type: 'motor' });
     expect(unknown.statusCode).toBe(404);
-    const otherType = await post('/api/v2/renewal_link/', { policy_number: own.policy_no, product_type: own.product_type === 'life' ? 'motor' : 'life' });
+    const otherType = await post('/api/v2/renewal_link/', {
+      policy_number: own.policy_no,
+      product_type: own.product_type === 'life' ? 'motor' : 'life',
+    });
     expect(otherType.statusCode).toBe(404);
     for (const payload of [
       { policy_number: 'x; drop table policies', product_type: 'motor' },

@@ -59,7 +59,12 @@ function selectPolicy(db: Db) {
 
 function toFacts(row: Awaited<ReturnType<ReturnType<typeof selectPolicy>['executeTakeFirst']>>): PolicyFacts | undefined {
   if (!row) return undefined;
-  return { ...row, id: String(row.id), premium: String(row.premium), expiry_date: row.expiry_date === null ? null : String(row.expiry_date).slice(0, 10) };
+  return {
+    ...row,
+    id: String(row.id),
+    premium: String(row.premium),
+    expiry_date: row.expiry_date === null ? null : String(row.expiry_date).slice(0, 10),
+  };
 }
 
 /** One policy by its number, payment id or id (the first by id when a number repeats). */

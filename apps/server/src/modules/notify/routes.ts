@@ -74,7 +74,8 @@ export function createNotify(db: Db, config: Pick<Config, 'MAIL_RATE_LIMIT'>) {
         {
           schema: {
             tags: ['notify'],
-            summary: "Notice email to partner and customer through the outbox; 404 'renewal payment not exists in system !!' when there is no renewal awaiting payment",
+            summary:
+              "Notice email to partner and customer through the outbox; 404 'renewal payment not exists in system !!' when there is no renewal awaiting payment",
             body: NoticeEmailBody,
             response: { 200: NoticeEmailResponse, ...errors, 429: ErrorBody },
           },

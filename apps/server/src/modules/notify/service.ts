@@ -47,7 +47,10 @@ export class NotifyService {
     const policy = await this.policyByNumber(viewer, body);
     const { expires, signature } = await this.signer.sign(noticeSubject(policy.id), RENEWAL_NOTICE_LINK_SECONDS);
     await audit(this.db, { actorUserId: viewer.userId, action: 'renewal_notice_issued', entity: 'policy', entityId: policy.policy_no, ip });
-    return { link: `${NOTIFY_PATHS.renewalNotice}${policy.id}/document/?expires=${expires}&signature=${signature}`, expires_in_seconds: RENEWAL_NOTICE_LINK_SECONDS };
+    return {
+      link: `${NOTIFY_PATHS.renewalNotice}${policy.id}/document/?expires=${expires}&signature=${signature}`,
+      expires_in_seconds: RENEWAL_NOTICE_LINK_SECONDS,
+    };
   }
 
   /** The PDF behind a signed address; expired or altered addresses are 403. */
@@ -58,7 +61,10 @@ export class NotifyService {
     const policy = await findPolicy(this.db, { column: 'p.id', value: policyId });
     if (!policy) throw notFound('No such policy');
     const notice = await this.noticeOf(policy);
-    return { fileName: `renewal-notice-${notice.policyNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`, content: await renderRenewalNotice(notice) };
+    return {
+      fileName: `renewal-notice-${notice.policyNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`,
+      content: await renderRenewalNotice(notice),
+    };
   }
 
   /** The renewal link and a ready message for a messaging app; 404 with the spec's text when there is none. */
@@ -79,7 +85,13 @@ export class NotifyService {
    * pending renewal of the expiring policy number.
    */
   async noticeEmail(viewer: Viewer, body: NoticeEmailBody, ip: string): Promise<NoticeEmailResponse> {
-    await hitRateLimit(this.db, [`notice:user:${viewer.userId}`], this.mailPerMinute, 60, (s) => `Too many notice emails. Try again in ${s} seconds.`);
+    await hitRateLimit(
+      this.db,
+      [`notice:user:${viewer.userId}`],
+      this.mailPerMinute,
+      60,
+      (s) => `Too many notice emails. Try again in ${s} seconds.`,
+    );
     let payment: PolicyFacts | undefined;
     if (body.policy_number !== undefined) {
       const expiring = await this.policyByNumber(viewer, { policy_number: body.policy_number, product_type: body.product_type });
@@ -88,7 +100,8 @@ export class NotifyService {
       payment = await findPolicy(this.db, { column: 'p.payment_id', value: body.payment_id });
       if (payment) await this.checkAccess(viewer, payment, body.product_type);
     }
-    if (!payment || payment.status !== 'pending' || !(payment.one_click_url ?? payment.renewal_link)) throw notFound(RENEWAL_PAYMENT_MISSING);
+    if (!payment || payment.status !== 'pending' || !(payment.one_click_url ?? payment.renewal_link))
+      throw notFound(RENEWAL_PAYMENT_MISSING);
 
     const notice = await this.noticeOf(payment);
     const pdf = await renderRenewalNotice(notice);
@@ -153,7 +166,9 @@ export class NotifyService {
     let expiring = policy;
     let payment: PolicyFacts | undefined = policy;
     if (policy.status === 'pending') {
-      const previous = policy.previous_policy_no ? await findPolicy(this.db, { column: 'p.policy_no', value: policy.previous_policy_no }) : undefined;
+      const previous = policy.previous_policy_no
+        ? await findPolicy(this.db, { column: 'p.policy_no', value: policy.previous_policy_no })
+        : undefined;
       expiring = previous ?? policy;
     } else if (policy.policy_no) {
       payment = await findPendingRenewal(this.db, policy.policy_no);

@@ -13,7 +13,12 @@ export function toggleAll<V extends string | number>(options: readonly SelectOpt
 }
 
 /** Keeps the options' order so the saved list and the label are stable. */
-export function toggleOne<V extends string | number>(options: readonly SelectOption<V>[], selected: readonly V[], value: V, checked: boolean): V[] {
+export function toggleOne<V extends string | number>(
+  options: readonly SelectOption<V>[],
+  selected: readonly V[],
+  value: V,
+  checked: boolean,
+): V[] {
   const next = new Set(selected);
   if (checked) next.add(value);
   else next.delete(value);
@@ -33,7 +38,11 @@ export interface SelectionLabels {
   all: string;
 }
 
-export function selectionLabel<V extends string | number>(options: readonly SelectOption<V>[], selected: readonly V[], labels: SelectionLabels): string {
+export function selectionLabel<V extends string | number>(
+  options: readonly SelectOption<V>[],
+  selected: readonly V[],
+  labels: SelectionLabels,
+): string {
   if (isAllSelected(options, selected)) return labels.all;
   const set = new Set(selected);
   const names = options.filter((o) => set.has(o.value)).map((o) => o.label);

@@ -12,7 +12,10 @@ describe('breadcrumb rules (000 §2)', () => {
   });
   it('drilling down appends the account; a fresh trail starts at Home', () => {
     expect(nextTrail([home], { reportId: 11, accountId: 'TL0001', accountName: 'Team Lead', userCode: 'ASM0001' })).toEqual([home, tl]);
-    expect(nextTrail([], { reportId: 11, accountId: 'TL0001', accountName: 'Team Lead', userCode: 'ASM0001' })).toEqual([{ ...home, report_id: 11 }, tl]);
+    expect(nextTrail([], { reportId: 11, accountId: 'TL0001', accountName: 'Team Lead', userCode: 'ASM0001' })).toEqual([
+      { ...home, report_id: 11 },
+      tl,
+    ]);
   });
   it('opening an account already on the trail cuts the trail after it', () => {
     const deep = [home, tl, rm, { user_name: 'Partner', account_id: 'EI0009', report_id: 37 }];

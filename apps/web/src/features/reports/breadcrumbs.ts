@@ -17,7 +17,9 @@ export const HOME = 'Home';
 function isCrumb(value: unknown): value is Crumb {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.user_name === 'string' && typeof v.account_id === 'string' && (v.report_id === undefined || typeof v.report_id === 'number');
+  return (
+    typeof v.user_name === 'string' && typeof v.account_id === 'string' && (v.report_id === undefined || typeof v.report_id === 'number')
+  );
 }
 
 export function parseTrail(text: string | null): Crumb[] {
@@ -35,7 +37,10 @@ export function parseTrail(text: string | null): Crumb[] {
  * user's own code. With one: cut after that account's entry when the trail holds it (going back up),
  * otherwise append it (going down).
  */
-export function nextTrail(trail: readonly Crumb[], page: { reportId: number; accountId?: string; accountName?: string; userCode: string }): Crumb[] {
+export function nextTrail(
+  trail: readonly Crumb[],
+  page: { reportId: number; accountId?: string; accountName?: string; userCode: string },
+): Crumb[] {
   if (!page.accountId || page.accountId === page.userCode) {
     return [{ user_name: HOME, account_id: page.userCode, report_id: page.reportId }];
   }

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { applyDropdown, cellText, dropdownOptions, growthDirection, reportColumns, sortValue } from './columns';
 
-const records = [{ 'User Id': 'RM1', Name: 'A', 'Policies count': 3, 'Total Premium': 150000, 'Premium Growth %': -5, account_id: 'RM1', product_type: 'motor' }];
+const records = [
+  {
+    'User Id': 'RM1',
+    Name: 'A',
+    'Policies count': 3,
+    'Total Premium': 150000,
+    'Premium Growth %': -5,
+    account_id: 'RM1',
+    product_type: 'motor',
+  },
+];
 
 describe('report columns', () => {
   it('hides internal keys and titles columns from the key map', () => {
-    const cols = reportColumns('Team report summary', ['unique_code', 'user_name', 'SUM(paid_amount)', 'account_id', 'product_type', 'filter', 'created_by'], []);
+    const cols = reportColumns(
+      'Team report summary',
+      ['unique_code', 'user_name', 'SUM(paid_amount)', 'account_id', 'product_type', 'filter', 'created_by'],
+      [],
+    );
     expect(cols.map((c) => c.title)).toEqual(['User Id', 'Name', 'Total Premium']);
     expect(cols[2]?.kind).toBe('currency');
   });
@@ -40,7 +54,12 @@ describe('rupee format (000 §2: cr above 9,999,999, lac above 99,999, k above 9
     expect(sortValue(currency, '₹1.10 cr')).toBeCloseTo(11_000_000);
     expect(sortValue(currency, 42)).toBe(42);
     const texts = ['₹9.00 k', '₹1.00 lac', '₹950', '₹1.00 cr'];
-    expect([...texts].sort((a, b) => Number(sortValue(currency, a)) - Number(sortValue(currency, b)))).toEqual(['₹950', '₹9.00 k', '₹1.00 lac', '₹1.00 cr']);
+    expect([...texts].sort((a, b) => Number(sortValue(currency, a)) - Number(sortValue(currency, b)))).toEqual([
+      '₹950',
+      '₹9.00 k',
+      '₹1.00 lac',
+      '₹1.00 cr',
+    ]);
   });
   it('sorts numbers held as text by value', () => {
     expect(sortValue({ kind: 'number' }, '1,234')).toBe(1234);

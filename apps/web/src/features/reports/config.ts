@@ -39,7 +39,12 @@ export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
 ];
 
 /** Pages without breadcrumbs: the contests rank whole zones, not one account's team. */
-export const HIDDEN_BREADCRUMB_REPORTS: readonly string[] = ['Contests', 'North & west zone contest', 'South zone contest', 'East zone contest'];
+export const HIDDEN_BREADCRUMB_REPORTS: readonly string[] = [
+  'Contests',
+  'North & west zone contest',
+  'South zone contest',
+  'East zone contest',
+];
 
 /** Tables with a handful of fixed rows (a row per business type, channel, status or stage): no paginator. */
 export const HIDDEN_PAGINATION_REPORTS: readonly string[] = [
@@ -130,6 +135,9 @@ export const ROW_ACTIONS: Readonly<Record<number, readonly RowAction[]>> = {
 };
 /** Team tables whose partner rows (EI ids) get the mobile number lookup. */
 export const MOBILE_LOOKUP_ON_PARTNER_ROWS = true;
+
+/** Pages of policy rows: no chart above them (a bar per policy says nothing). */
+export const NO_CHART_REPORTS: readonly number[] = [EXECUTIVE_REPORT_ID, RENEWAL_DUES_REPORT_ID];
 
 /** Where the 'Renewal dues' link shows: on these report pages (and on the executive report for its partner). */
 export const RENEWAL_DUES_LINK_PAGES: readonly number[] = [1, 11, EXECUTIVE_REPORT_ID];

@@ -11,8 +11,18 @@ describe('report query parameters (000 §2)', () => {
       explicitDates: true,
       product_type_id: [],
     });
-    for (const s of ['start_date=2026-05-01', 'end_date=2026-05-20', 'start_date=2026-02-30&end_date=2026-03-01', 'start_date=2026-05-20&end_date=2026-05-01', 'start_date=x&end_date=y']) {
-      expect(readReportQuery(q(s), '2026-06-15'), s).toMatchObject({ start_date: '2026-06-01', end_date: '2026-06-30', explicitDates: false });
+    for (const s of [
+      'start_date=2026-05-01',
+      'end_date=2026-05-20',
+      'start_date=2026-02-30&end_date=2026-03-01',
+      'start_date=2026-05-20&end_date=2026-05-01',
+      'start_date=x&end_date=y',
+    ]) {
+      expect(readReportQuery(q(s), '2026-06-15'), s).toMatchObject({
+        start_date: '2026-06-01',
+        end_date: '2026-06-30',
+        explicitDates: false,
+      });
     }
   });
   it('defaults to the first and last day of the current month (leap February too)', () => {

@@ -94,7 +94,8 @@ export function reportApiQuery(
   };
 }
 
-export const isPartnerCode = (code: string | null | undefined): code is string => typeof code === 'string' && code.toUpperCase().includes(PARTNER_CODE_MARKER);
+export const isPartnerCode = (code: string | null | undefined): code is string =>
+  typeof code === 'string' && code.toUpperCase().includes(PARTNER_CODE_MARKER);
 
 export interface DrillMeta {
   drillable: boolean;
@@ -107,7 +108,11 @@ export interface DrillMeta {
  * next_report_id, a row without a user id to next_report_id itself. A null account_id is not
  * drillable. The link carries start_date, end_date and product_type_id.
  */
-export function drillHref(meta: DrillMeta, record: ReportRecord, query: { start_date: string; end_date: string; product_type_id: readonly number[] }): string | null {
+export function drillHref(
+  meta: DrillMeta,
+  record: ReportRecord,
+  query: { start_date: string; end_date: string; product_type_id: readonly number[] },
+): string | null {
   if (!meta.drillable) return null;
   const search = reportSearch(query);
   if (!('account_id' in record)) return meta.next_report_id === null ? null : `/reports/${meta.next_report_id}/${search}`;

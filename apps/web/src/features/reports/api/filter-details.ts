@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FilterDetailsResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export const FILTER_DETAILS_PATH = '/api/v1/reports_filter/filter_details/';
+
+export interface FilterDetailsParams {
+  start_date?: string;
+  end_date?: string;
+  product_type_id: readonly number[];
+  include: readonly ('insurer' | 'state')[];
+}
+
+/** POST /api/v1/reports_filter/filter_details/: the insurer and state options of the multi-selects (000 §7). */
+export function fetchFilterDetails(p: FilterDetailsParams, signal?: AbortSignal): Promise<FilterDetailsResponse> {
+  return apiRequest(FILTER_DETAILS_PATH, FilterDetailsResponse, {
+    method: 'POST',
+    query: { start_date: p.start_date, end_date: p.end_date },
+    body: { ...(p.product_type_id.length > 0 ? { product_type_id: [...p.product_type_id] } : {}), include: [...p.include] },
+    signal,
+  });
+}
+
+export function filterDetailsQueryOptions(p: FilterDetailsParams) {
+  return queryOptions({
+    queryKey: ['filter-details', p] as const,
+    queryFn: ({ signal }) => fetchFilterDetails(p, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useFilterDetails(p: FilterDetailsParams) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...filterDetailsQueryOptions(p), enabled: loggedIn && p.include.length > 0 });
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ReportResponse, type ReportFilterBody } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
+
+/** POST /api/dashboard/report_filter/{id}/: one report restricted to insurer, state and business type lists (000 §7). */
+export function fetchFilteredReport(id: number, body: ReportFilterBody, signal?: AbortSignal): Promise<ReportResponse> {
+  return apiRequest(reportFilterPath(id), ReportResponse, { method: 'POST', body, signal });
+}
+
+export function filteredReportQueryOptions(id: number, body: ReportFilterBody) {
+  return queryOptions({
+    queryKey: ['report-filter', id, body] as const,
+    queryFn: ({ signal }) => fetchFilteredReport(id, body, signal),
+  });
+}
+
+export function useFilteredReport(id: number, body: ReportFilterBody, enabled: boolean) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...filteredReportQueryOptions(id, body), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ReportOrPage, ReportPage, type ReportResponse } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+export const reportPath = (id: number) => `/api/reports/${id}/`;
+
+export type ReportApiQuery = Record<string, string | undefined>;
+
+/** GET /api/reports/{id}/: a dashboard id answers its page of reports, a report id one report (000 §7 Dashboard / Drill report). */
+export function fetchReport(id: number, query: ReportApiQuery, signal?: AbortSignal): Promise<ReportOrPage> {
+  return apiRequest(reportPath(id), ReportOrPage, { query, signal });
+}
+
+export function reportQueryOptions(id: number, query: ReportApiQuery) {
+  return queryOptions({
+    queryKey: ['report', id, query] as const,
+    queryFn: ({ signal }) => fetchReport(id, query, signal),
+  });
+}
+
+/** The previous figures stay on screen while a new period loads, so the layout does not jump. */
+export function useReport(id: number, query: ReportApiQuery, enabled = true) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...reportQueryOptions(id, query), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
+}
+
+/** A response without a reports list is shown as one table (000 §2). */
+export function reportsOf(data: ReportOrPage): { title: string; reports: ReportResponse[] } {
+  const page = ReportPage.safeParse(data);
+  if (page.success) return { title: page.data.dashboard_name, reports: page.data.reports };
+  const single = data as ReportResponse;
+  return { title: single.report_name, reports: [single] };
+}

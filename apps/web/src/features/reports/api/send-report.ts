@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { SendReportResponse, type SendReportBody } from '@dossier/shared';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api';
+import { openMessageDialog } from '../../../components/message-dialog';
+
+export const SEND_REPORT_PATH = '/api/send_report/';
+
+export type SendReportInput = z.input<typeof SendReportBody>;
+
+/** POST /api/send_report/ (000 §7): the server mails the report as XLSX through its outbox. */
+export function sendReport(body: SendReportInput): Promise<z.infer<typeof SendReportResponse>> {
+  return apiRequest(SEND_REPORT_PATH, SendReportResponse, { method: 'POST', body });
+}
+
+/** The answer is the spec's info message, or the server's error text through the error dialog (000 §8). */
+export function useSendReport() {
+  return useMutation({
+    mutationFn: sendReport,
+    onSuccess: (res) => {
+      openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' });
+    },
+  });
+}

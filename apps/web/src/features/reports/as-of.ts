@@ -1,0 +1,14 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Data as of 21 Nov 2026 3:05 PM' in India time (roll-up freshness); null when not a roll-up report. */
+export function asOfText(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  // Kolkata is UTC+05:30 all year.
+  const d = new Date(t + 330 * 60_000);
+  const h = d.getUTCHours();
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const minutes = String(d.getUTCMinutes()).padStart(2, '0');
+  return `Data as of ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()} ${hour}:${minutes} ${h < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,0 +1,79 @@
+import type { ReportResponse } from '@dossier/shared';
+import { describe, expect, it } from 'vitest';
+import { asOfText } from './as-of';
+import { barChartOf, lastMonths, pageChart, summaryTotal } from './chart-data';
+
+function report(name: string, columns: string[], records: ReportResponse['data']['data']['records']): ReportResponse {
+  return {
+    report_id: 1,
+    report_name: name,
+    dashboard_name: 'D',
+    viz_type: 'tabular',
+    date_mode: 'range',
+    email_report: true,
+    download_report: true,
+    user_email_report_access: true,
+    user_download_report_access: true,
+    business_type_filter: true,
+    insurer_filter: true,
+    state_filter: true,
+    product_filter: true,
+    meta: { drillable: false, executive_report_id: null, next_report_id: null },
+    data: { data: { columns, records } },
+    footnote: null,
+    layout_width: 12,
+    start_date: '2026-06-01',
+    end_date: '2026-06-30',
+    account: { account_id: 'ASM1', user_name: 'Asm' },
+    as_of: null,
+  };
+}
+
+describe('chart data', () => {
+  const team = report(
+    'Team report summary',
+    ['User Id', 'Name', 'Policies count', 'Total Premium', 'Premium Growth %'],
+    [
+      { 'User Id': 'TL1', Name: 'Asha', 'Policies count': 4, 'Total Premium': 1200, 'Premium Growth %': 5, account_id: 'TL1' },
+      { 'User Id': 'TL2', Name: 'Ravi', 'Policies count': 9, 'Total Premium': 5400, 'Premium Growth %': -2, account_id: 'TL2' },
+    ],
+  );
+  it('charts the main measure by row, largest first, by name', () => {
+    expect(barChartOf(team)).toEqual({
+      title: 'Team report summary: Total Premium',
+      measure: 'Total Premium',
+      currency: true,
+      points: [
+        { label: 'Ravi', value: 5400 },
+        { label: 'Asha', value: 1200 },
+      ],
+    });
+  });
+  it('leaves out Total rows and skips reports with nothing to compare', () => {
+    const summary = report(
+      'Business summary',
+      ['Business Type', 'Policies count', 'Total Premium'],
+      [
+        { 'Business Type': 'New Business', 'Policies count': 2, 'Total Premium': 100 },
+        { 'Business Type': 'Renewal', 'Policies count': 1, 'Total Premium': 300 },
+        { 'Business Type': 'Total', 'Policies count': 3, 'Total Premium': 400 },
+      ],
+    );
+    expect(barChartOf(summary)?.points.map((p) => p.label)).toEqual(['Renewal', 'New Business']);
+    const empty = report('Empty', ['Name', 'Total Premium'], [{ Name: 'A', 'Total Premium': 0 }]);
+    expect(pageChart([empty, team])?.title).toBe('Team report summary: Total Premium');
+    expect(summaryTotal(summary, 'Total Premium')).toBe(400);
+    expect(summaryTotal(team, 'Total Premium')).toBe(6600);
+  });
+  it('lists the twelve months up to the chosen one, across a year end', () => {
+    const months = lastMonths('2026-02-10');
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ start_date: '2025-03-01', end_date: '2025-03-31', label: 'Mar 25' });
+    expect(months[11]).toEqual({ start_date: '2026-02-01', end_date: '2026-02-28', label: 'Feb 26' });
+  });
+  it('shows roll-up freshness in India time', () => {
+    expect(asOfText('2026-11-21T09:35:00Z')).toBe('Data as of 21 Nov 2026 3:05 PM');
+    expect(asOfText('2026-11-20T18:40:00Z')).toBe('Data as of 21 Nov 2026 12:10 AM');
+    expect(asOfText(null)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { Anchor, Button, Group } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Cell, ReportRecord } from '@dossier/shared';
+import { postHandoffForm, requestHandoff } from '../../../lib/handoff';
+import { IconAction } from '../../../components/icon-action/IconAction';
+import { MobileLookupButton } from '../../../components/mobile-lookup';
+import { cellText, type ReportColumn } from '../columns';
+import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../config';
+import { isPartnerCode, salesPromotionHref } from '../query-params';
+import { GrowthCell } from './GrowthCell';
+import { IconSummary } from './report-icons';
+
+const isWebUrl = (v: Cell | undefined): v is string => typeof v === 'string' && /^https?:\/\//i.test(v);
+
+/** Partner summary (000 §2): a hand-off form post to the sales area, new tab, for EI ids; not for role 204. */
+function PartnerSummaryButton({ code }: { code: string }) {
+  const handoff = useMutation({
+    mutationFn: (_code: string) => requestHandoff(PARTNER_SUMMARY_TARGET),
+    onSuccess: (res, partnerCode) => postHandoffForm(res, { partner_code: partnerCode }),
+  });
+  return (
+    <IconAction label={`Partner summary of ${code}`} loading={handoff.isPending} onClick={() => handoff.mutate(code)}>
+      <IconSummary size={16} />
+    </IconAction>
+  );
+}
+
+export interface CellContext {
+  record: ReportRecord;
+  /** Drill target of the row, when this column carries it. */
+  drill: string | null;
+  role?: string;
+  userCode: string;
+  range: { start_date: string; end_date: string };
+}
+
+/** One cell, by the column's kind: rupees, growth markers, Pay Now, sales promotion view, links, drill links. */
+export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellContext }) {
+  const value = ctx.record[column.key];
+  switch (column.kind) {
+    case 'growth-arrow':
+    case 'growth-marker':
+      return <GrowthCell value={value} percent={column.kind === 'growth-arrow'} />;
+    case 'pay-now':
+      return isWebUrl(value) ? (
+        <Button component="a" href={value} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green.8">
+          Pay Now
+        </Button>
+      ) : (
+        '-'
+      );
+    case 'link':
+      return isWebUrl(value) ? (
+        <Anchor href={value} target="_blank" rel="noopener noreferrer" size="sm">
+          Open
+        </Anchor>
+      ) : (
+        '-'
+      );
+    case 'sales-view':
+      return typeof value === 'string' && value ? (
+        <Anchor
+          href={salesPromotionHref(ctx.userCode, value, ctx.range)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          aria-label={`Sales promotion view of ${value}`}
+        >
+          View
+        </Anchor>
+      ) : (
+        '-'
+      );
+    default:
+      break;
+  }
+  const text = cellText(column, value);
+  const code = typeof value === 'string' && column.key === 'User Id' && isPartnerCode(value) ? value : null;
+  return (
+    <Group gap={4} wrap="nowrap" justify={column.kind === 'text' ? 'flex-start' : 'flex-end'}>
+      {ctx.drill ? (
+        <Anchor component={Link} to={ctx.drill} size="sm">
+          {text}
+        </Anchor>
+      ) : (
+        <span>{text}</span>
+      )}
+      {code && ctx.role !== undefined && ctx.role !== ROLE_WITHOUT_PARTNER_SUMMARY ? <PartnerSummaryButton code={code} /> : null}
+      {code && MOBILE_LOOKUP_ON_PARTNER_ROWS ? (
+        <MobileLookupButton partnerCode={code} name={typeof ctx.record.Name === 'string' ? ctx.record.Name : undefined} />
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useState } from 'react';
+import { BUSINESS_TYPES, FILTER_RESTORE_DELAY_MS, type ReportResponse } from '@dossier/shared';
+import { DateRangeFilter, MonthFilter } from '../../../components/date-filters';
+import { MultiSelectAll, restoreSelection, selectionToFilter, type SelectOption } from '../../../components/multi-select-all';
+import { useFilterDetails } from '../api/filter-details';
+import type { ReportScreenContext } from '../screen-context';
+
+/**
+ * A saved choice shows about 500 ms after the screen loads (000 §4, §9); until the user touches the
+ * control, the restored choice follows the options of the period.
+ */
+function useRestoredChoice<V extends string | number>(options: readonly SelectOption<V>[], saved: readonly V[]) {
+  const [restored, setRestored] = useState(false);
+  const [touched, setTouched] = useState<V[] | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setRestored(true), FILTER_RESTORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const selected = touched ?? (restored ? restoreSelection(options, saved) : []);
+  return [selected, setTouched] as const;
+}
+
+/** The spec's labels (000 §2 Filters). */
+const LABELS = {
+  insurer: { placeholder: 'Select Insurer', all: 'All Insurers Selected' },
+  state: { placeholder: 'Select State', all: 'All States Selected' },
+  business: { placeholder: 'Select Business Type', all: 'All Business Selected' },
+} as const;
+
+const BUSINESS_OPTIONS: SelectOption<number>[] = BUSINESS_TYPES.map((b) => ({ value: b.id, label: b.name }));
+
+export interface PeriodProps {
+  report: ReportResponse;
+  ctx: ReportScreenContext;
+}
+
+/** The period shown in the pickers: the address's dates, else what the server used (its default). */
+function periodOf({ report, ctx }: PeriodProps) {
+  return ctx.query.explicitDates
+    ? { start_date: ctx.query.start_date, end_date: ctx.query.end_date }
+    : { start_date: report.start_date, end_date: report.end_date };
+}
+
+/** Date-range picker with the insurer, state and business type multi-selects the report's flags ask for. */
+export function ReportRangeFilter({ report, ctx }: PeriodProps) {
+  const period = periodOf({ report, ctx });
+  const include = useMemo(
+    () => [...(report.insurer_filter ? (['insurer'] as const) : []), ...(report.state_filter ? (['state'] as const) : [])],
+    [report.insurer_filter, report.state_filter],
+  );
+  const details = useFilterDetails({ ...period, product_type_id: ctx.query.product_type_id, include });
+  const insurerOptions = useMemo(() => (details.data?.insurer ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
+  const stateOptions = useMemo(() => (details.data?.state ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
+  const [insurers, setInsurers] = useRestoredChoice(insurerOptions, ctx.filters.insurers);
+  const [states, setStates] = useRestoredChoice(stateOptions, ctx.filters.states);
+  const [business, setBusiness] = useRestoredChoice(BUSINESS_OPTIONS, ctx.filters.business_type);
+
+  const submit = (range: { start_date: string; end_date: string }) =>
+    ctx.submit(range, {
+      insurers: report.insurer_filter ? selectionToFilter(insurerOptions, insurers) : ctx.filters.insurers,
+      states: report.state_filter ? selectionToFilter(stateOptions, states) : ctx.filters.states,
+      business_type: report.business_type_filter ? selectionToFilter(BUSINESS_OPTIONS, business) : ctx.filters.business_type,
+    });
+
+  return (
+    <DateRangeFilter key={`${period.start_date}|${period.end_date}`} value={period} onSubmit={submit}>
+      {report.insurer_filter ? (
+        <MultiSelectAll
+          label="Insurer"
+          options={insurerOptions}
+          selected={insurers}
+          onChange={setInsurers}
+          loading={details.isPending}
+          labels={LABELS.insurer}
+        />
+      ) : null}
+      {report.state_filter ? (
+        <MultiSelectAll
+          label="State"
+          options={stateOptions}
+          selected={states}
+          onChange={setStates}
+          loading={details.isPending}
+          labels={LABELS.state}
+        />
+      ) : null}
+      {report.business_type_filter ? (
+        <MultiSelectAll
+          label="Business Type"
+          options={BUSINESS_OPTIONS}
+          selected={business}
+          onChange={setBusiness}
+          labels={LABELS.business}
+        />
+      ) : null}
+    </DateRangeFilter>
+  );
+}
+
+/** Month picker (000 §2): Submit sends the first and the last day of the chosen month. */
+export function ReportMonthFilter({ report, ctx, resetKey }: PeriodProps & { resetKey?: string }) {
+  const period = periodOf({ report, ctx });
+  return <MonthFilter key={`${period.start_date}|${resetKey ?? ''}`} value={period} onSubmit={(range) => ctx.submit(range)} />;
+}

@@ -1,0 +1,224 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, Menu, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { ReportFilterBody, ReportRecord, ReportResponse } from '@dossier/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { useFilteredReport } from '../api/report-filter';
+import { useDownloadReport } from '../api/report-download';
+import { useSendReport } from '../api/send-report';
+import { asOfText } from '../as-of';
+import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
+import { DROPDOWN_FILTERS, FOOTNOTES, HIDDEN_PAGINATION_REPORTS, listed, lookup, ROW_ACTIONS } from '../config';
+import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
+import type { ReportScreenContext } from '../screen-context';
+import { ReportCell } from './ReportCell';
+import { IconDownload, IconMail } from './report-icons';
+import { RowActions } from './RowActions';
+
+interface Row {
+  id: string;
+  record: ReportRecord;
+}
+
+const ACTIONS_COLUMN = '__actions';
+const WIDE_TEXT_COLUMNS = ['Name', 'Customer', 'Partner Name'];
+
+function filterBody(report: ReportResponse, ctx: ReportScreenContext, f: AppliedFilters): ReportFilterBody {
+  return {
+    insurer: f.insurers,
+    state: f.states,
+    business_type: f.business_type,
+    ...(ctx.query.explicitDates ? { start_date: ctx.query.start_date, end_date: ctx.query.end_date } : {}),
+    ...(ctx.query.product_type_id.length > 0 ? { product_type_id: ctx.query.product_type_id } : {}),
+    ...(ctx.accountId ? { account_id: ctx.accountId } : {}),
+  };
+}
+
+function Tools({
+  report,
+  ctx,
+  filters,
+  rows,
+}: {
+  report: ReportResponse;
+  ctx: ReportScreenContext;
+  filters: AppliedFilters;
+  rows: number;
+}) {
+  const send = useSendReport();
+  const download = useDownloadReport();
+  const canEmail = report.email_report && report.user_email_report_access && rows > 0;
+  const canDownload = report.download_report && report.user_download_report_access && rows > 0;
+  if (!canEmail && !canDownload) return null;
+  const range = {
+    start_date: report.start_date,
+    end_date: report.end_date,
+    explicitDates: true,
+    product_type_id: ctx.query.product_type_id,
+  };
+  const nonEmpty = <T,>(list: T[]) => (list.length > 0 ? list : undefined);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {canEmail ? (
+        <Tooltip label="Email report" withinPortal>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={`Email ${report.report_name}`}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate({
+                data_records: report.report_id,
+                start_date: report.start_date,
+                end_date: report.end_date,
+                account_id: ctx.accountId ?? null,
+                product_type_id: nonEmpty(ctx.query.product_type_id),
+                insurer: nonEmpty(filters.insurers),
+                state: nonEmpty(filters.states),
+                business_type: nonEmpty(filters.business_type),
+              })
+            }
+          >
+            <IconMail />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {canDownload ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="outline"
+              size="sm"
+              leftSection={<IconDownload size={16} />}
+              loading={download.isPending}
+              aria-label={`Download Report: ${report.report_name}`}
+            >
+              Download Report
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Menu.Item
+                key={format}
+                onClick={() =>
+                  download.mutate({ reportId: report.report_id, format, query: reportApiQuery(range, filters, ctx.accountId) })
+                }
+              >
+                {format === 'csv' ? 'CSV' : 'Excel (XLSX)'}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The generic report table of 000 §2: title, email icon, 'Download Report', dropdown column filter,
+ * date or month picker, search, sortable columns, paginator, footnote. With saved insurer, state or
+ * business type choices that the report takes, its figures come from the report filter call.
+ */
+export function ReportPanel({ report: pageReport, ctx, filter }: { report: ReportResponse; ctx: ReportScreenContext; filter?: ReactNode }) {
+  const applied = filtersFor(pageReport, ctx.filters);
+  const filtered = hasFilters(applied);
+  const query = useFilteredReport(pageReport.report_id, filterBody(pageReport, ctx, applied), filtered);
+  const report = filtered ? (query.data ?? pageReport) : pageReport;
+  const loading = filtered && query.isFetching;
+  const records = useMemo(() => (filtered && !query.data ? [] : report.data.data.records), [filtered, query.data, report]);
+  const [dropdown, setDropdown] = useState<string | null>(null);
+
+  const all = useMemo(() => reportColumns(report.report_name, report.data.data.columns, records), [report, records]);
+  const shown = applyDropdown(all, dropdown);
+  const dropdownLabel = lookup(DROPDOWN_FILTERS, report.report_name);
+  const actions = ROW_ACTIONS[report.report_id] ?? [];
+  const drillKey = shown.find((c) => c.key === 'User Id')?.key ?? shown[0]?.key;
+  const linkRange = { start_date: report.start_date, end_date: report.end_date, product_type_id: ctx.query.product_type_id };
+  const cellRange = { start_date: report.start_date, end_date: report.end_date };
+
+  const columns: DataTableColumn<Row>[] = shown.map((c: ReportColumn) => ({
+    id: c.key,
+    header: c.title,
+    value: (row) => cellText(c, row.record[c.key]),
+    sortValue: (row) => sortValue(c, row.record[c.key]),
+    sortable: !['pay-now', 'sales-view', 'link'].includes(c.kind),
+    // People's names wrap less.
+    minWidth: WIDE_TEXT_COLUMNS.includes(c.key) ? 140 : undefined,
+    align: c.kind === 'text' || c.kind === 'pay-now' || c.kind === 'sales-view' || c.kind === 'link' ? 'left' : 'right',
+    cell: (row) => (
+      <ReportCell
+        column={c}
+        ctx={{
+          record: row.record,
+          drill: c.key === drillKey ? drillHref(report.meta, row.record, linkRange) : null,
+          role: ctx.role,
+          userCode: ctx.userCode,
+          range: cellRange,
+        }}
+      />
+    ),
+  }));
+  if (actions.length > 0) {
+    // First, so the actions stay in view when a wide table scrolls sideways on a phone.
+    columns.unshift({
+      id: ACTIONS_COLUMN,
+      header: 'Actions',
+      value: () => '',
+      sortable: false,
+      searchable: false,
+      cell: (row) => <RowActions actions={actions} record={row.record} />,
+    });
+  }
+  const rows = useMemo(() => records.map((record, i) => ({ id: String(i), record })), [records]);
+  const footnote = report.footnote ?? lookup(FOOTNOTES, report.report_name);
+  const asOf = asOfText(report.as_of);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} h="100%" miw={0} component="section" aria-label={report.report_name}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <div>
+            <Title order={2} size="h4">
+              {report.report_name}
+            </Title>
+            {asOf ? (
+              <Text size="xs" c="gray.7">
+                {asOf}
+              </Text>
+            ) : null}
+          </div>
+          <Tools report={report} ctx={ctx} filters={applied} rows={records.length} />
+        </Group>
+        {filter}
+        <DataTable<Row>
+          label={report.report_name}
+          columns={columns}
+          rows={rows}
+          loading={loading}
+          getRowId={(row) => row.id}
+          paginate={!listed(HIDDEN_PAGINATION_REPORTS, report.report_name)}
+          minWidth={Math.min(900, Math.max(320, columns.length * 88))}
+          toolbar={
+            dropdownLabel ? (
+              <Select
+                aria-label={dropdownLabel}
+                placeholder={dropdownLabel}
+                data={dropdownOptions(all)}
+                value={dropdown}
+                onChange={setDropdown}
+                clearable
+                searchable
+                w={220}
+                maw="100%"
+              />
+            ) : undefined
+          }
+        />
+        {footnote ? (
+          <Text size="xs" c="gray.7">
+            Note: {footnote}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

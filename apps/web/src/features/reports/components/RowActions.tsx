@@ -1,0 +1,66 @@
+import { Group } from '@mantine/core';
+import type { ReportRecord } from '@dossier/shared';
+import { IconAction } from '../../../components/icon-action/IconAction';
+import { MobileLookupButton } from '../../../components/mobile-lookup';
+import { useNoticeEmail } from '../api/notice-email';
+import { useRenewalLink } from '../api/renewal-link';
+import { useRenewalNotice } from '../api/renewal-notice';
+import { PAY_NOW_COLUMN, type RowAction } from '../config';
+import { openPendingTab } from '../new-tab';
+import { isPartnerCode } from '../query-params';
+import { IconFile, IconMail, IconShare } from './report-icons';
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/**
+ * The per-row actions of 000 §2: renewal notice document (PDF in a new tab), renewal link over a
+ * messaging app, notice email, mobile number lookup. Which ones a report offers is configuration.
+ */
+export function RowActions({ actions, record }: { actions: readonly RowAction[]; record: ReportRecord }) {
+  const notice = useRenewalNotice();
+  const link = useRenewalLink();
+  const email = useNoticeEmail();
+  const policy = text(record['Policy No']);
+  const payment = text(record['Payment Id']);
+  const productType = text(record.product_type);
+  const partner = [record['Partner Code'], record.account_id].map(text).find(isPartnerCode) ?? null;
+  const awaitingPayment = text(record[PAY_NOW_COLUMN]) !== null;
+  const subject = policy ?? payment ?? '';
+
+  return (
+    <Group gap={2} wrap="nowrap">
+      {actions.includes('renewal-notice') && policy && productType ? (
+        <IconAction
+          label={`Renewal notice for ${policy}`}
+          loading={notice.isPending && notice.variables.body.policy_number === policy}
+          onClick={() => notice.mutate({ body: { policy_number: policy, product_type: productType }, tab: openPendingTab() })}
+        >
+          <IconFile size={16} />
+        </IconAction>
+      ) : null}
+      {actions.includes('renewal-link') && policy && productType ? (
+        <IconAction
+          label={`Share renewal link for ${policy}`}
+          loading={link.isPending && link.variables.body.policy_number === policy}
+          onClick={() => link.mutate({ body: { policy_number: policy, product_type: productType }, tab: openPendingTab() })}
+        >
+          <IconShare size={16} />
+        </IconAction>
+      ) : null}
+      {actions.includes('notice-email') && productType && (policy || (payment && awaitingPayment)) ? (
+        <IconAction
+          label={`Email renewal notice for ${subject}`}
+          loading={email.isPending}
+          onClick={() =>
+            email.mutate(
+              policy ? { policy_number: policy, product_type: productType } : { payment_id: payment ?? '', product_type: productType },
+            )
+          }
+        >
+          <IconMail size={16} />
+        </IconAction>
+      ) : null}
+      {actions.includes('mobile') && partner ? <MobileLookupButton partnerCode={partner} /> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { formatRupee, ReportResponse } from '@dossier/shared';
+import { reportQueryOptions } from '../api/report';
+import { lastMonths, summaryTotal } from '../chart-data';
+
+const TrendChart = lazy(() => import('../../../components/charts/TrendChart'));
+
+const MEASURE = 'Total Premium';
+
+/**
+ * The summary page's chart: Total Premium month by month over the twelve months up to the chosen
+ * period, from the business summary (the roll-ups answer each month from a few rows).
+ */
+export function SummaryTrend({
+  reportId,
+  endDate,
+  productTypeIds,
+  accountId,
+}: {
+  reportId: number;
+  endDate: string;
+  productTypeIds: readonly number[];
+  accountId?: string;
+}) {
+  const months = lastMonths(endDate);
+  const results = useQueries({
+    queries: months.map((m) =>
+      reportQueryOptions(reportId, {
+        start_date: m.start_date,
+        end_date: m.end_date,
+        product_type_id: productTypeIds.length > 0 ? productTypeIds.join(',') : undefined,
+        account_id: accountId,
+      }),
+    ),
+  });
+  if (results.some((r) => r.isPending)) return <Skeleton height={180} radius="md" aria-label="Loading the premium trend" />;
+  const points = months.map((m, i) => {
+    const parsed = ReportResponse.safeParse(results[i]?.data);
+    return { label: m.label, value: parsed.success ? summaryTotal(parsed.data, MEASURE) : 0 };
+  });
+  return (
+    <Suspense fallback={<Skeleton height={180} radius="md" />}>
+      <TrendChart title={`${MEASURE}, last 12 months`} points={points} format={formatRupee} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,153 @@
+import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { ReportResponse } from '@dossier/shared';
+import { reportsOf, useReport } from '../api/report';
+import { PageChart } from '../components/PageChart';
+import { ProductFilter } from '../components/ProductFilter';
+import { ReportMonthFilter, ReportRangeFilter } from '../components/ReportFilters';
+import { ReportPanel } from '../components/ReportPanel';
+import { ReportTrail } from '../components/ReportTrail';
+import {
+  EXECUTIVE_REPORT_ID,
+  HALF_WIDTH_REPORTS,
+  HIDDEN_BREADCRUMB_REPORTS,
+  HIDDEN_PRODUCT_FILTER,
+  listed,
+  MONTH_FILTER_RESET_DASHBOARDS,
+  MONTH_PICKER_REPORT_IDS,
+  NO_CHART_REPORTS,
+  RENEWAL_DUES_LINK_PAGES,
+  RENEWAL_DUES_REPORT_ID,
+} from '../config';
+import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../query-params';
+import type { ReportScreenContext } from '../screen-context';
+import { useReportScreen } from '../use-report-screen';
+
+export const NO_DATA = 'No data to display';
+
+const isMonthReport = (r: ReportResponse) => MONTH_PICKER_REPORT_IDS.includes(r.report_id) || r.date_mode === 'month';
+/** Half width for the listed summaries on a page of several tables; a table alone takes the whole row. */
+const spanOf = (r: ReportResponse, alone: boolean) =>
+  !alone && (listed(HALF_WIDTH_REPORTS, r.report_name) || r.layout_width === 6) ? { base: 12, lg: 6 } : 12;
+
+/** The first table of each kind of period carries the picker; a Submit applies to the whole page. */
+function pickerFor(reports: readonly ReportResponse[], index: number): 'range' | 'month' | null {
+  const report = reports[index];
+  if (!report) return null;
+  const month = isMonthReport(report);
+  return reports.findIndex((r) => isMonthReport(r) === month) === index ? (month ? 'month' : 'range') : null;
+}
+
+function Placeholder() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading reports">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={160} radius="md" />
+      <Skeleton height={220} radius="md" />
+    </Stack>
+  );
+}
+
+export interface ReportListProps {
+  reports: readonly ReportResponse[];
+  ctx: ReportScreenContext;
+  showPicker: boolean;
+  monthResetKey?: string;
+}
+
+/** The report tables of a page, each at its layout width, with its optional picker. */
+export function ReportList({ reports, ctx, showPicker, monthResetKey }: ReportListProps) {
+  return (
+    <Grid gutter="md">
+      {reports.map((report, index) => {
+        const picker = showPicker ? pickerFor(reports, index) : null;
+        const filter =
+          picker === 'month' ? (
+            <ReportMonthFilter report={report} ctx={ctx} resetKey={monthResetKey} />
+          ) : picker === 'range' ? (
+            <ReportRangeFilter report={report} ctx={ctx} />
+          ) : null;
+        return (
+          <Grid.Col key={report.report_id} span={spanOf(report, reports.length === 1)} miw={0}>
+            <ReportPanel report={report} ctx={ctx} filter={filter} />
+          </Grid.Col>
+        );
+      })}
+    </Grid>
+  );
+}
+
+/** Where 'Renewal dues' leads from this page: the partner's dues on the executive report, else the account's team. */
+function renewalDuesHref(pageId: number, accountId: string | undefined, products: readonly number[]): string | null {
+  if (!RENEWAL_DUES_LINK_PAGES.includes(pageId)) return null;
+  if (pageId === EXECUTIVE_REPORT_ID && !isPartnerCode(accountId)) return null;
+  return `/reports/${RENEWAL_DUES_REPORT_ID}/${accountId ? encodeURIComponent(accountId) : ''}${reportSearch({ product_type_id: products })}`;
+}
+
+/**
+ * Reports screen (000 §2, /reports/:id and /reports/:id/:accountId): breadcrumbs, product filter,
+ * the page's chart, then its report tables; loading placeholders, then the data or 'No data to display'.
+ */
+export default function ReportsPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const accountId = params.accountId;
+  const ctx = useReportScreen(accountId);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isPending } = useReport(id, reportApiQuery(ctx.query, NO_FILTERS, accountId), valid);
+  const page = data ? reportsOf(data) : null;
+  const first = page?.reports[0];
+  const names = [page?.title, ...(page?.reports.map((r) => r.report_name) ?? [])];
+  const productFilterShown = page !== null && !listed(HIDDEN_PRODUCT_FILTER, ...names) && page.reports.some((r) => r.product_filter);
+  const crumbSearch = reportSearch({ ...(ctx.query.explicitDates ? ctx.query : {}), product_type_id: ctx.query.product_type_id });
+  const dues = renewalDuesHref(id, accountId, ctx.query.product_type_id);
+  const monthReset = listed(MONTH_FILTER_RESET_DASHBOARDS, page?.title) ? `${id}|${accountId ?? ''}` : undefined;
+
+  if (!valid) return <Text>{NO_DATA}</Text>;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
+            <div>
+              <Title order={1} size="h3">
+                {page?.title ?? 'Reports'}
+              </Title>
+              {first && accountId ? (
+                <Text size="sm" c="gray.7">
+                  {first.account.user_name} ({first.account.account_id})
+                </Text>
+              ) : null}
+            </div>
+            {dues ? (
+              <Anchor component={Link} to={dues} size="sm" fw={600}>
+                Renewal dues
+              </Anchor>
+            ) : null}
+          </Group>
+          <ReportTrail
+            reportId={id}
+            accountId={accountId}
+            accountName={first?.account.user_name}
+            userCode={ctx.userCode}
+            search={crumbSearch}
+            hidden={listed(HIDDEN_BREADCRUMB_REPORTS, ...names)}
+          />
+          {productFilterShown ? (
+            <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
+          ) : null}
+        </Stack>
+      </Paper>
+      {isPending && valid ? (
+        <Placeholder />
+      ) : !page || page.reports.length === 0 ? (
+        <Text>{NO_DATA}</Text>
+      ) : (
+        <>
+          {page.reports.some((r) => NO_CHART_REPORTS.includes(r.report_id)) ? null : <PageChart reports={page.reports} />}
+          <ReportList reports={page.reports} ctx={ctx} showPicker monthResetKey={monthReset} />
+        </>
+      )}
+    </Stack>
+  );
+}

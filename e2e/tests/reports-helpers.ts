@@ -1,0 +1,87 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Where the e2e server writes mails (no SMTP_URL): DATA_DIR/outbox, DATA_DIR as the config sets it. */
+export const OUTBOX_DIR = join(resolve(process.env.E2E_DATA_DIR ?? '.data-e2e'), 'outbox');
+export const SCREENSHOT_DIR = resolve('screenshots');
+
+export interface ApiReport {
+  report_id: number;
+  report_name: string;
+  start_date: string;
+  end_date: string;
+  data: { data: { columns: string[]; records: Record<string, string | number | null>[] } };
+}
+
+/** A call with the signed-in user's token (the one the page holds). */
+export async function api<T>(
+  page: Page,
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.fetch(path, {
+    method: options.method ?? 'GET',
+    headers: { authorization: `Token ${token ?? ''}`, ...(options.body ? { 'content-type': 'application/json' } : {}) },
+    data: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** yyyy-MM-dd in India time, `days` from today. */
+export function kolkataDay(days = 0): string {
+  return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** The rupee format of the tables (000 §2), to compare a figure on screen with the API's number. */
+export { formatRupee as rupee } from '@dossier/shared';
+
+export function reportTable(page: Page, name: string): Locator {
+  return page.getByRole('table', { name, exact: true });
+}
+
+/** The text of one cell, by row text and column header. */
+export async function cellOf(table: Locator, rowText: string | RegExp, column: string): Promise<string> {
+  const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
+  const index = headers.indexOf(column);
+  expect(index, `column ${column} in ${headers.join('|')}`).toBeGreaterThanOrEqual(0);
+  const row = table.getByRole('row').filter({ hasText: rowText }).first();
+  return (await row.getByRole('cell').nth(index).innerText()).trim();
+}
+
+/** Waits for a mail file whose text matches, written by the outbox worker (it polls every few seconds). */
+export async function findMail(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const files = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+    for (const f of files.filter((n) => n.endsWith('.eml'))) {
+      // Unfold headers and quoted-printable soft line breaks so a long subject or line reads whole.
+      const text = (await readFile(join(OUTBOX_DIR, f), 'utf8')).replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
+      if (match(text)) return text;
+    }
+    if (Date.now() > until) throw new Error(`no matching mail in ${OUTBOX_DIR}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Picks a day in the open date picker popover: month arrows, then the day's button ('1 October 2026'). */
+export async function pickDay(page: Page, field: Locator, iso: string): Promise<void> {
+  await field.click();
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const label = `${d} ${new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
+  const dropdown = page
+    .locator('.mantine-Popover-dropdown')
+    .filter({ has: page.locator('[data-direction="previous"]') })
+    .last();
+  for (let i = 0; i < 24 && (await dropdown.getByRole('button', { name: label, exact: true }).count()) === 0; i++) {
+    await dropdown.locator('button[data-direction="previous"]').click();
+  }
+  await dropdown.getByRole('button', { name: label, exact: true }).first().click();
+  await expect(dropdown).toBeHidden();
+}
