@@ -5,10 +5,9 @@
 
 /**
  * Dashboards whose menu click resets the date: their links carry no start_date/end_date, so the
- * report opens on its default period. Partner Activation Dashboard Revist (4) and Team Business
- * Performance (5) are month-based; a range picked on another dashboard means nothing there.
+ * report opens on its default period. The list lives with the other report configuration lists.
  */
-export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
+export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/config';
 
 /** Who sees a static entry, by emp_role: 204 is the life-only role (000 §6). */
 export type MenuAudience = 'all' | 'life-only' | 'not-life-only';

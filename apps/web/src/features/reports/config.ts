@@ -120,7 +120,11 @@ export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
 /** Month-picker reports (000 §2 Filters): the end date becomes the last day of the chosen month. */
 export const MONTH_PICKER_REPORT_IDS: readonly number[] = [25, 26, 27, 28, 29, 30];
 
-/** Dashboards whose menu click resets the date (the side menu reads the same ids from its own config). */
+/**
+ * Dashboards whose menu click resets the date (the side menu reads this list): Partner Activation
+ * Dashboard Revist (4) and Team Business Performance (5) are month-based, so a range picked on another
+ * dashboard means nothing there.
+ */
 export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
 
 /** Pages whose month filter starts again from the current month on every visit (000 §2). */
