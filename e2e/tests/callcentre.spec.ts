@@ -89,7 +89,7 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     await expect(popup).toBeHidden();
   });
 
-  test('a day without leads, picked from the calendar, shows the empty message', async ({ page }) => {
+  test('a day without leads, picked from the calendar, shows the empty message @mobile', async ({ page }) => {
     await signIn(page, 'demo.rm', '/rm-dashboard');
     await expect(page.getByRole('table', { name: 'Leads' }).locator('tbody tr').first()).toBeVisible();
     // The 1st of last month is at least four weeks back, before any demo lead.
@@ -147,7 +147,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await history.getByRole('button', { name: 'Close' }).first().click();
   });
 
-  test('saves a remark, then schedules a slot for tomorrow', async ({ page }, info) => {
+  test('saves a remark, then schedules a slot for tomorrow @mobile', async ({ page }, info) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 1);
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
@@ -178,7 +178,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(page.getByRole('table', { name: 'Appointments' }).getByText(slot.replace(/ \(not available\)$/, '')).first()).toBeVisible();
   });
 
-  test('searches advisors by pincode with the four messages, then reassigns the case', async ({ page }, info) => {
+  test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }, info) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 2);
     const partnerBefore = await row.locator('td').nth(2).textContent();

@@ -20,7 +20,8 @@ export async function toCallDetail(call: CallRow, notes: readonly string[], link
     Status: call.status,
     To: maskPhone(call.to_number),
     From: maskPhone(call.from_number),
-    PhoneNumberSid: call.phone_number_sid,
+    // The virtual caller id is a phone number too: masked like the others.
+    PhoneNumberSid: call.phone_number_sid === null ? null : maskPhone(call.phone_number_sid),
     StartTime: time(call.start_time),
     EndTime: time(call.end_time),
     ConversationDuration: call.conversation_duration,

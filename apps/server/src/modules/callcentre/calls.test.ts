@@ -5,7 +5,7 @@ import { authHeader, signIn } from '../../../test/app';
 import { createCallCentreApp, type CallCentreContext } from '../../../test/callcentre-fixtures';
 
 const API = '/services/communication/api/v1';
-const PHONES = ['9876543210', '9876540000', '9876541111', '9811100000', '9800000001'];
+const PHONES = ['9876543210', '9876540000', '9876541111', '9811100000', '9800000001', '08047190000'];
 
 describe('bridged calls through the simulator', () => {
   let ctx: CallCentreContext;

@@ -111,7 +111,7 @@ describe('Exotel-compatible adapter against a local provider', () => {
     const res = await place(ctx.fx.cases.trmCase, ctx.fx.customers.asha);
     expect(res.statusCode).toBe(200);
     const placed = res.json<CallToConnectResponse>().call;
-    expect(placed).toMatchObject({ CallSid: 'exo1sid', Status: 'in-progress', PhoneNumberSid: '08030001234', To: 'XXXXXX3210', From: 'XXXXXX0000' });
+    expect(placed).toMatchObject({ CallSid: 'exo1sid', Status: 'in-progress', PhoneNumberSid: 'XXXXXXX1234', To: 'XXXXXX3210', From: 'XXXXXX0000' });
     const sent = fake.received.at(-1);
     expect(sent?.method).toBe('POST');
     expect(sent?.url).toBe('/v1/Accounts/ACC001/Calls/connect.json');
