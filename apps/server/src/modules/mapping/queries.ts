@@ -12,7 +12,10 @@ export function unmappedPartners(db: Db, viewerEmployeeId: number) {
     .innerJoin('states as s', 's.id', 'p.state_id')
     .leftJoin('mapping_request_items as i', (j) => j.onRef('i.partner_id', '=', 'p.id').on('i.status', '=', 'pending'))
     .leftJoin('mapping_requests as r', 'r.id', 'i.request_id')
-    .leftJoin('employees as m', 'm.id', 'r.manager_id')
+    // The manager a pending request is waiting on is shown only when they are in the viewer's team:
+    // requests of other branches say that the partner is taken, not to whom.
+    .leftJoin('employee_closure as mc', (j) => j.onRef('mc.descendant_id', '=', 'r.manager_id').on('mc.ancestor_id', '=', viewerEmployeeId))
+    .leftJoin('employees as m', 'm.id', 'mc.descendant_id')
     .leftJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'r.requested_by').on('c.ancestor_id', '=', viewerEmployeeId))
     .where((eb) =>
       eb.not(
