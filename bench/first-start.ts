@@ -13,6 +13,8 @@ export async function firstStartOnPglite(repoRoot: string, port: number): Promis
   const child = spawn('npx', ['tsx', join(repoRoot, 'apps/server/src/server.ts')], {
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SCALE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx starts the server as a grandchild, and all of them must stop.
+    detached: true,
   });
   const lines: string[] = [];
   child.stdout.on('data', (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean)));
@@ -30,7 +32,7 @@ export async function firstStartOnPglite(repoRoot: string, port: number): Promis
     }
     return { seconds: (performance.now() - started) / 1000, lastLines: lines.filter((l) => l.startsWith('demo data')).slice(-3) };
   } finally {
-    child.kill('SIGTERM');
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -19,6 +19,7 @@ import { firstStartOnPglite } from './first-start';
 import { machineLine } from './machine';
 import { benchCase, caseTable, rawBusinessTypes, rawTeam, type Case } from './reports-bench';
 import { timeOnce } from './stats';
+import { loadTable, loadTest } from './load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -28,6 +29,8 @@ const arg = (name: string, fallback: number) => {
 const policies = arg('policies', 1_000_000);
 const runs = arg('runs', 30);
 const skipFirstStart = process.argv.includes('--skip-first-start');
+const skipLoad = process.argv.includes('--skip-load');
+const loadTestSeconds = arg('load-seconds', 60);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -124,6 +127,35 @@ async function main(): Promise<void> {
     `Renewal dues (38) of the whole organisation, ${dl.range.start} to ${dl.range.end}: ${dl.rows.toLocaleString('en-IN')} rows, ${(dl.bytes / 2 ** 20).toFixed(1)} MiB in ${dl.seconds.toFixed(2)} s; process RSS ${dl.rssBeforeMb.toFixed(0)} MiB before, ${dl.rssPeakMb.toFixed(0)} MiB at peak.`,
     '',
   );
+
+  if (!skipLoad) {
+    log('load test...');
+    const zsm = await emp('zsm');
+    const rm = await sql<{ unique_code: string }>`select e.unique_code from users u join employees e on e.id = u.employee_id where u.login = 'demo.rm'`.execute(db);
+    const trm = await sql<{ unique_code: string }>`select e.unique_code from users u join employees e on e.id = u.employee_id where u.login = 'demo.trm'`.execute(db);
+    const months = Array.from({ length: 23 }, (_, k) => {
+      const d = new Date(Date.parse(`${monthRange(today).start_date}T00:00:00Z`));
+      d.setUTCMonth(d.getUTCMonth() - k - 1);
+      const m = monthRange(d.toISOString().slice(0, 10));
+      return { start: m.start_date, end: m.end_date };
+    });
+    const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const load = await loadTest(
+      root,
+      serverUrl,
+      { zsm: zsm.unique_code, asm: asm.unique_code, partner: partner.unique_code, rm: rm.rows[0]?.unique_code ?? '', trm: trm.rows[0]?.unique_code ?? '', months },
+      loadTestSeconds,
+      200,
+    );
+    out.push(
+      '## Load',
+      '',
+      `200 concurrent connections for ${loadTestSeconds} s per run (autocannon in the benchmark process, server in its own process, both on this machine, 127.0.0.1).`,
+      '',
+      loadTable(load),
+      '',
+    );
+  }
 
   writeFileSync(join(root, 'bench/RESULTS.md'), `${out.join('\n')}\n`);
   log(out.join('\n'));

@@ -6,7 +6,7 @@ import type { Viewer } from '../../platform/viewer';
 import { rollupWatermark } from '../etl/business-etl';
 import { LruCache } from './cache';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
-import type { Account, QueryContext } from './context';
+import type { Account, QueryContext, ReportFilters } from './context';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
 const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
@@ -30,25 +30,40 @@ export class ReportService {
     const dashboard = DASHBOARDS.find((d) => d.dashboard_id === id);
     if (!dashboard) return this.report(viewer, id, params);
     if (viewer.empRole === ROLE_LIFE_ONLY && !dashboard.life) throw forbidden('This dashboard is not available for your role');
-    const reports: ReportResponse[] = [];
-    for (const reportId of dashboard.report_ids) reports.push(await this.report(viewer, reportId, params));
+    // One access check, one filter lookup and one watermark read serve every table of the page.
+    const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
+    const filters = await resolveFilters(this.db, params);
+    const asOf = await rollupWatermark(this.reportingDb);
+    // The tables are independent: on PostgreSQL they run side by side on the pool.
+    const reports = await Promise.all(dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)));
     return { dashboard_name: dashboard.dashboard_name, reports };
   }
 
   /** One report for the viewer, or for a drilled account in their subtree. */
   async report(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportResponse> {
+    const def = this.definition(viewer, id);
+    const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
+    const filters = await resolveFilters(this.db, params);
+    const asOf = def.source === 'rollup' ? await rollupWatermark(this.reportingDb) : null;
+    return this.render(viewer, def, account, params, filters, asOf);
+  }
+
+  private definition(viewer: Viewer, id: number): ReportDef {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
     if (viewer.empRole === ROLE_LIFE_ONLY && !isLife(def)) throw forbidden('This report is not available for your role');
-    const account = await this.resolveAccount(viewer, def, params.account_id ?? undefined);
+    return def;
+  }
+
+  private async render(viewer: Viewer, def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters, watermark: Date | null): Promise<ReportResponse> {
+    if (def.account === 'partner' && account.kind !== 'partner') throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
+    if (def.account === 'employee' && account.kind !== 'employee') throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
-    const filters = await resolveFilters(this.db, params);
     const ctx: QueryContext = { db: this.reportingDb, account, range, previous: previousRange(range), filters };
 
     let result: ReportResult;
-    let asOf: Date | null = null;
+    const asOf = def.source === 'rollup' ? watermark : null;
     if (def.source === 'rollup') {
-      asOf = await rollupWatermark(this.reportingDb);
       const key = JSON.stringify([def.id, account.kind, account.id, range, filters, asOf?.toISOString() ?? null]);
       const cached = this.cache.get(key);
       result = cached ?? (await def.run(ctx));
@@ -83,19 +98,13 @@ export class ReportService {
   }
 
   /** The drilled account: absent = the viewer; an EI code = a partner; else an employee. Outside the subtree = 403. */
-  private async resolveAccount(viewer: Viewer, def: ReportDef, accountId: string | undefined): Promise<Account> {
-    let account: Account;
-    if (!accountId || accountId === viewer.code) {
-      account = { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
-    } else if (accountId.toUpperCase().includes('EI')) {
+  private async resolveAccount(viewer: Viewer, accountId: string | undefined): Promise<Account> {
+    if (!accountId || accountId === viewer.code) return { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
+    if (accountId.toUpperCase().includes('EI')) {
       const p = await partnerInSubtree(this.db, viewer.employeeId, accountId);
-      account = { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
-    } else {
-      const e = await employeeInSubtree(this.db, viewer.employeeId, accountId);
-      account = { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
+      return { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
     }
-    if (def.account === 'partner' && account.kind !== 'partner') throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
-    if (def.account === 'employee' && account.kind !== 'employee') throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
-    return account;
+    const e = await employeeInSubtree(this.db, viewer.employeeId, accountId);
+    return { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
   }
 }
