@@ -199,6 +199,39 @@ test.describe('reports', () => {
     await expect(table.getByRole('row')).toHaveCount(Math.min(expected, 20) + 1);
   });
 
+  test('executive rows: Pay Now for renewals awaiting payment, sales promotion view with day/month/year dates', async ({ page }) => {
+    await signIn(page, 'demo.asm');
+    const partner = await partnerWith(page, (r) => Boolean(r['One Click Url']));
+    await page.goto(`/reports/37/${partner.code}?${YEAR_RANGE}`);
+    const awaiting = partner.report.data.data.records.find((r) => r['One Click Url']);
+    if (!awaiting) throw new Error('no renewal awaiting payment');
+    await page.getByRole('searchbox', { name: 'Search Executive report' }).fill(String(awaiting['Payment Id']));
+    const table = reportTable(page, 'Executive report');
+    await expect(table.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', String(awaiting['One Click Url']));
+    const view = table.getByRole('link', { name: `Sales promotion view of ${String(awaiting.view)}` });
+    const href = new URL((await view.getAttribute('href')) ?? '', 'http://x');
+    expect(href.searchParams.get('rm_code')).toMatch(/^ASM/);
+    expect(href.searchParams.get('start_date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(href.searchParams.get('end_date')).toBe(`${TODAY.slice(8, 10)}/${TODAY.slice(5, 7)}/${TODAY.slice(0, 4)}`);
+    await expect(
+      table.getByRole('button', { name: `Email renewal notice for ${String(awaiting['Payment Id'])}`, exact: true }),
+    ).toBeVisible();
+  });
+
+  test('the dropdown filter keeps User Id and Name and the columns starting with the choice', async ({ page }) => {
+    await signIn(page, 'demo.asm', `/reports/1/?${YEAR_RANGE}`);
+    const panel = page.getByRole('region', { name: 'User insurer wise business' });
+    const table = reportTable(page, 'User insurer wise business');
+    const headers = async () => (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
+    await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+    const all = await headers();
+    const insurer = all[2] ?? '';
+    await panel.getByRole('textbox', { name: 'Select Insurer column' }).click();
+    await page.getByRole('option', { name: insurer, exact: true }).click();
+    await expect.poll(headers).toEqual(['User Id', 'Name', ...all.filter((h) => h.startsWith(insurer))]);
+    await expect(panel.getByText('Note: Data is refreshed every 5 minutes')).toBeVisible();
+  });
+
   test('download CSV and XLSX of all rows and read them back', async ({ page }) => {
     await signIn(page, 'demo.asm');
     const partner = await busiestPartner(page);
@@ -399,6 +432,30 @@ async function busiestPartner(page: Page): Promise<{ code: string; report: ApiRe
   const report = (await api<ApiReport>(page, `/api/reports/37/?${YEAR_RANGE}&account_id=${code}`)).body;
   expect(report.data.data.records.length).toBeGreaterThan(20);
   return { code, report };
+}
+
+type ApiRecord = ApiReport['data']['data']['records'][number];
+
+/** A partner of the viewer's team with an executive row of some kind (walks the team, busiest partners first). */
+async function partnerWith(page: Page, having: (row: ApiRecord) => boolean): Promise<{ code: string; report: ApiReport }> {
+  const queue: string[] = [''];
+  for (let calls = 0; calls < 40 && queue.length > 0;) {
+    const account = queue.shift() ?? '';
+    const rows = (await api<ApiReport>(page, `/api/reports/11/?${YEAR_RANGE}${account ? `&account_id=${account}` : ''}`)).body.data.data
+      .records;
+    calls++;
+    const partners = rows
+      .filter((r) => String(r.account_id).includes('EI'))
+      .sort((a, b) => Number(b['Policies count']) - Number(a['Policies count']));
+    for (const p of partners.slice(0, 3)) {
+      const code = String(p.account_id);
+      const report = (await api<ApiReport>(page, `/api/reports/37/?${YEAR_RANGE}&account_id=${code}`)).body;
+      calls++;
+      if (report.data.data.records.some(having)) return { code, report };
+    }
+    queue.push(...rows.map((r) => String(r.account_id)).filter((c) => c !== 'null' && !c.includes('EI')));
+  }
+  throw new Error('no partner with such rows in the demo team');
 }
 
 /** An RM of the viewer's team (found by walking the team report) whose rows are partners. */

@@ -158,15 +158,18 @@ export function ReportPanel({ report: pageReport, ctx, filter }: { report: Repor
     ),
   }));
   if (actions.length > 0) {
-    // First, so the actions stay in view when a wide table scrolls sideways on a phone.
-    columns.unshift({
+    const column: DataTableColumn<Row> = {
       id: ACTIONS_COLUMN,
       header: 'Actions',
       value: () => '',
       sortable: false,
       searchable: false,
       cell: (row) => <RowActions actions={actions} record={row.record} />,
-    });
+    };
+    // Policy-level actions on every row come first, so they stay in view when a wide table scrolls
+    // sideways on a phone; an action only some rows have goes last.
+    if (actions.includes('renewal-notice') || actions.includes('renewal-link')) columns.unshift(column);
+    else columns.push(column);
   }
   const rows = useMemo(() => records.map((record, i) => ({ id: String(i), record })), [records]);
   const footnote = report.footnote ?? lookup(FOOTNOTES, report.report_name);
