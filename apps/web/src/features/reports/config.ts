@@ -4,8 +4,8 @@
  * Lists keyed by name compare case-insensitively against the report's or the dashboard's name.
  */
 
-/** The Dashboard screen: these two reports side by side, date picker hidden (000 §2, §9). */
-export const DASHBOARD_SCREEN_REPORT_IDS = [13, 11] as const;
+/** The Dashboard screen: reports 13 and 11 side by side, date picker hidden (000 §2, §9). */
+export { DASHBOARD_SCREEN_REPORT_IDS } from '@dossier/shared';
 
 /** The executive report (end of a drill: one partner's policies) and the renewal dues report. */
 export const EXECUTIVE_REPORT_ID = 37;
