@@ -391,6 +391,9 @@ test.describe('reports', () => {
       await page.goto(path);
       await expect(page.getByRole('table').first()).toBeVisible();
       await expect(page.getByText('Loading…')).toHaveCount(0);
+      // Charts load lazily after the tables.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
       await shoot(page, name);
     }
