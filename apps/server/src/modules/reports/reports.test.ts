@@ -194,6 +194,22 @@ describe('reports equal an independent recomputation from raw policies', () => {
       expect(r.report_id).toBe(id);
       expect(r.data.data.columns.length).toBeGreaterThan(0);
     }
+    // Renewal dues carry the link and payment URL of the renewal awaiting payment.
+    const dues = (await get('demo.head', '/api/reports/38/?start_date=2026-06-15&end_date=2026-08-15')).json<ReportResponse>();
+    const pendingRenewals = await ctx.db.db
+      .selectFrom('policies as n')
+      .innerJoin('policies as p', 'p.policy_no', 'n.previous_policy_no')
+      .select(['p.policy_no', 'n.one_click_url'])
+      .where('n.status', '=', 'pending')
+      .where('p.expiry_date', '>=', '2026-06-15')
+      .where('p.expiry_date', '<=', '2026-08-15')
+      .where('p.status', '=', 'success')
+      .execute();
+    expect(pendingRenewals.length).toBeGreaterThan(0);
+    for (const r of pendingRenewals) {
+      const row = dues.data.data.records.find((x) => x['Policy No'] === r.policy_no);
+      expect(row?.['One Click Url']).toBe(r.one_click_url);
+    }
     const totals = (await report('demo.head', 24)).data.data.records[0] as ReportRecord;
     const mapped = await ctx.db.db.selectFrom('partner_mappings').select('partner_id').distinct().where('valid_to', 'is', null).execute();
     expect(totals['Total Partners']).toBe(mapped.length);

@@ -64,11 +64,17 @@ export async function renewalDuesReport(ctx: QueryContext): Promise<ReportRecord
     one_click_url: string | null;
   }>`
     select p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
-      p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium, p.renewal_link, p.one_click_url
+      p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
+      coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url
     from policies p
     join products pr on pr.product_type_id = p.product_type_id
     join customers cu on cu.id = p.customer_id
     left join partners pa on pa.id = p.partner_id
+    -- The renewal awaiting payment carries the link and the payment URL of the expiring policy.
+    left join lateral (
+      select n.renewal_link, n.one_click_url from policies n
+      where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
+    ) r on true
     where ${owner} and p.status = 'success' and p.policy_no is not null
       and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}
     order by p.expiry_date, p.policy_no`.execute(ctx.db);
