@@ -1,17 +1,16 @@
 import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useNavigate, useSearchParams } from 'react-router';
 import { kolkataToday, toDayMonthYear, type MappedPartner } from '@dossier/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { parseQueryDate } from '../../../components/date-filters';
-import { IconPhone } from '../../../components/icons';
+import { MobileLookupButton } from '../../../components/mobile-lookup';
 import { Screen } from '../../../components/page/Screen';
-import { useDialerInfo } from '../api/dialer-info';
 import { useMappedPartners } from '../api/mapped-partners';
 import { useFetchReportingManagers } from '../api/reporting-managers';
-import { showMobile, showMobileError, showReporting } from '../components/contact-actions';
+import { showReporting } from '../components/reporting-dialog';
 
 function AsOnFilter({ value }: { value: string }) {
   const [day, setDay] = useState<string | null>(value);
@@ -42,7 +41,6 @@ export default function MappedPartnersPage() {
   const day = parseQueryDate(params.get('selected_date')) ?? kolkataToday();
   const { data, isLoading } = useMappedPartners(toDayMonthYear(day));
   const fetchReporting = useFetchReportingManagers();
-  const dialer = useDialerInfo();
   const [checking, setChecking] = useState<string | null>(null);
 
   const checkReporting = async (code: string) => {
@@ -79,16 +77,7 @@ export default function MappedPartnersPage() {
       sortable: false,
       searchable: false,
       align: 'center',
-      cell: (r) => (
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Mobile number of ${r.name}`}
-          loading={dialer.isPending && dialer.variables === r.unique_code}
-          onClick={() => dialer.mutate(r.unique_code, { onSuccess: (res) => showMobile(res.mobile_number), onError: showMobileError })}
-        >
-          <IconPhone size={18} />
-        </ActionIcon>
-      ),
+      cell: (r) => <MobileLookupButton partnerCode={r.unique_code} name={r.name} />,
     },
   ];
 
