@@ -3,8 +3,10 @@ import type { Db } from './db';
 import { tooManyRequests } from './http-errors';
 
 /**
- * Counts a hit on each key in the current fixed window and refuses with 429 once any key is over
- * its limit. Counters live in the database so all server instances enforce one shared limit.
+ * Counts a hit on each key and refuses with 429 once any key is over its limit. A sliding-window
+ * counter: the current window's hits plus the previous window's, weighted by how much of it still
+ * overlaps the last `windowSeconds`, so a burst cannot slip through by straddling a window boundary.
+ * Counters live in the database so all server instances enforce one shared limit.
  */
 export async function hitRateLimit(
   db: Db,
@@ -13,21 +15,28 @@ export async function hitRateLimit(
   windowSeconds: number,
   message: (retryAfter: number) => string,
 ): Promise<void> {
+  const windowMs = windowSeconds * 1000;
   const nowMs = Date.now();
-  const windowStartMs = Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000;
-  const windowStart = new Date(windowStartMs);
+  const windowStartMs = Math.floor(nowMs / windowMs) * windowMs;
+  const previousWeight = 1 - (nowMs - windowStartMs) / windowMs;
   let worst = 0;
   for (const key of keys) {
     const row = await db
       .insertInto('rate_limit_hits')
-      .values({ key, window_start: windowStart, hits: 1 })
+      .values({ key, window_start: new Date(windowStartMs), hits: 1 })
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
       .returning('hits')
       .executeTakeFirstOrThrow();
-    worst = Math.max(worst, row.hits);
+    const previous = await db
+      .selectFrom('rate_limit_hits')
+      .select('hits')
+      .where('key', '=', key)
+      .where('window_start', '=', new Date(windowStartMs - windowMs))
+      .executeTakeFirst();
+    worst = Math.max(worst, row.hits + (previous?.hits ?? 0) * previousWeight);
   }
   if (worst > limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStartMs + windowSeconds * 1000 - nowMs) / 1000));
+    const retryAfter = Math.max(1, Math.ceil((windowStartMs + windowMs - nowMs) / 1000));
     throw tooManyRequests(message(retryAfter), retryAfter);
   }
 }
