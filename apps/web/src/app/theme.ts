@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, luminance, toRgba, type CSSVariablesResolver, type MantineThemeColors } from '@mantine/core';
 
 /**
  * Indigo at shade 7 for filled buttons and links: white text on it keeps WCAG AA contrast (the
@@ -10,4 +10,67 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif' },
+});
+
+/** WCAG AA for normal-size text, with a margin for the rounding of blended colours. */
+export const AA_CONTRAST = 4.5;
+const TARGET = AA_CONTRAST + 0.1;
+const PRIMARY_SHADE = 7;
+const WHITE = '#ffffff';
+/** A hovered table row (gray 1): the darkest background text sits on. */
+export const HOVERED_ROW = DEFAULT_THEME.colors.gray[1];
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** `color` at `alpha` painted over the opaque `background`. */
+export function over(color: string, alpha: number, background: string): string {
+  const c = toRgba(color);
+  const b = toRgba(background);
+  const mix = (x: number, y: number) => Math.round(alpha * x + (1 - alpha) * y);
+  return `rgb(${mix(c.r, b.r)}, ${mix(c.g, b.g)}, ${mix(c.b, b.b)})`;
+}
+
+/** The lightest of shades 7 to 9 (then shade 9 darkened in 5% steps) that `passes`. */
+function lightestPassing(shades: readonly string[], passes: (color: string) => boolean): string {
+  const dark = shades[9] ?? '#000000';
+  const candidates = [...shades.slice(PRIMARY_SHADE), ...Array.from({ length: 12 }, (_, i) => darken(dark, (i + 1) * 0.05))];
+  return candidates.find(passes) ?? '#000000';
+}
+
+/**
+ * Mantine writes text in shade 7 of a colour (filled buttons and badges carry white text on it,
+ * outline and 'c' text are shade 7 on the page) and the 'light' variant (the active side-menu
+ * link, light buttons and badges) in shade 7 on a 10% tint of it. Several palettes fall under
+ * WCAG AA that way: indigo 7 on its tint is 4.3:1, green 7 under white text 2.9:1. Per palette,
+ * each role gets the lightest shade that keeps 4.5:1 on the backgrounds it meets: white text on a
+ * filled colour, text on a hovered table row, light-variant text on its tint over a hovered row.
+ */
+export function accessibleColorVariables(colors: MantineThemeColors): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(colors)) {
+    const tint = over(shades[PRIMARY_SHADE] ?? WHITE, 0.1, HOVERED_ROW);
+    const filled = lightestPassing(shades, (c) => contrastRatio(WHITE, c) >= TARGET);
+    const text = lightestPassing(shades, (c) => contrastRatio(c, HOVERED_ROW) >= TARGET);
+    Object.assign(variables, {
+      [`--mantine-color-${name}-filled`]: filled,
+      [`--mantine-color-${name}-filled-hover`]: darken(filled, 0.1),
+      [`--mantine-color-${name}-text`]: text,
+      [`--mantine-color-${name}-outline`]: text,
+      [`--mantine-color-${name}-light-color`]: lightestPassing(shades, (c) => contrastRatio(c, tint) >= TARGET),
+    });
+  }
+  return variables;
+}
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    ...accessibleColorVariables(t.colors),
+    // Placeholders are text too: gray 5 is 2.1:1 on white.
+    '--mantine-color-placeholder': t.colors.dark[3],
+  },
+  dark: {},
 });

@@ -21,7 +21,7 @@ const recordOf = (r: TrmCaseRow): CallRecord | null =>
 /** The TRM dashboard's case table (spec 001 §2); Call is disabled on closed cases. */
 export function CasesTable({ rows, onOpenHistory, onCall }: Props) {
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={980} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Cases">
         <Table.Thead>
           <Table.Tr>

@@ -13,7 +13,7 @@ interface Props {
 /** Advisor Connect Leads table; a closed lead has a green left border (spec 001 §2). */
 export function LeadsTable({ rows, onOpenHistory }: Props) {
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <Table.ScrollContainer minWidth={880} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Leads">
         <Table.Thead>
           <Table.Tr>

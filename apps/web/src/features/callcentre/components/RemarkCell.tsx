@@ -1,4 +1,4 @@
-import { HoverCard, List, Text } from '@mantine/core';
+import { HoverCard, List, Text, UnstyledButton } from '@mantine/core';
 
 /** The remark, with the case's notes on hover (spec 001 §2 "remark with hover notes"). */
 export function RemarkCell({ remark, notes }: { remark: string | null; notes: readonly string[] }) {
@@ -7,9 +7,10 @@ export function RemarkCell({ remark, notes }: { remark: string | null; notes: re
   return (
     <HoverCard width={280} shadow="md" withinPortal openDelay={100}>
       <HoverCard.Target>
-        <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'help' }} tabIndex={0}>
+        {/* A button: the card's aria-expanded is allowed there (not on a paragraph), and focus opens it. */}
+        <UnstyledButton fz="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'help' }}>
           {text}
-        </Text>
+        </UnstyledButton>
       </HoverCard.Target>
       <HoverCard.Dropdown>
         <Text size="xs" fw={600} mb={4}>

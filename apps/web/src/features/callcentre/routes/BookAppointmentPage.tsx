@@ -69,7 +69,7 @@ export default function BookAppointmentPage() {
           mb="sm"
         />
         <Radio.Group value={chosen ? String(chosen.case_id) : null} onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)} aria-label="Case">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native">
             <Table verticalSpacing="xs" aria-label="Open cases">
               <Table.Thead>
                 <Table.Tr>

@@ -41,7 +41,7 @@ export default function MyAppointmentsPage() {
         ]}
       />
       <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} type="native">
           <Table striped verticalSpacing="xs" aria-label="Appointments">
             <Table.Thead>
               <Table.Tr>

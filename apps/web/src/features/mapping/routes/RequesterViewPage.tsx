@@ -73,7 +73,7 @@ export default function RequesterViewPage() {
       searchable: false,
       cell: (r) =>
         r.can_cancel ? (
-          <Button size="compact-xs" variant="outline" color="red.8" onClick={() => onCancel(r.unique_code)} loading={cancel.isPending && cancel.variables === r.unique_code}>
+          <Button size="compact-xs" variant="outline" color="red.9" onClick={() => onCancel(r.unique_code)} loading={cancel.isPending && cancel.variables === r.unique_code}>
             Cancel mapping
           </Button>
         ) : null,

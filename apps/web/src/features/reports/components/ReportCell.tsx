@@ -44,7 +44,7 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
       return <GrowthCell value={value} percent={column.kind === 'growth-arrow'} />;
     case 'pay-now':
       return isWebUrl(value) ? (
-        <Button component="a" href={value} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green.8">
+        <Button component="a" href={value} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green">
           Pay Now
         </Button>
       ) : (

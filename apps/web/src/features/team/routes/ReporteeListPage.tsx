@@ -53,10 +53,10 @@ export default function ReporteeListPage() {
         minWidth={900}
         toolbar={
           <Group gap="sm">
-            <Button color="green.8" onClick={() => decide(true)} loading={decision.isPending && decision.variables.is_accepted}>
+            <Button color="green" onClick={() => decide(true)} loading={decision.isPending && decision.variables.is_accepted}>
               Accept
             </Button>
-            <Button color="red.8" variant="outline" onClick={() => decide(false)} loading={decision.isPending && !decision.variables.is_accepted}>
+            <Button color="red.9" variant="outline" onClick={() => decide(false)} loading={decision.isPending && !decision.variables.is_accepted}>
               Reject
             </Button>
           </Group>
