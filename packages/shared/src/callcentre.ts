@@ -85,8 +85,9 @@ const isoDate = z.string().refine(isValidIsoDate, 'must be a date as yyyy-MM-dd'
 const blankAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
 const page = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1, 'current_page starts at 1').max(100_000).default(1));
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Partner ids are PostgreSQL integers: a larger number is refused here, not by the database (a 500). */
+const partnerId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Employee codes (the rmId path segment, trm_id, partner_ams_id). */
 export const EmployeeCode = z.string().trim().min(1, 'is required').max(40).regex(/^[A-Za-z0-9_-]+$/, 'is not a valid code');
@@ -114,7 +115,7 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const LeadListingQuery = z.object({
   date: optionalQuery(isoDate),
   /** A partner id from the 'Advisor Name' dropdown. */
-  partner_id: optionalQuery(id),
+  partner_id: optionalQuery(partnerId),
   /** The chosen lead category's value (the original API's name for it); 0 or absent = all. */
   call_status: optionalQuery(z.coerce.number().int().min(0).max(32_767)),
   current_page: page,
@@ -305,7 +306,7 @@ export type AssignNewPartnerResponse = z.infer<typeof AssignNewPartnerResponse>;
 
 export const SlotsQuery = z.object({
   /** With both, each slot says whether it is still free for that advisor on that day. */
-  partner_id: optionalQuery(id),
+  partner_id: optionalQuery(partnerId),
   date: optionalQuery(isoDate),
 });
 export const Slot = z.object({ slot_id: z.number().int(), slot: z.string(), available: z.boolean() });

@@ -61,9 +61,13 @@ export function fromDayMonthYear(text: string): string | null {
   return isValidIsoDate(iso) ? iso : null;
 }
 
-/** True when text is yyyy-MM-dd and names a real calendar day. */
+/**
+ * True when text is yyyy-MM-dd and names a real calendar day of the years 1900-2999. The bounds keep
+ * date arithmetic on inputs (previous periods, month splits) inside four-digit years that both
+ * JavaScript's ISO strings and PostgreSQL's date type accept: year 0000 or 9999 ranges broke both.
+ */
 export function isValidIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!/^(19|2\d)\d{2}-\d{2}-\d{2}$/.test(text)) return false;
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
