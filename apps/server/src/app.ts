@@ -22,6 +22,7 @@ import { teamAreaRoutes } from './modules/team/area';
 import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
 import { registerErrorHandler } from './platform/error-handler';
+import { refuseNulCharacters } from './platform/nul-characters';
 import { registerOpenApi } from './platform/openapi';
 import { collectRoutes } from './platform/route-list';
 import type { App } from './platform/types';
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
   registerErrorHandler(app, db);
+  refuseNulCharacters(app);
   // Node keeps a keep-alive socket open after an in-flight response, so close() would wait on it
   // forever: once closing starts, every response asks the client to close its connection.
   let closing = false;
