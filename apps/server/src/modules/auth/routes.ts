@@ -1,4 +1,5 @@
 import { LoginRequest, LoginResponse, Me, OkResponse } from '@dossier/shared';
+import { HttpError } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import { toMe, type AuthService } from './service';
@@ -7,7 +8,18 @@ export function publicAuthRoutes(app: App, auth: AuthService): void {
   app.post(
     '/accounts/api/v1/login/',
     { schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } } },
-    (request) => auth.login(request.body.username, request.body.password, request.ip),
+    async (request) => {
+      try {
+        return await auth.login(request.body.username, request.body.password, request.ip);
+      } catch (err) {
+        // Operations watch refused sign-ins (password guessing). The login is a field of the entry:
+        // pino escapes it, so no input can start a log line of its own.
+        if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 429)) {
+          request.log.warn({ login: request.body.username, status: err.statusCode }, 'sign-in refused');
+        }
+        throw err;
+      }
+    },
   );
 }
 
