@@ -188,6 +188,83 @@ describe('reports equal an independent recomputation from raw policies', () => {
     expect(d.start_date.slice(8)).toBe('01');
   });
 
+  it('18 success and 22 life channel totals match raw sums', async () => {
+    const ps = subtreePolicies(idOf(await me('demo.zsm'))).filter((p) => inRange(p) && p.status === 'success');
+    const success = await report('demo.zsm', 18);
+    expect(success.data.data.records.reduce((a, r) => a + Number(r['Policies count']), 0)).toBe(ps.length);
+    const life = await report('demo.zsm', 22);
+    const lifePs = ps.filter((p) => p.line === 'life');
+    expect(life.data.data.records.reduce((a, r) => a + Number(r['Policies count']), 0)).toBe(lifePs.length);
+    close(
+      life.data.data.records.reduce((a, r) => a + Number(r['Total Premium']), 0),
+      sum(lifePs).premium,
+    );
+  });
+
+  it('25 activation, 28 performance, 29 funnel and 31 recruitment match a recomputation from partners, mappings and targets', async () => {
+    const zsmId = idOf(await me('demo.zsm'));
+    const mappings = await ctx.db.db.selectFrom('partner_mappings').select(['partner_id', 'manager_id']).where('valid_to', 'is', null).execute();
+    const partners = await ctx.db.db
+      .selectFrom('partners')
+      .select(['id', 'registered_at', 'documents_at', 'training_at', 'exam_at', 'certified_at', 'first_sale_at', 'li_pos_status'])
+      .execute();
+    const partnersUnder = (employeeId: number) => {
+      const team = world.subtree.get(employeeId) ?? new Set<number>();
+      return new Set(mappings.filter((m) => team.has(m.manager_id)).map((m) => m.partner_id));
+    };
+    const activeInMay = new Set(world.policies.filter((p) => p.status === 'success' && inRange(p) && p.partnerId !== null).map((p) => p.partnerId));
+    const inMay = (d: string | null) => d !== null && d >= RANGE.start && d <= RANGE.end;
+
+    const unit = await report('demo.zsm', 25);
+    for (const row of unit.data.data.records) {
+      const under = partnersUnder(idOf(String(row['User Id'])));
+      expect(row['Total Partners'], String(row['User Id'])).toBe(under.size);
+      expect(row['Activated In Month']).toBe([...under].filter((id) => activeInMay.has(id)).length);
+    }
+
+    const targets = await ctx.db.db.selectFrom('targets').select(['employee_id', 'premium']).where('month', '=', '2026-05-01').execute();
+    const perf = await report('demo.zsm', 28);
+    for (const row of perf.data.data.records) {
+      const id = idOf(String(row['User Id']));
+      close(row['Achieved Premium'], sum(subtreePolicies(id).filter((p) => p.status === 'success' && inRange(p))).premium);
+      close(row.Target, Number(targets.find((t) => t.employee_id === id)?.premium ?? 0));
+    }
+
+    const funnel = await report('demo.zsm', 29);
+    const mine = partners.filter((pa) => partnersUnder(zsmId).has(pa.id));
+    const stageCount = (col: 'registered_at' | 'certified_at' | 'first_sale_at') => mine.filter((pa) => inMay(pa[col])).length;
+    expect(funnel.data.data.records.find((r) => r.Stage === 'Registered')?.Partners).toBe(stageCount('registered_at'));
+    expect(funnel.data.data.records.find((r) => r.Stage === 'Certified')?.Partners).toBe(stageCount('certified_at'));
+    expect(funnel.data.data.records.find((r) => r.Stage === 'First Sale')?.Partners).toBe(stageCount('first_sale_at'));
+
+    const recruitment = await report('demo.zsm', 31);
+    for (const row of recruitment.data.data.records) {
+      const under = partnersUnder(idOf(String(row['User Id'])));
+      const recruited = partners.filter((pa) => under.has(pa.id) && inMay(pa.registered_at));
+      expect(row['Partners Recruited']).toBe(recruited.length);
+      expect(row.LI).toBe(recruited.filter((pa) => pa.li_pos_status).length);
+    }
+  });
+
+  it('32-34 contests rank RMs of the zones by weightage premium in the contest window', async () => {
+    const contests = await ctx.db.db.selectFrom('contests').selectAll().execute();
+    expect(contests).toHaveLength(3);
+    for (const contest of contests) {
+      const r = await report('demo.head', contest.id);
+      expect(r.start_date).toBe(contest.starts_on);
+      const window = { start: contest.starts_on, end: contest.ends_on };
+      const rms = (await ctx.db.db.selectFrom('employees').select(['id', 'unique_code']).where('designation', '=', 'rm').where('zone_id', 'in', contest.zone_ids).execute()).map(
+        (e) => ({ code: e.unique_code, wp: sum(world.policies.filter((p) => p.employeeId === e.id && p.status === 'success' && inRange(p, window))).wp }),
+      );
+      expect(r.data.data.records).toHaveLength(rms.length);
+      for (const row of r.data.data.records) {
+        const rm = rms.find((x) => x.code === row['User Id']);
+        close(row['Weightage Premium'], rm?.wp ?? -1);
+        expect(row.Rank).toBe(1 + rms.filter((x) => x.wp > (rm?.wp ?? 0) + 0.001).length);
+      }
+    }
+  });
+
   it('activation, funnel, recruitment, performance, contests and renewal reports answer for a manager', async () => {
     for (const id of [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 38]) {
       const r = await report('demo.head', id);
