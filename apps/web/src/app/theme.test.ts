@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@mantine/core';
-import { AA_CONTRAST, accessibleColorVariables, contrastRatio, HOVERED_ROW, over } from './theme';
+import { AA_CONTRAST, accessibleColorVariables, contrastRatio, HOVERED_ROW, over, readableGray } from './theme';
 
 describe('theme colours keep WCAG AA contrast', () => {
   const colors = DEFAULT_THEME.colors;
@@ -21,6 +21,11 @@ describe('theme colours keep WCAG AA contrast', () => {
     expect(v(`--mantine-color-${name}-outline`)).toBe(v(`--mantine-color-${name}-text`));
     const tint = over(shades[7] ?? '', 0.1, HOVERED_ROW);
     expect(contrastRatio(v(`--mantine-color-${name}-light-color`), tint)).toBeGreaterThanOrEqual(AA_CONTRAST);
+  });
+
+  it('gives secondary text and placeholders a readable gray', () => {
+    expect(contrastRatio(readableGray(colors), HOVERED_ROW)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(contrastRatio(colors.gray[6], '#ffffff')).toBeLessThan(AA_CONTRAST);
   });
 
   it('keeps indigo 7 for the primary filled buttons and darkens the active link text', () => {

@@ -41,6 +41,15 @@ function lightestPassing(shades: readonly string[], passes: (color: string) => b
 }
 
 /**
+ * Secondary text (Mantine's 'dimmed': input descriptions, radio hints) and placeholders are gray 6
+ * and gray 5, 3.3:1 and 2.1:1 on white: both become gray 6 darkened just enough to keep AA on a hovered row.
+ */
+export function readableGray(colors: MantineThemeColors): string {
+  const steps = Array.from({ length: 12 }, (_, i) => darken(colors.gray[6], (i + 1) * 0.05));
+  return steps.find((c) => contrastRatio(c, HOVERED_ROW) >= TARGET) ?? colors.gray[7];
+}
+
+/**
  * Mantine writes text in shade 7 of a colour (filled buttons and badges carry white text on it,
  * outline and 'c' text are shade 7 on the page) and the 'light' variant (the active side-menu
  * link, light buttons and badges) in shade 7 on a 10% tint of it. Several palettes fall under
@@ -69,8 +78,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     ...accessibleColorVariables(t.colors),
-    // Placeholders are text too: gray 5 is 2.1:1 on white.
-    '--mantine-color-placeholder': t.colors.dark[3],
+    '--mantine-color-dimmed': readableGray(t.colors),
+    '--mantine-color-placeholder': readableGray(t.colors),
   },
   dark: {},
 });

@@ -1,14 +1,14 @@
 import { useState, type MouseEvent } from 'react';
-import { Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
 import type { LeadRow } from '@dossier/shared';
 import { readStoredUser } from '../../../lib/session';
 import { useLeads } from '../api/partner-listing';
 import { usePartnersByRm } from '../api/partner-listing-by-rm';
 import { CallHistoryPopup, type PopupAnchor } from '../components/CallHistoryPopup';
 import { DateChoice } from '../components/DateChoice';
+import { ListPanel } from '../components/ListPanel';
 import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
-import { Pager } from '../components/Pager';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { today } from '../lib/dates';
 
@@ -73,21 +73,9 @@ export default function RmDashboardPage() {
           </Group>
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="xs" pos="relative">
-        {leads.isPending ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading leads" />
-          </Group>
-        ) : (
-          <LeadsTable rows={leads.data?.data ?? []} onOpenHistory={openHistory} />
-        )}
-        {leads.isFetching && !leads.isPending ? (
-          <Text size="xs" c="gray.6" pos="absolute" top={4} right={8}>
-            Updating…
-          </Text>
-        ) : null}
-        <Pager page={page} totalPages={leads.data?.total_pages ?? 0} onChange={setPage} />
-      </Paper>
+      <ListPanel loadingLabel="Loading leads" pending={leads.isPending} fetching={leads.isFetching} page={page} totalPages={leads.data?.total_pages ?? 0} onPage={setPage}>
+        <LeadsTable rows={leads.data?.data ?? []} onOpenHistory={openHistory} />
+      </ListPanel>
       {popup ? <CallHistoryPopup anchor={popup} onClose={() => setPopup(null)} /> : null}
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, Stack, Title } from '@mantine/core';
 import type { CallRecord, CaseStatus } from '@dossier/shared';
 import { readStoredUser } from '../../../lib/session';
 import { useTrmCases } from '../api/trm-case-history';
 import { CallDialogHost } from '../components/CallDialogHost';
 import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
-import { Pager } from '../components/Pager';
+import { ListPanel } from '../components/ListPanel';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { today } from '../lib/dates';
 import { openCallDialog } from '../lib/dialog-store';
@@ -54,21 +54,9 @@ export default function TrmDashboardPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder radius="md" p="xs" pos="relative">
-        {cases.isPending ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading cases" />
-          </Group>
-        ) : (
-          <CasesTable rows={cases.data?.data ?? []} onOpenHistory={openHistory} onCall={openConnect} />
-        )}
-        {cases.isFetching && !cases.isPending ? (
-          <Text size="xs" c="gray.6" pos="absolute" top={4} right={8}>
-            Updating…
-          </Text>
-        ) : null}
-        <Pager page={page} totalPages={cases.data?.total_pages ?? 0} onChange={setPage} />
-      </Paper>
+      <ListPanel loadingLabel="Loading cases" pending={cases.isPending} fetching={cases.isFetching} page={page} totalPages={cases.data?.total_pages ?? 0} onPage={setPage}>
+        <CasesTable rows={cases.data?.data ?? []} onOpenHistory={openHistory} onCall={openConnect} />
+      </ListPanel>
       <CallDialogHost />
     </Stack>
   );
