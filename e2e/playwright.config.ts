@@ -9,7 +9,14 @@ const haveBrowser = existsSync(chromium);
 if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
 if (!haveBrowser) console.warn(`Skipping browser tests: no Chromium at ${chromium}`);
 
+// Parallel runs on one machine each need their own port and data directory (a run wipes its directory
+// on start); CI keeps the defaults.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+// It is removed with rm -rf on start: a plain relative path below e2e/ (e.g. .data-e2e-2), never a parent.
+if (!/^[\w.-]+(\/[\w.-]+)*$/.test(dataDir) || dataDir.split('/').some((p) => p === '.' || p === '..')) {
+  throw new Error(`E2E_DATA_DIR must be a plain relative path below e2e/ without . or .. parts, not '${dataDir}'`);
+}
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -37,7 +44,7 @@ export default defineConfig({
   webServer: haveBrowser
     ? {
         // A fresh small demo organisation on every run (PGlite unless DATABASE_URL is set).
-        command: `rm -rf .data-e2e && npx tsx ../apps/server/src/server.ts`,
+        command: `rm -rf ${dataDir} && npx tsx ../apps/server/src/server.ts`,
         url: `${baseURL}/readyz`,
         timeout: 240_000,
         reuseExistingServer: false,
@@ -45,7 +52,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATA_DIR: '.data-e2e',
+          DATA_DIR: dataDir,
           DEMO_SCALE: process.env.E2E_DEMO_SCALE ?? '0.05',
           LOG_LEVEL: 'warn',
           // Every spec signs in through the one address 127.0.0.1: the production limit (10 a minute) would

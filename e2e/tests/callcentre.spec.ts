@@ -1,14 +1,10 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn } from './helpers';
 
 /**
  * Call centre (spec 001) against the demo organisation and the deterministic simulator (calls are
  * answered after 2 s and end 4 s later). Tests tagged @mobile run at 375px as well as 1280px.
  */
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: info.outputPath(`${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
-}
 
 /** The dialog the tests work in (Mantine renders it with role dialog and the spec's title). */
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Meeting Details:' });
@@ -32,16 +28,17 @@ async function openCaseRow(page: Page, skip = 0): Promise<{ row: Locator; caseId
 }
 
 test.describe('Advisor Connect Leads (demo.rm)', () => {
-  test('filters leads and opens the call history @mobile', async ({ page }, info) => {
+  test('filters leads and opens the call history @mobile', async ({ page }) => {
     await signIn(page, 'demo.rm', '/rm-dashboard');
     await expect(page.getByRole('heading', { name: 'Advisor Connect Leads' })).toBeVisible();
     const all = page.getByTestId('category-0');
     await expect(all).toContainText('All Leads');
     await expect(page.getByTestId('category-1')).toContainText('Call Back Requested');
-    const rows = page.getByRole('table', { name: 'Leads' }).locator('tbody tr');
+    const rows = namedTable(page, 'Leads').locator('tbody tr');
     await expect(rows.first()).toBeVisible();
     await expect(rows).toHaveCount(10);
-    await shot(page, info, 'rm-dashboard');
+    await screenshot(page, 'rm-dashboard');
+    await expectNoSeriousA11yViolations(page);
 
     // More than one page of today's leads: the pager shows, its previous arrow disabled on page 1.
     await expect(page.getByRole('button', { name: 'previous page' })).toBeDisabled();
@@ -84,14 +81,15 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     const clickX = (box?.x ?? 0) + (box?.width ?? 0) / 2;
     if (width > 767) expect(left).toBeCloseTo(clickX < 720 ? 30 : clickX - 190, 0);
     else expect(await popup.evaluate((el) => el.getBoundingClientRect().width)).toBeCloseTo(width * 0.95, -1);
-    await shot(page, info, 'rm-call-history-popup');
+    await screenshot(page, 'rm-call-history-popup');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Close call history' }).click();
     await expect(popup).toBeHidden();
   });
 
   test('a day without leads, picked from the calendar, shows the empty message @mobile', async ({ page }) => {
     await signIn(page, 'demo.rm', '/rm-dashboard');
-    await expect(page.getByRole('table', { name: 'Leads' }).locator('tbody tr').first()).toBeVisible();
+    await expect(namedTable(page, 'Leads').locator('tbody tr').first()).toBeVisible();
     // The 1st of last month is at least four weeks back, before any demo lead.
     await page.getByRole('button', { name: 'Pick a date' }).click();
     await page.getByRole('button', { name: 'Previous month' }).click();
@@ -105,14 +103,15 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
 });
 
 test.describe('TRM dashboard (demo.trm)', () => {
-  test('places a call and watches it ring, connect and complete, then plays the recording @mobile', async ({ page, context }, info) => {
+  test('places a call and watches it ring, connect and complete, then plays the recording @mobile', async ({ page, context }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     await expect(page.getByRole('heading', { name: 'TRM Dashboard' })).toBeVisible();
     for (const header of ['ID', 'Ticket Status', 'Partner', 'Customer', 'Date & Time', 'Call Logs', 'pin', 'Remarks', 'Action']) {
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
-    await shot(page, info, 'trm-dashboard');
     const { row, caseId } = await openCaseRow(page, (page.viewportSize()?.width ?? 0) > 767 ? 0 : 1);
+    await screenshot(page, 'trm-dashboard');
+    await expectNoSeriousA11yViolations(page);
     const before = Number(await row.getByTestId('call-count').textContent());
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
     const d = dialog(page);
@@ -125,7 +124,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     // The table behind the dialog follows the call too, without a reload.
     await expect(row.getByTestId('live-call-status')).toBeVisible();
     await expect(status).toHaveText('On call', { timeout: 15_000 });
-    await shot(page, info, 'trm-connect-dialog-on-call');
+    await screenshot(page, 'trm-connect-dialog-on-call');
     await expect(status).toHaveText('Completed', { timeout: 15_000 });
     await expect(d.getByRole('button', { name: 'Call Customer' })).toBeEnabled();
     const [recording] = await Promise.all([context.waitForEvent('page'), d.getByRole('button', { name: 'Play recording' }).click()]);
@@ -143,11 +142,11 @@ test.describe('TRM dashboard (demo.trm)', () => {
     const history = dialog(page);
     await expect(history.getByText('Serviced by:')).toBeVisible();
     await expect(history.getByTestId('call-status').first()).toHaveText('completed');
-    await shot(page, info, 'trm-call-history-dialog');
+    await screenshot(page, 'trm-call-history-dialog');
     await history.getByRole('button', { name: 'Close' }).first().click();
   });
 
-  test('saves a remark, then schedules a slot for tomorrow @mobile', async ({ page }, info) => {
+  test('saves a remark, then schedules a slot for tomorrow @mobile', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 1);
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
@@ -157,6 +156,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await d.getByRole('radio', { name: 'Connected', exact: true }).check();
     await d.getByRole('textbox', { name: 'Note' }).fill('Asked for a comparison with the current insurer');
     await expect(save).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
     await save.click();
     await expect(d.getByTestId('result-message')).toHaveText(/Remarks Updated Successfully/);
     // The form resets after a remark save.
@@ -166,7 +166,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await d.getByRole('radio', { name: 'Schedule call' }).check();
     await d.getByRole('button', { name: 'Tomorrow' }).click();
     const slot = await chooseOption(page, d.getByRole('textbox', { name: 'Schedule an Appointment for' }), null);
-    await shot(page, info, 'trm-connect-dialog-schedule');
+    await screenshot(page, 'trm-connect-dialog-schedule');
     await save.click();
     await expect(d.getByTestId('result-message')).toContainText('Appointment Booked For');
     await d.getByRole('button', { name: 'Close', exact: true }).first().click();
@@ -178,7 +178,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(page.getByRole('table', { name: 'Appointments' }).getByText(slot.replace(/ \(not available\)$/, '')).first()).toBeVisible();
   });
 
-  test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }, info) => {
+  test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 2);
     const partnerBefore = await row.locator('td').nth(2).textContent();
@@ -204,7 +204,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(pincode).toHaveCount(0);
     const chosen = await chooseOption(page, advisor, null);
     expect(chosen).toMatch(/^[A-Z][a-z]+.* \(EI\d+\)$/);
-    await shot(page, info, 'trm-connect-dialog-advisor');
+    await screenshot(page, 'trm-connect-dialog-advisor');
     await d.getByRole('button', { name: 'Save' }).click();
     await expect(d.getByTestId('result-message')).toContainText('Case Assigned To');
     // The message stays 3 seconds, then the dialog closes on its own.
@@ -214,7 +214,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     expect(await page.locator(`tr[data-case-id="${caseId}"] td`).nth(2).textContent()).not.toBe(partnerBefore);
   });
 
-  test('closes the ticket; its Call button is then disabled @mobile', async ({ page }, info) => {
+  test('closes the ticket; its Call button is then disabled @mobile', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, (page.viewportSize()?.width ?? 0) > 767 ? 3 : 4);
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
@@ -223,7 +223,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(toggle).toBeChecked();
     await toggle.click({ force: true });
     await expect(d.getByText('Closed', { exact: true })).toBeVisible();
-    await shot(page, info, 'trm-connect-dialog-close');
+    await screenshot(page, 'trm-connect-dialog-close');
     await d.getByRole('button', { name: 'Save' }).click();
     await expect(d).toBeHidden();
     await expect(page.locator(`tr[data-case-id="${caseId}"]`)).toHaveCount(0);
@@ -233,6 +233,6 @@ test.describe('TRM dashboard (demo.trm)', () => {
     const closed = page.locator(`tr[data-case-id="${caseId}"]`);
     await expect(closed).toBeVisible();
     await expect(closed.getByRole('button', { name: `Call on case ${caseId}` })).toBeDisabled();
-    await shot(page, info, 'trm-dashboard-closed');
+    await screenshot(page, 'trm-dashboard-closed');
   });
 });

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DATA_DIR } from './helpers';
 
-/** Where the e2e server writes mails (no SMTP_URL): DATA_DIR/outbox, DATA_DIR as the config sets it. */
-export const OUTBOX_DIR = join(resolve(process.env.E2E_DATA_DIR ?? '.data-e2e'), 'outbox');
-export const SCREENSHOT_DIR = resolve('screenshots');
+/** Where the e2e server writes mails (no SMTP_URL). */
+export const OUTBOX_DIR = join(DATA_DIR, 'outbox');
 
 export interface ApiReport {
   report_id: number;
@@ -30,30 +30,8 @@ export async function api<T>(
   return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** yyyy-MM-dd in India time, `days` from today. */
-export function kolkataDay(days = 0): string {
-  return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
 /** The rupee format of the tables (000 §2), to compare a figure on screen with the API's number. */
 export { formatRupee as rupee } from '@dossier/shared';
-
-export function reportTable(page: Page, name: string): Locator {
-  return page.getByRole('table', { name, exact: true });
-}
-
-/** The text of one cell, by row text and column header. */
-export async function cellOf(table: Locator, rowText: string | RegExp, column: string): Promise<string> {
-  const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
-  const index = headers.indexOf(column);
-  expect(index, `column ${column} in ${headers.join('|')}`).toBeGreaterThanOrEqual(0);
-  const row = table.getByRole('row').filter({ hasText: rowText }).first();
-  return (await row.getByRole('cell').nth(index).innerText()).trim();
-}
 
 /** Waits for a mail file whose text matches, written by the outbox worker (it polls every few seconds). */
 export async function findMail(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {

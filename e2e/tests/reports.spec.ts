@@ -1,21 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
 import {
-  api,
   cellOf,
-  findMail,
+  closeDialog,
+  expectNoSeriousA11yViolations,
   kolkataDay,
+  messageDialog,
   monthStart,
-  pickDay,
-  reportTable,
-  rupee,
-  SCREENSHOT_DIR,
-  type ApiReport,
-} from './reports-helpers';
+  namedTable,
+  screenshot,
+  signIn,
+  switchUser,
+} from './helpers';
+import { api, findMail, pickDay, rupee, type ApiReport } from './reports-helpers';
 
 /**
  * Reporting screens (issue 4) against the real server and the small demo organisation: dashboard,
@@ -26,37 +24,18 @@ import {
 const TODAY = kolkataDay();
 const YEAR_RANGE = `start_date=${kolkataDay(-300)}&end_date=${TODAY}`;
 
-/** Signs in as another demo user: the sign-in page sends a signed-in user on, so drop the session first. */
-async function switchUser(page: Page, login: string, next = '/'): Promise<void> {
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, login, next);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${test.info().project.name}.png`), fullPage: true });
-}
-
 function totalOf(report: ApiReport, column: string): number {
   const total = report.data.data.records.find((r) => Object.values(r)[0] === 'Total');
   return Number(total?.[column] ?? NaN);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The report screens are the main area; the shell around them has its own checks.
-  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('reports', () => {
   test('dashboard shows reports 13 and 11 whose figures match the API', async ({ page }) => {
     await signIn(page, 'demo.asm', '/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    const summary = reportTable(page, 'Business summary');
+    const summary = namedTable(page, 'Business summary');
     await expect(summary.getByRole('row').filter({ hasText: /^Total/ })).toBeVisible();
-    await expect(reportTable(page, 'Team report summary')).toBeVisible();
+    await expect(namedTable(page, 'Team report summary')).toBeVisible();
     // Date picker hidden on the Dashboard screen.
     await expect(page.getByRole('form', { name: 'Date range' })).toHaveCount(0);
 
@@ -65,12 +44,12 @@ test.describe('reports', () => {
     expect(await cellOf(summary, /^Total/, 'Policies count')).toBe(totalOf(body, 'Policies count').toLocaleString('en-IN'));
     await expect(page.getByRole('img', { name: 'Total Premium, last 12 months' })).toBeVisible();
     await expect(page.getByText(/^Data as of \d{1,2} [A-Z][a-z]{2} \d{4} \d{1,2}:\d{2} [AP]M$/).first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('changing the dates and the filters changes the URL and the figures, which match the API', async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/1/');
-    const summary = reportTable(page, 'Business summary');
+    const summary = namedTable(page, 'Business summary');
     await expect(summary.getByRole('row').filter({ hasText: /^Total/ })).toBeVisible();
     const before = await cellOf(summary, /^Total/, 'Total Premium');
 
@@ -128,7 +107,7 @@ test.describe('reports', () => {
   test('drill from team to partner to the executive report and back through the breadcrumbs', async ({ page }) => {
     await signIn(page, 'demo.asm', `/reports/1/?${YEAR_RANGE}`);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
-    const team = reportTable(page, 'Team report summary');
+    const team = namedTable(page, 'Team report summary');
     const tl = team.getByRole('link', { name: /^TL\d+$/ }).first();
     const tlCode = await tl.innerText();
     await tl.click();
@@ -136,7 +115,7 @@ test.describe('reports', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
 
-    const rm = reportTable(page, 'Team report summary')
+    const rm = namedTable(page, 'Team report summary')
       .getByRole('link', { name: /^RM\d+$/ })
       .first();
     const rmCode = await rm.innerText();
@@ -144,7 +123,7 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(new RegExp(`/reports/11/${rmCode}\\?`));
     await expect(crumbs.getByRole('link')).toHaveCount(2);
 
-    const partner = reportTable(page, 'Team report summary')
+    const partner = namedTable(page, 'Team report summary')
       .getByRole('link', { name: /^EI\d+$/ })
       .first();
     const partnerCode = await partner.innerText();
@@ -172,7 +151,7 @@ test.describe('reports', () => {
     await signIn(page, 'demo.asm');
     const partner = await busiestPartner(page);
     await page.goto(`/reports/37/${partner.code}?${YEAR_RANGE}`);
-    const table = reportTable(page, 'Executive report');
+    const table = namedTable(page, 'Executive report');
     const records = partner.report.data.data.records;
     await expect(page.getByText(`1–10 of ${records.length}`)).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(11);
@@ -206,7 +185,7 @@ test.describe('reports', () => {
     const awaiting = partner.report.data.data.records.find((r) => r['One Click Url']);
     if (!awaiting) throw new Error('no renewal awaiting payment');
     await page.getByRole('searchbox', { name: 'Search Executive report' }).fill(String(awaiting['Payment Id']));
-    const table = reportTable(page, 'Executive report');
+    const table = namedTable(page, 'Executive report');
     await expect(table.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', String(awaiting['One Click Url']));
     const view = table.getByRole('link', { name: `Sales promotion view of ${String(awaiting.view)}` });
     const href = new URL((await view.getAttribute('href')) ?? '', 'http://x');
@@ -221,7 +200,7 @@ test.describe('reports', () => {
   test('the dropdown filter keeps User Id and Name and the columns starting with the choice', async ({ page }) => {
     await signIn(page, 'demo.asm', `/reports/1/?${YEAR_RANGE}`);
     const panel = page.getByRole('region', { name: 'User insurer wise business' });
-    const table = reportTable(page, 'User insurer wise business');
+    const table = namedTable(page, 'User insurer wise business');
     const headers = async () => (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
     await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
     const all = await headers();
@@ -267,9 +246,9 @@ test.describe('reports', () => {
   test('email a report and find it in the outbox', async ({ page }) => {
     await signIn(page, 'demo.asm', `/reports/11/?${YEAR_RANGE}`);
     await page.getByRole('button', { name: 'Email Team report summary' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Info' });
+    const dialog = messageDialog(page, 'Info');
     await expect(dialog).toContainText('Report will be sent on your email shortly');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await closeDialog(page);
     const mail = await findMail((t) => /Subject: Team report summary \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\)/.test(t));
     expect(mail).toContain('.xlsx');
   });
@@ -279,7 +258,7 @@ test.describe('reports', () => {
     const due = await renewalWithLink(page);
     await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'messaging app' }));
     await page.goto(`/reports/38/?start_date=${due.start}&end_date=${due.end}`);
-    const table = reportTable(page, 'Renewal dues');
+    const table = namedTable(page, 'Renewal dues');
     await page.getByRole('searchbox', { name: 'Search Renewal dues' }).fill(due.policy);
     await expect(table.getByRole('row')).toHaveCount(2);
 
@@ -300,9 +279,9 @@ test.describe('reports', () => {
     await share.close();
 
     await page.getByRole('button', { name: `Email renewal notice for ${due.policy}`, exact: true }).click();
-    const sent = page.getByRole('dialog', { name: 'Success' });
+    const sent = messageDialog(page, 'Success');
     await expect(sent).toContainText('Email is sent to resepective partner and customer Successfully');
-    await sent.getByRole('button', { name: 'Close', exact: true }).click();
+    await closeDialog(page);
     const mail = await findMail((t) => t.includes(`Subject: Renewal notice:`) && t.includes(due.policy.replace(/\//g, '/')));
     expect(mail).toContain('application/pdf');
 
@@ -312,7 +291,7 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: `Share renewal link for ${due.without}`, exact: true }).click();
     // The tab opened at the click closes again when there is no link.
     await expect.poll(async () => (await noTab).isClosed()).toBe(true);
-    await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('renewal link not exists in system !!');
+    await expect(messageDialog(page, 'Error')).toContainText('renewal link not exists in system !!');
   });
 
   test('mobile number lookup: own partner shows the number, a foreign one is refused', async ({ page }) => {
@@ -323,14 +302,14 @@ test.describe('reports', () => {
     await switchUser(page, 'demo.asm');
     const rm = await rmWithPartners(page);
     await page.goto(`/reports/11/${rm}?${YEAR_RANGE}`);
-    const table = reportTable(page, 'Team report summary');
+    const table = namedTable(page, 'Team report summary');
     await table
       .getByRole('button', { name: /^Mobile number of / })
       .first()
       .click();
-    const ok = page.getByRole('dialog', { name: 'Success' });
+    const ok = messageDialog(page, 'Success');
     await expect(ok).toContainText(/Mobile Number: [+\d][\d -]{7,}/);
-    await ok.getByRole('button', { name: 'Close', exact: true }).click();
+    await closeDialog(page);
 
     // A partner outside the team shows up (e.g. remapped since the report was drawn): the server refuses.
     const teamOfRm = (url: URL) => url.pathname === '/api/reports/11/' && url.searchParams.get('account_id') === rm;
@@ -342,15 +321,15 @@ test.describe('reports', () => {
       await route.fulfill({ response: res, json: report });
     });
     await page.reload();
-    await reportTable(page, 'Team report summary').getByRole('button', { name: 'Mobile number of Foreign Partner' }).click();
-    await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('You are not authorized to access this mobile number');
+    await namedTable(page, 'Team report summary').getByRole('button', { name: 'Mobile number of Foreign Partner' }).click();
+    await expect(messageDialog(page, 'Error')).toContainText('You are not authorized to access this mobile number');
   });
 
   test('partner summary hands off for EI ids; role 204 gets no partner summary link', async ({ page, context }) => {
     await signIn(page, 'demo.asm');
     const rm = await rmWithPartners(page);
     await page.goto(`/reports/11/${rm}?${YEAR_RANGE}`);
-    const summary = reportTable(page, 'Team report summary')
+    const summary = namedTable(page, 'Team report summary')
       .getByRole('button', { name: /^Partner summary of EI/ })
       .first();
     const popup = context.waitForEvent('page');
@@ -360,7 +339,7 @@ test.describe('reports', () => {
     await portal.close();
 
     await switchUser(page, 'demo.r204', `/reports/3/?${YEAR_RANGE}`);
-    const team = reportTable(page, 'Life issuance team report');
+    const team = namedTable(page, 'Life issuance team report');
     await expect(team.getByRole('link', { name: /^EI\d+$/ }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Partner summary of/ })).toHaveCount(0);
     // Life Issuance hides the product filter (000 §2).
@@ -395,7 +374,8 @@ test.describe('reports', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-      await shoot(page, name);
+      await screenshot(page, name);
+      await expectNoSeriousA11yViolations(page);
     }
     // Keyboard: Tab reaches the first table's search box from the top of the page.
     await page.goto(`/reports/11/?${YEAR_RANGE}`);
@@ -406,7 +386,7 @@ test.describe('reports', () => {
       reached = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'Search Team report summary');
     }
     expect(reached).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('375px: stacked panels, hidden side menu, tel link for the mobile number @mobile', async ({ page }) => {
@@ -418,11 +398,11 @@ test.describe('reports', () => {
     expect(second && first && second.y > first.y + first.height - 1).toBe(true);
     const rm = await rmWithPartners(page);
     await page.goto(`/reports/11/${rm}?${YEAR_RANGE}`);
-    await reportTable(page, 'Team report summary')
+    await namedTable(page, 'Team report summary')
       .getByRole('button', { name: /^Mobile number of / })
       .first()
       .click();
-    await expect(page.getByRole('dialog', { name: 'Success' }).getByRole('link')).toHaveAttribute('href', /^tel:/);
+    await expect(messageDialog(page, 'Success').getByRole('link')).toHaveAttribute('href', /^tel:/);
   });
 });
 

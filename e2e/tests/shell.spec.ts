@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 test.describe('app shell', () => {
   test('unauthenticated visit goes to sign-in and comes back after it', async ({ page }) => {
@@ -10,7 +10,8 @@ test.describe('app shell', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Invalid username or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await page.getByLabel('Password').fill('dossier-demo');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/mappedpartners\?selected_date=2026-01-01$/);
     expect(await page.evaluate(() => localStorage.getItem('code'))).toMatch(/^RM/);
@@ -23,6 +24,11 @@ test.describe('app shell', () => {
       await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     }
     await expect(menu.getByText('Life Renewals Report')).toHaveCount(0);
+    // The whole shell, with the active side-menu link (the home page is the Dashboard).
+    await menu.getByRole('link', { name: 'Mapped Partners' }).click();
+    await expect(menu.getByRole('link', { name: 'Mapped Partners' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('table', { name: 'Mapped Partners' })).toHaveAttribute('aria-busy', 'false');
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('role 204 sees only Life Renewals Report and Mapped Partners among the static entries', async ({ page }) => {
@@ -55,6 +61,7 @@ test.describe('app shell', () => {
     await signIn(page, 'demo.rm');
     await page.goto('/no/such/page');
     await expect(page.getByRole('img', { name: 'Page not found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the ETL panel fetches on open', async ({ page }) => {
@@ -111,5 +118,6 @@ test.describe('mobile @mobile', () => {
     await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });

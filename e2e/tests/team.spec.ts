@@ -1,5 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  cellOf,
+  closeDialog,
+  expectLoaded,
+  expectNoSeriousA11yViolations,
+  kolkataDay,
+  messageDialog,
+  monthStart,
+  namedTable,
+  screenshot,
+  signIn,
+} from './helpers';
 
 /**
  * The team and partner management screens (spec 000 §2) against the demo organisation: demo.asm
@@ -8,76 +19,26 @@ import { DEMO_PASSWORD } from './helpers';
  * Tests tagged @mobile also run at 375px.
  */
 
-const SHOTS = process.env.TEAM_SHOTS_DIR;
-
-interface Session {
-  token: string;
-  user: { code: string; first_name: string; last_name: string; email: string; user_type: string; tier: string; registration_date: string };
-}
-// One sign-in per demo user and worker: the sign-in rate limit (10 a minute) would refuse more.
-const sessions = new Map<string, Session>();
-
-/** Signs in through the API once per user, puts the session where the app keeps it, opens `path`. */
-async function signIn(page: Page, login: string, path: string): Promise<void> {
-  let session = sessions.get(login);
-  if (!session) {
-    const res = await page.request.post('/accounts/api/v1/login/', { data: { username: login, password: DEMO_PASSWORD } });
-    expect(res.status()).toBe(200);
-    session = (await res.json()) as Session;
-    sessions.set(login, session);
-  }
-  const { token, user } = session;
-  await page.addInitScript(
-    ([t, u]) => {
-      if (localStorage.getItem('token') === t) return;
-      localStorage.setItem('token', t);
-      localStorage.setItem('code', u.code);
-      localStorage.setItem('first_name', u.first_name);
-      localStorage.setItem('last_name', u.last_name);
-      localStorage.setItem('email', u.email);
-      localStorage.setItem('user_type', u.user_type);
-      localStorage.setItem('tier', u.tier);
-      localStorage.setItem('registration_date', u.registration_date);
-    },
-    [token, user] as const,
-  );
-  await page.goto(path);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
-
-const table = (page: Page, name: string) => page.getByRole('table', { name });
-const dialog = (page: Page) => page.getByRole('dialog');
-
-async function closeDialog(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(dialog(page)).toBeHidden();
-}
-
+/** The current month in India time, like the app's default range. */
 function monthBounds(): { first: string; last: string } {
-  // India time, like the app.
-  const now = new Date(Date.now() + 330 * 60_000);
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return { first: `${y}-${pad(m + 1)}-01`, last: `${y}-${pad(m + 1)}-${pad(lastDay)}` };
+  const first = monthStart(kolkataDay());
+  const [y, m] = first.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { first, last: `${first.slice(0, 8)}${String(lastDay).padStart(2, '0')}` };
 }
 
 test.describe('team and partner management', () => {
   test('Life Renewals Report: role 204, current month by default, date and month filters @mobile', async ({ page }) => {
     await signIn(page, 'demo.r204', '/liferenewalsreport');
     await expect(page.getByRole('heading', { name: 'Life Renewals Report' })).toBeVisible();
-    const renewals = table(page, 'Life Renewals Report');
+    const renewals = namedTable(page, 'Life Renewals Report');
     for (const header of ['User Id', 'Renewal Due NOP', 'Renewal Due Premium']) {
       await expect(renewals.getByRole('columnheader', { name: header })).toBeVisible();
     }
+    await expectLoaded(renewals);
     await expect(renewals.locator('tbody tr').first()).toBeVisible();
-    await shot(page, 'life-renewals');
+    await screenshot(page, 'life-renewals');
+    await expectNoSeriousA11yViolations(page);
 
     const { first, last } = monthBounds();
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -95,7 +56,8 @@ test.describe('team and partner management', () => {
 
   test('Life Renewals Report: search, paging and rupee premiums for demo.head', async ({ page }) => {
     await signIn(page, 'demo.head', '/liferenewalsreport');
-    const renewals = table(page, 'Life Renewals Report');
+    const renewals = namedTable(page, 'Life Renewals Report');
+    await expectLoaded(renewals);
     await expect(renewals.locator('tbody tr').first()).toBeVisible();
     const counts = await renewals.locator('tbody tr td:nth-child(2)').allInnerTexts();
     const numbers = counts.map(Number);
@@ -111,35 +73,42 @@ test.describe('team and partner management', () => {
   test('Mapped Partners: list, search, paging, Check Reporting (500px) and the mobile lookup @mobile', async ({ page }) => {
     await signIn(page, 'demo.asm', '/mappedpartners');
     await expect(page.getByRole('heading', { name: 'Mapped Partners' })).toBeVisible();
-    const partners = table(page, 'Mapped Partners');
+    const partners = namedTable(page, 'Mapped Partners');
     for (const header of ['Name', 'Partner Code', 'Life POS Certified', 'Mapped RB FLS', 'Contact']) {
       await expect(partners.getByRole('columnheader', { name: header })).toBeVisible();
     }
+    await expectLoaded(partners);
     await expect(partners.locator('tbody tr')).toHaveCount(10);
     await expect(page.getByRole('button', { name: 'Page 1' })).toBeVisible();
-    await shot(page, 'mapped-partners');
+    await screenshot(page, 'mapped-partners');
+    await expectNoSeriousA11yViolations(page);
 
     const name = (await partners.locator('tbody tr td:first-child').first().innerText()).trim();
     await page.getByRole('searchbox', { name: 'Search Mapped Partners' }).fill(name.toUpperCase());
     await expect(partners.locator('tbody tr').first()).toContainText(name);
 
     await partners.getByRole('button', { name: `Check Reporting for ${name}` }).first().click();
-    await expect(dialog(page)).toContainText('Reporting Managers');
-    await expect(dialog(page)).toContainText(/1: .+, Partner to|Reporting Not Found/);
-    await shot(page, 'mapped-partners-reporting');
+    await expect(messageDialog(page)).toContainText('Reporting Managers');
+    await expect(messageDialog(page)).toContainText(/1: .+, Partner to|Reporting Not Found/);
+    await screenshot(page, 'mapped-partners-reporting');
     await closeDialog(page);
 
+    // The shared mobile lookup (000 §8): 'Mobile Number' in a 350px dialog, a tel: link at 767px or narrower.
     await partners.getByRole('button', { name: `Mobile number of ${name}` }).first().click();
-    await expect(dialog(page)).toContainText('Success');
-    await expect(dialog(page)).toContainText(/Mobile Number: \d{10}/);
-    const narrow = (page.viewportSize()?.width ?? 1280) <= 767;
-    await expect(dialog(page).getByRole('link', { name: /\d{10}/ })).toHaveCount(narrow ? 1 : 0);
+    const mobile = messageDialog(page, 'Success');
+    await expect(mobile).toContainText(/Mobile Number: \d{10}/);
+    const width = page.viewportSize()?.width ?? 1280;
+    await expect(mobile.getByRole('link', { name: /\d{10}/ })).toHaveCount(width <= 767 ? 1 : 0);
+    const dialogWidth = async () => Math.round((await mobile.boundingBox())?.width ?? 0);
+    if (width > 767) await expect.poll(dialogWidth).toBe(350);
+    else await expect.poll(dialogWidth).toBeGreaterThan(width * 0.8);
+    await expectNoSeriousA11yViolations(page);
     await closeDialog(page);
   });
 
   test('Mapped Partners: as on a date before any mapping is empty', async ({ page }) => {
     await signIn(page, 'demo.asm', '/mappedpartners?selected_date=2015-01-01');
-    await expect(table(page, 'Mapped Partners').getByText('No data to display')).toBeVisible();
+    await expect(namedTable(page, 'Mapped Partners').getByText('No data to display')).toBeVisible();
   });
 
   test('Requester view: asm product radio, disabled Submit, submit and cancel a mapping @mobile', async ({ page }) => {
@@ -148,7 +117,7 @@ test.describe('team and partner management', () => {
     await expect(page.getByRole('radio', { name: 'Motor' })).toBeChecked();
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
-    const partners = table(page, 'Unmapped partners');
+    const partners = namedTable(page, 'Unmapped partners');
     await expect(partners.locator('tbody tr').first()).toBeVisible();
     await expect(page.getByRole('radiogroup', { name: 'Manager' })).toHaveCount(0);
 
@@ -161,7 +130,8 @@ test.describe('team and partner management', () => {
     await expect(managers.getByRole('radio').first()).toBeVisible();
     await managers.getByRole('radio').first().check();
     await expect(submit).toBeEnabled();
-    await shot(page, 'requester-view');
+    await screenshot(page, 'requester-view');
+    await expectNoSeriousA11yViolations(page);
 
     // Switching the product resets the selection.
     await page.getByRole('radio', { name: 'Health' }).check();
@@ -175,7 +145,7 @@ test.describe('team and partner management', () => {
     await partners.getByRole('checkbox', { name: new RegExp(`^Select ${code} `) }).check();
     await managers.getByRole('radio').first().check();
     await submit.click();
-    await expect(dialog(page)).toContainText(/Mapping request MR\d{6} raised: 1 partner to/);
+    await expect(messageDialog(page)).toContainText(/Mapping request MR\d{6} raised: 1 partner to/);
     await closeDialog(page);
 
     // Reloaded: the partner now waits in the request and the requester may withdraw it.
@@ -183,7 +153,7 @@ test.describe('team and partner management', () => {
     await expect(row).toContainText(/MR\d{6}/);
     await expect(page.getByText('0 selected')).toBeVisible();
     await row.getByRole('button', { name: 'Cancel mapping' }).click();
-    await expect(dialog(page)).toContainText(new RegExp(`Mapping request MR\\d{6} for ${code} cancelled`));
+    await expect(messageDialog(page)).toContainText(new RegExp(`Mapping request MR\\d{6} for ${code} cancelled`));
     await closeDialog(page);
     await expect(row.getByRole('button', { name: 'Cancel mapping' })).toHaveCount(0);
   });
@@ -191,19 +161,29 @@ test.describe('team and partner management', () => {
   test('Manage Team → Reportee list: accept one reportee, back to Manage Team @mobile', async ({ page }) => {
     await signIn(page, 'demo.asm', '/manageteam');
     await expect(page.getByRole('heading', { name: 'Manage Team' })).toBeVisible();
-    const team = table(page, 'Manage Team');
-    await expect(team.locator('tbody tr').first()).toBeVisible();
-    const before = await team.locator('tbody tr').count();
-    await shot(page, 'manage-team');
+    const team = namedTable(page, 'Manage Team');
+    await expectLoaded(team);
+    // Other tests raise and decide requests too: this one follows the request it opens, by its code.
+    const open = team.getByRole('link', { name: /^Open MR\d{6} of / }).first();
+    const [, code = '', manager = ''] = /^Open (MR\d{6}) of (.+)$/.exec((await open.getAttribute('aria-label')) ?? '') ?? [];
+    expect(code).not.toBe('');
+    const pending = Number(await cellOf(team, code, 'Pending'));
+    expect(pending).toBeGreaterThan(0);
+    await screenshot(page, 'manage-team');
+    await expectNoSeriousA11yViolations(page);
 
-    await team.getByRole('link', { name: /^Open MR\d{6} of / }).first().click();
-    await expect(page).toHaveURL(/\/reporteelist\?id=.+&unique_code=[A-Z]+\d+&request_raised=MR\d{6}/);
-    await expect(page.getByText(/^Name : .+ \([A-Z]+\d+\)$/)).toBeVisible();
-    const reportees = table(page, 'Reportees');
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`/reporteelist\\?id=.+&unique_code=[A-Z]+\\d+&request_raised=${code}$`));
+    await expect(page.getByText(`Name : ${manager}`, { exact: true })).toBeVisible();
+    const reportees = namedTable(page, 'Reportees');
+    await expectLoaded(reportees);
     await expect(reportees.getByRole('columnheader', { name: 'User Id' })).toBeVisible();
     await expect(reportees.getByRole('columnheader', { name: 'Request Raised' })).toBeVisible();
-    const count = await reportees.locator('tbody tr').count();
-    await shot(page, 'reportee-list');
+    // The request's pending reportees, as many as Manage Team said (a page holds 10).
+    await expect(reportees.getByRole('checkbox', { name: /^Select EI/ })).toHaveCount(Math.min(pending, 10));
+    await expect(reportees.locator('tbody tr').filter({ hasNotText: code })).toHaveCount(0);
+    await screenshot(page, 'reportee-list');
+    await expectNoSeriousA11yViolations(page);
 
     // Sorting by a column header reorders rows.
     await reportees.getByRole('button', { name: 'Name' }).click();
@@ -212,16 +192,24 @@ test.describe('team and partner management', () => {
     await reportees.getByRole('checkbox', { name: /^Select EI/ }).first().check();
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page).toHaveURL(/\/manageteam$/);
-    await expect(dialog(page)).toContainText('1 reportee accepted for');
+    await expect(messageDialog(page)).toContainText(`1 reportee accepted for ${manager}`);
     await closeDialog(page);
-    // The request leaves the list once its last reportee is decided.
-    await expect(team.locator('tbody tr')).toHaveCount(count === 1 ? before - 1 : before);
+
+    // The request keeps one reportee fewer, or leaves the list once its last reportee is decided.
+    await expectLoaded(team);
+    await page.getByRole('searchbox', { name: 'Search Manage Team' }).fill(code);
+    if (pending === 1) {
+      await expect(team.getByText('No data to display')).toBeVisible();
+    } else {
+      await expect(team.getByRole('link', { name: `Open ${code} of ${manager}` })).toBeVisible();
+      expect(await cellOf(team, code, 'Pending')).toBe(String(pending - 1));
+    }
   });
 
   test('the whole workflow: asm requests, zsm rejects and accepts, mapped partners and the dashboard follow', async ({ browser }) => {
     const asm = await browser.newPage();
     await signIn(asm, 'demo.asm', '/requesterview');
-    const partners = table(asm, 'Unmapped partners');
+    const partners = namedTable(asm, 'Unmapped partners');
     const free = partners.getByRole('checkbox', { name: /^Select EI/ }).and(asm.locator(':enabled'));
     await expect(free.first()).toBeVisible();
     const codes: string[] = [];
@@ -233,28 +221,28 @@ test.describe('team and partner management', () => {
     const targetLabel = (await target.getAttribute('value')) ?? '';
     await target.check();
     await asm.getByRole('button', { name: 'Submit' }).click();
-    const raised = /Mapping request (MR\d{6})/.exec((await dialog(asm).innerText()) ?? '')?.[1] ?? '';
+    const raised = /Mapping request (MR\d{6})/.exec((await messageDialog(asm).innerText()) ?? '')?.[1] ?? '';
     expect(raised).not.toBe('');
     await asm.close();
 
     const zsm = await browser.newPage();
     await signIn(zsm, 'demo.zsm', '/manageteam');
-    await table(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
+    await namedTable(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
     await expect(zsm.getByText(`(${targetLabel})`)).toBeVisible();
-    const reportees = table(zsm, 'Reportees');
+    const reportees = namedTable(zsm, 'Reportees');
     await reportees.getByRole('checkbox', { name: new RegExp(`^Select ${codes[1]} `) }).check();
     await zsm.getByRole('button', { name: 'Reject' }).click();
-    await expect(dialog(zsm)).toContainText('1 reportee rejected');
+    await expect(messageDialog(zsm)).toContainText('1 reportee rejected');
     await closeDialog(zsm);
-    await table(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
+    await namedTable(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
     await reportees.getByRole('checkbox', { name: new RegExp(`^Select ${codes[0]} `) }).check();
     await zsm.getByRole('button', { name: 'Accept' }).click();
-    await expect(dialog(zsm)).toContainText('1 reportee accepted');
+    await expect(messageDialog(zsm)).toContainText('1 reportee accepted');
     await closeDialog(zsm);
 
     // Mapped as on today includes the accepted partner; the rejected one is not mapped.
     await zsm.goto('/mappedpartners');
-    const mapped = table(zsm, 'Mapped Partners');
+    const mapped = namedTable(zsm, 'Mapped Partners');
     await expect(mapped.locator('tbody tr').first()).toBeVisible();
     const search = zsm.getByRole('searchbox', { name: 'Search Mapped Partners' });
     const posCode = (code: string) => code.replace('EI', 'POS');
@@ -264,7 +252,7 @@ test.describe('team and partner management', () => {
     await expect(mapped.getByText('No data to display')).toBeVisible();
 
     // Yesterday the accepted partner was not mapped yet.
-    const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = kolkataDay(-1);
     await zsm.goto(`/mappedpartners?selected_date=${yesterday}`);
     await expect(mapped.locator('tbody tr').first()).toBeVisible();
     await search.fill(posCode(codes[0] ?? ''));
@@ -272,7 +260,7 @@ test.describe('team and partner management', () => {
 
     // The mapping dashboard counts the accepted and the rejected item for the target manager.
     await zsm.goto('/analytics');
-    const analytics = table(zsm, 'Analytics report');
+    const analytics = namedTable(zsm, 'Analytics report');
     await zsm.getByRole('searchbox', { name: 'Search Analytics report' }).fill(targetLabel);
     const row = analytics.locator('tbody tr').first();
     await expect(row).toContainText(targetLabel);
@@ -285,33 +273,34 @@ test.describe('team and partner management', () => {
   test('Mapping Dashboard: Online over 8 columns, Offline over 2, sanitised HTML cells @mobile', async ({ page }) => {
     await signIn(page, 'demo.asm', '/analytics');
     await expect(page.getByRole('heading', { name: 'Analytics report' })).toBeVisible();
-    const analytics = table(page, 'Analytics report');
+    const analytics = namedTable(page, 'Analytics report');
     await expect(analytics.locator('thead th[scope="colgroup"]', { hasText: /^Online$/ })).toHaveAttribute('colspan', '8');
     await expect(analytics.locator('thead th[scope="colgroup"]', { hasText: /^Offline$/ })).toHaveAttribute('colspan', '2');
     await expect(analytics.locator('tbody tr').first()).toBeVisible();
     await expect(analytics.locator('tbody tr td:first-child strong').first()).toBeVisible();
     await expect(analytics.locator('script, img, a')).toHaveCount(0);
     await expect(page.getByRole('searchbox', { name: 'Search Analytics report' })).toBeVisible();
-    await shot(page, 'analytics');
+    await screenshot(page, 'analytics');
+    await expectNoSeriousA11yViolations(page);
     await analytics.getByRole('button', { name: 'Requests Raised' }).click();
     await expect(analytics.getByRole('columnheader', { name: 'Requests Raised' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   test('the supervisor branch: empty screens say so, the dashboard hides its search', async ({ page }) => {
     await signIn(page, 'demo.supervisor', '/manageteam');
-    await expect(table(page, 'Manage Team').getByText('No data to display')).toBeVisible();
+    await expect(namedTable(page, 'Manage Team').getByText('No data to display')).toBeVisible();
     await page.goto('/analytics');
-    await expect(table(page, 'Analytics report').getByText('No data to display')).toBeVisible();
+    await expect(namedTable(page, 'Analytics report').getByText('No data to display')).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search Analytics report' })).toHaveCount(0);
     await page.goto('/mappedpartners');
-    await expect(table(page, 'Mapped Partners').getByText('No data to display')).toBeVisible();
+    await expect(namedTable(page, 'Mapped Partners').getByText('No data to display')).toBeVisible();
     await page.goto('/requesterview');
-    await expect(table(page, 'Unmapped partners').locator('tbody tr').first()).toBeVisible();
+    await expect(namedTable(page, 'Unmapped partners').locator('tbody tr').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 
   test('role 204 is refused the management screens by the server', async ({ page }) => {
     await signIn(page, 'demo.r204', '/manageteam');
-    await expect(dialog(page)).toContainText('Manage Team is not available to your role');
+    await expect(messageDialog(page)).toContainText('Manage Team is not available to your role');
   });
 });
