@@ -240,7 +240,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </Table.Td>
                   ) : null}
                   {columns.map((c) => (
-                    <Table.Td key={c.id} style={{ textAlign: c.align ?? 'left' }}>
+                    // Figures stay on one line ('₹10.29 k', not '₹10.29' over 'k'); the table scrolls instead.
+                    <Table.Td key={c.id} style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}>
                       {c.cell ? c.cell(row.original) : String(c.value(row.original) ?? '')}
                     </Table.Td>
                   ))}

@@ -25,6 +25,13 @@ export const HALF_WIDTH_REPORTS: readonly string[] = [
   'Team report summary',
 ];
 
+/**
+ * The grid span of a half-width report: full width up to 1408px (Mantine's xl), where half of the
+ * content area beside the side menu is too narrow for a six-column table to show without scrolling
+ * sideways; two per row from there.
+ */
+export const HALF_WIDTH_SPAN = { base: 12, xl: 6 } as const;
+
 /** Pages (dashboard or report names) without the product filter (000 §2 Filters). */
 export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
   'Direct dashboard',

@@ -1,4 +1,4 @@
-import { Group, Radio, Stack, Text } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { LeadCategory } from '@dossier/shared';
 import { CategoryIcon } from './CategoryIcon';
 
@@ -8,13 +8,16 @@ interface Props {
   onChange: (value: number) => void;
 }
 
-/** Lead-category boxes chosen by radio: count ('leads-no'), name and icon (spec 001 §2). */
+/**
+ * Lead-category boxes chosen by radio: count ('leads-no'), name and icon (spec 001 §2). A grid of
+ * equal boxes (two, three or six a row): names of one or two lines keep the boxes level.
+ */
 export function LeadCategoryBoxes({ categories, value, onChange }: Props) {
   return (
     <Radio.Group value={String(value)} onChange={(v) => onChange(Number(v))} label="Lead category" aria-label="Lead category">
-      <Group gap="sm" mt={6} wrap="wrap">
+      <SimpleGrid cols={{ base: 2, xs: 3, lg: 6 }} spacing="sm" mt={6}>
         {categories.map((c) => (
-          <Radio.Card key={c.value} value={String(c.value)} radius="md" p="sm" w={150} withBorder aria-label={`${c.name}: ${c['leads-no']} leads`} data-testid={`category-${c.value}`}>
+          <Radio.Card key={c.value} value={String(c.value)} radius="md" p="sm" withBorder display="flex" style={{ alignItems: 'flex-start' }} aria-label={`${c.name}: ${c['leads-no']} leads`} data-testid={`category-${c.value}`}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <Radio.Indicator size="xs" mt={2} />
               <Stack gap={2}>
@@ -31,7 +34,7 @@ export function LeadCategoryBoxes({ categories, value, onChange }: Props) {
             </Group>
           </Radio.Card>
         ))}
-      </Group>
+      </SimpleGrid>
     </Radio.Group>
   );
 }

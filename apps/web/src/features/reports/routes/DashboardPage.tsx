@@ -5,7 +5,7 @@ import { useReport } from '../api/report';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SummaryTrend } from '../components/SummaryTrend';
-import { DASHBOARD_SCREEN_REPORT_IDS } from '../config';
+import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN } from '../config';
 import { NO_FILTERS, reportApiQuery } from '../query-params';
 import { useReportScreen } from '../use-report-screen';
 
@@ -22,7 +22,7 @@ function Panel({ reportId, accountId }: { reportId: number; accountId?: string }
 
 /**
  * Dashboard screen (000 §2: /dashboard, /dashboard/:id, /dashboard/:id/:accountId): reports 13 and 11
- * side by side, date picker hidden, with the premium trend above them.
+ * side by side on wide screens, date picker hidden, with the premium trend above them.
  */
 export default function DashboardPage() {
   const { accountId } = useParams();
@@ -44,7 +44,7 @@ export default function DashboardPage() {
       />
       <Grid gutter="md">
         {DASHBOARD_SCREEN_REPORT_IDS.map((id) => (
-          <Grid.Col key={id} span={{ base: 12, lg: 6 }} miw={0}>
+          <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
             <Panel reportId={id} accountId={accountId} />
           </Grid.Col>
         ))}

@@ -10,6 +10,7 @@ import { ReportTrail } from '../components/ReportTrail';
 import {
   EXECUTIVE_REPORT_ID,
   HALF_WIDTH_REPORTS,
+  HALF_WIDTH_SPAN,
   HIDDEN_BREADCRUMB_REPORTS,
   HIDDEN_PRODUCT_FILTER,
   listed,
@@ -28,7 +29,7 @@ export const NO_DATA = 'No data to display';
 const isMonthReport = (r: ReportResponse) => MONTH_PICKER_REPORT_IDS.includes(r.report_id) || r.date_mode === 'month';
 /** Half width for the listed summaries on a page of several tables; a table alone takes the whole row. */
 const spanOf = (r: ReportResponse, alone: boolean) =>
-  !alone && (listed(HALF_WIDTH_REPORTS, r.report_name) || r.layout_width === 6) ? { base: 12, lg: 6 } : 12;
+  !alone && (listed(HALF_WIDTH_REPORTS, r.report_name) || r.layout_width === 6) ? HALF_WIDTH_SPAN : 12;
 
 /** The first table of each kind of period carries the picker; a Submit applies to the whole page. */
 function pickerFor(reports: readonly ReportResponse[], index: number): 'range' | 'month' | null {
