@@ -45,6 +45,22 @@ test.describe('reports', () => {
     await expect(page.getByRole('img', { name: 'Total Premium, last 12 months' })).toBeVisible();
     await expect(page.getByText(/^Data as of \d{1,2} [A-Z][a-z]{2} \d{4} \d{1,2}:\d{2} [AP]M$/).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // Width 6 (000 §2): side by side on a wide screen; below 1408px each takes the row and its columns fit.
+    const sideBySide = async () => {
+      const [a, b] = await Promise.all(['Business summary', 'Team report summary'].map((n) => page.getByRole('region', { name: n }).boundingBox()));
+      return Boolean(a && b && Math.abs(a.y - b.y) < 2 && b.x >= a.x + a.width);
+    };
+    expect(await sideBySide()).toBe(false);
+    const scrollsSideways = (table: typeof summary) =>
+      table.evaluate((el) => {
+        const scroller = el.closest('.mantine-TableScrollContainer-scrollContainer');
+        return scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
+      });
+    expect(await scrollsSideways(summary)).toBe(false);
+    expect(await scrollsSideways(namedTable(page, 'Team report summary'))).toBe(false);
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect.poll(sideBySide).toBe(true);
   });
 
   test('changing the dates and the filters changes the URL and the figures, which match the API', async ({ page }) => {
@@ -356,6 +372,8 @@ test.describe('reports', () => {
   });
 
   test('each screen at 1280px and 375px, keyboard reachable, no page-wide overflow @mobile', async ({ page }) => {
+    // Six screens, each loaded with its charts, photographed and checked with axe: about 30 s.
+    test.slow();
     await signIn(page, 'demo.asm');
     const partner = await busiestPartner(page);
     const screens: [string, string][] = [
