@@ -5,9 +5,10 @@ import type { SVGProps } from 'react';
  * needs seven glyphs and the initial-bundle budget is tight. Icons are decorative: the buttons that
  * hold them carry the accessible name.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The 24px stroke frame of every glyph; features draw their own glyphs in it. */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { TICKET_HEADERS, titleCaseOrNA, type CallRecord, type TrmCaseRow } from '@dossier/shared';
 import { productLabel } from '../lib/product';
 import { CallCountBadge } from './CallCountBadge';
-import { EmptyRow } from './EmptyRow';
+import { ListTable } from './ListTable';
 import { PartnerCallLogs } from './PartnerCallLogs';
 import { PhoneIcon } from './CategoryIcon';
 import { RemarkCell } from './RemarkCell';
@@ -16,74 +16,70 @@ interface Props {
 const recordOf = (r: TrmCaseRow): CallRecord | null =>
   r.case_id === null
     ? null
-    : { case_id: r.case_id, customer_id: r.customer_id, partner_id: r.partner_id, partner_name: r.partner_name, product_code: r.product_code, status: r.status };
+    : {
+        case_id: r.case_id,
+        customer_id: r.customer_id,
+        partner_id: r.partner_id,
+        partner_name: r.partner_name,
+        product_code: r.product_code,
+        status: r.status,
+      };
 
 /** The TRM dashboard's case table (spec 001 §2); Call is disabled on closed cases. */
 export function CasesTable({ rows, onOpenHistory, onCall }: Props) {
   return (
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Cases">
-        <Table.Thead>
-          <Table.Tr>
-            {TICKET_HEADERS.map((h) => (
-              <Table.Th key={h} scope="col">
-                {h}
-              </Table.Th>
-            ))}
+    <ListTable label="Cases" headers={TICKET_HEADERS} minWidth={980} empty={rows.length === 0}>
+      {rows.map((r, i) => {
+        const record = recordOf(r);
+        return (
+          <Table.Tr key={r.case_id ?? `row-${i}`} data-case-id={r.case_id ?? undefined} data-status={r.status}>
+            <Table.Td>{r.case_id ?? 'NA'}</Table.Td>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                <Badge color={r.status === 'open' ? 'indigo' : 'green'} variant="light" data-testid="ticket-status-cell">
+                  {titleCaseOrNA(r.status)}
+                </Badge>
+                <Badge variant="outline" color="teal" radius="sm" size="sm" tt="none" title={productLabel(r.product_code)}>
+                  {productLabel(r.product_code)}
+                </Badge>
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{titleCaseOrNA(r.partner_name)}</Text>
+              <Text size="xs" c="gray.7">
+                {r.partner_ei_code ?? 'NA'}
+              </Text>
+            </Table.Td>
+            <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {r.date}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <PartnerCallLogs logs={r.partner_call_logs} />
+            </Table.Td>
+            <Table.Td>{r.pin ?? 'NA'}</Table.Td>
+            <Table.Td>
+              <RemarkCell remark={r.remark} notes={r.notes} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={() => record && onOpenHistory(record)} />
+                <Button
+                  size="xs"
+                  leftSection={<PhoneIcon size={14} />}
+                  disabled={r.status === 'closed' || record === null}
+                  onClick={() => record && onCall(record)}
+                  aria-label={`Call on case ${r.case_id ?? 'NA'}`}
+                >
+                  Call
+                </Button>
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <EmptyRow columns={TICKET_HEADERS.length} />
-          ) : (
-            rows.map((r, i) => {
-              const record = recordOf(r);
-              return (
-                <Table.Tr key={r.case_id ?? `row-${i}`} data-case-id={r.case_id ?? undefined} data-status={r.status}>
-                  <Table.Td>{r.case_id ?? 'NA'}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Badge color={r.status === 'open' ? 'indigo' : 'green'} variant="light" data-testid="ticket-status-cell">
-                        {titleCaseOrNA(r.status)}
-                      </Badge>
-                      <Badge variant="outline" color="teal" radius="sm" size="sm" tt="none" title={productLabel(r.product_code)}>
-                        {productLabel(r.product_code)}
-                      </Badge>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{titleCaseOrNA(r.partner_name)}</Text>
-                    <Text size="xs" c="gray.7">
-                      {r.partner_ei_code ?? 'NA'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {r.date}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PartnerCallLogs logs={r.partner_call_logs} />
-                  </Table.Td>
-                  <Table.Td>{r.pin ?? 'NA'}</Table.Td>
-                  <Table.Td>
-                    <RemarkCell remark={r.remark} notes={r.notes} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={() => record && onOpenHistory(record)} />
-                      <Button size="xs" leftSection={<PhoneIcon size={14} />} disabled={r.status === 'closed' || record === null} onClick={() => record && onCall(record)} aria-label={`Call on case ${r.case_id ?? 'NA'}`}>
-                        Call
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -3,7 +3,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import { LEAD_HEADERS, titleCaseOrNA, type LeadRow } from '@dossier/shared';
 import { productLabel } from '../lib/product';
 import { CallCountBadge } from './CallCountBadge';
-import { EmptyRow } from './EmptyRow';
+import { ListTable } from './ListTable';
 
 interface Props {
   rows: readonly LeadRow[];
@@ -13,50 +13,33 @@ interface Props {
 /** Advisor Connect Leads table; a closed lead has a green left border (spec 001 §2). */
 export function LeadsTable({ rows, onOpenHistory }: Props) {
   return (
-    <Table.ScrollContainer minWidth={880} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Leads">
-        <Table.Thead>
-          <Table.Tr>
-            {LEAD_HEADERS.map((h) => (
-              <Table.Th key={h} scope="col">
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <EmptyRow columns={LEAD_HEADERS.length} />
-          ) : (
-            rows.map((r) => (
-              <Table.Tr
-                key={r.lead_id}
-                data-status={r.status}
-                style={r.status === 'closed' ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-green-6)' } : undefined}
-              >
-                <Table.Td>{titleCaseOrNA(r.partner_name)}</Table.Td>
-                <Table.Td>{r.username ?? 'NA'}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="teal" radius="sm" tt="none" title={productLabel(r.product_code)}>
-                    {productLabel(r.product_code)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {r.date}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{r.remark ?? 'NA'}</Table.Td>
-                <Table.Td>
-                  <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={(e) => onOpenHistory(r, e)} />
-                </Table.Td>
-                <Table.Td>{titleCaseOrNA(r.status)}</Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable label="Leads" headers={LEAD_HEADERS} minWidth={880} empty={rows.length === 0}>
+      {rows.map((r) => (
+        <Table.Tr
+          key={r.lead_id}
+          data-status={r.status}
+          style={r.status === 'closed' ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-green-6)' } : undefined}
+        >
+          <Table.Td>{titleCaseOrNA(r.partner_name)}</Table.Td>
+          <Table.Td>{r.username ?? 'NA'}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color="teal" radius="sm" tt="none" title={productLabel(r.product_code)}>
+              {productLabel(r.product_code)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {r.date}
+            </Text>
+          </Table.Td>
+          <Table.Td>{r.remark ?? 'NA'}</Table.Td>
+          <Table.Td>
+            <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={(e) => onOpenHistory(r, e)} />
+          </Table.Td>
+          <Table.Td>{titleCaseOrNA(r.status)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { titleCaseOrNA, type BookableCase } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useBookCustomerSlot } from '../api/book-customer-slot';
 import { useBookableCases } from '../api/my-cases';
 import { useSlots } from '../api/slots';
-import { EmptyRow } from '../components/EmptyRow';
+import { ListTable } from '../components/ListTable';
 import { MeetingDateCards } from '../components/connect/MeetingDateCards';
 import { ResultMessage } from '../components/connect/ResultMessage';
 import { SlotSelect } from '../components/connect/SlotSelect';
@@ -69,49 +69,31 @@ export default function BookAppointmentPage() {
           mb="sm"
         />
         <Radio.Group value={chosen ? String(chosen.case_id) : null} onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)} aria-label="Case">
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table verticalSpacing="xs" aria-label="Open cases">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th />
-                  <Table.Th>Case</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Advisor</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cases.isPending ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Loader size="sm" aria-label="Loading cases" />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (cases.data?.data.length ?? 0) === 0 ? (
-                  <EmptyRow columns={6} />
-                ) : (
-                  cases.data?.data.map((c) => (
-                    <Table.Tr key={c.case_id}>
-                      <Table.Td>
-                        <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} />
-                      </Table.Td>
-                      <Table.Td>{c.case_id}</Table.Td>
-                      <Table.Td>{titleCaseOrNA(c.customer_name)}</Table.Td>
-                      <Table.Td>
-                        {titleCaseOrNA(c.partner_name)}{' '}
-                        <Text span size="xs" c="gray.7">
-                          {c.partner_ei_code}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{productLabel(c.product_code)}</Table.Td>
-                      <Table.Td>{c.date}</Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            label="Open cases"
+            headers={['', 'Case', 'Customer', 'Advisor', 'Product', 'Date']}
+            minWidth={640}
+            empty={(cases.data?.data.length ?? 0) === 0}
+            loadingLabel={cases.isPending ? 'Loading cases' : null}
+          >
+            {cases.data?.data.map((c) => (
+              <Table.Tr key={c.case_id}>
+                <Table.Td>
+                  <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} />
+                </Table.Td>
+                <Table.Td>{c.case_id}</Table.Td>
+                <Table.Td>{titleCaseOrNA(c.customer_name)}</Table.Td>
+                <Table.Td>
+                  {titleCaseOrNA(c.partner_name)}{' '}
+                  <Text span size="xs" c="gray.7">
+                    {c.partner_ei_code}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{productLabel(c.product_code)}</Table.Td>
+                <Table.Td>{c.date}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         </Radio.Group>
         <Pager page={page} totalPages={cases.data?.total_pages ?? 0} onChange={setPage} />
       </Paper>

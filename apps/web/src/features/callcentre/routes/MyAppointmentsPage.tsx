@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Modal, Paper, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { CANCELLATION_REASONS, titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useMyAppointments } from '../api/my-appointments';
+import { ListTable } from '../components/ListTable';
 import { Pager } from '../components/Pager';
 import { productLabel } from '../lib/product';
 
@@ -41,65 +42,41 @@ export default function MyAppointmentsPage() {
         ]}
       />
       <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table striped verticalSpacing="xs" aria-label="Appointments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Advisor</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Case</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Loader size="sm" aria-label="Loading appointments" />
-                  </Table.Td>
-                </Table.Tr>
-              ) : (list.data?.data.length ?? 0) === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text ta="center" py="md" c="gray.7">
-                      No appointments
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                list.data?.data.map((a) => (
-                  <Table.Tr key={a.appointment_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.date}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.slot}</Table.Td>
-                    <Table.Td>{titleCaseOrNA(a.customer_name)}</Table.Td>
-                    <Table.Td>
-                      {titleCaseOrNA(a.partner_name)}{' '}
-                      <Text span size="xs" c="gray.7">
-                        {a.partner_ei_code}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{productLabel(a.product_code)}</Table.Td>
-                    <Table.Td>{a.case_id ?? 'NA'}</Table.Td>
-                    <Table.Td>
-                      {a.status === 'booked' ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => setCancelling(a)}>
-                          Cancel
-                        </Button>
-                      ) : (
-                        <Badge color="gray" variant="light" title={a.cancel_reason ?? undefined}>
-                          Cancelled{a.cancel_reason ? `: ${a.cancel_reason}` : ''}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="Appointments"
+          headers={['Date', 'Time', 'Customer', 'Advisor', 'Product', 'Case', 'Status']}
+          minWidth={720}
+          empty={(list.data?.data.length ?? 0) === 0}
+          emptyText="No appointments"
+          loadingLabel={list.isPending ? 'Loading appointments' : null}
+        >
+          {list.data?.data.map((a) => (
+            <Table.Tr key={a.appointment_id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.date}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.slot}</Table.Td>
+              <Table.Td>{titleCaseOrNA(a.customer_name)}</Table.Td>
+              <Table.Td>
+                {titleCaseOrNA(a.partner_name)}{' '}
+                <Text span size="xs" c="gray.7">
+                  {a.partner_ei_code}
+                </Text>
+              </Table.Td>
+              <Table.Td>{productLabel(a.product_code)}</Table.Td>
+              <Table.Td>{a.case_id ?? 'NA'}</Table.Td>
+              <Table.Td>
+                {a.status === 'booked' ? (
+                  <Button size="xs" variant="light" color="red" onClick={() => setCancelling(a)}>
+                    Cancel
+                  </Button>
+                ) : (
+                  <Badge color="gray" variant="light" title={a.cancel_reason ?? undefined}>
+                    Cancelled{a.cancel_reason ? `: ${a.cancel_reason}` : ''}
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         <Pager page={page} totalPages={list.data?.total_pages ?? 0} onChange={setPage} />
       </Paper>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel appointment" size={400}>

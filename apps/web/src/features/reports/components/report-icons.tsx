@@ -1,24 +1,7 @@
-import type { ReactNode } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-/** The few glyphs of the report tables, inline (decorative: their buttons carry the names). */
-function Glyph({ size = 18, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The few glyphs of the report tables (decorative: their buttons carry the names), 18px unless told. */
+const Glyph = ({ size = 18, ...rest }: IconProps) => <Icon size={size} {...rest} />;
 
 export const IconMail = ({ size }: { size?: number }) => (
   <Glyph size={size}>
