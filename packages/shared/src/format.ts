@@ -40,6 +40,11 @@ export function kolkataToday(now: Date = new Date()): string {
   return shifted.toISOString().slice(0, 10);
 }
 
+/** yyyy-MM-dd moved by a number of calendar days (negative = earlier). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** First and last day of the month containing the given yyyy-MM-dd date. */
 export function monthRange(date: string): { start_date: string; end_date: string } {
   const [y, m] = date.split('-').map(Number) as [number, number];

@@ -1,4 +1,4 @@
-import { kolkataToday, monthRange } from '@dossier/shared';
+import { addDays, kolkataToday, monthRange } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { DateRange, ReportFilters } from './context';
@@ -15,7 +15,6 @@ export interface RawReportParams {
 
 const DAY = 86_400_000;
 const MAX_RANGE_DAYS = 3 * 366;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 
 /**

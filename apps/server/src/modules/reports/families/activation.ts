@@ -1,4 +1,4 @@
-import type { ReportRecord } from '@dossier/shared';
+import { addDays, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { COL } from '../columns';
 import { percent, type QueryContext } from '../context';
@@ -18,7 +18,7 @@ export const ACTIVATION_TOTAL_COLUMNS = ['Total Partners', 'Active In Range', 'A
 
 /** Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
-  const ninetyStart = new Date(Date.parse(`${ctx.range.end}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+  const ninetyStart = addDays(ctx.range.end, -89);
   const res = await sql<{ total: number; active: number; active90: number }>`
     select count(*)::int as total,
       count(*) filter (where ${activeBetween(ctx.range.start, ctx.range.end)})::int as active,

@@ -15,12 +15,19 @@ export interface FactScope {
   directOnly?: boolean;
 }
 
-/** Extra where-clause fragments of a scope, on fact_daily_business (alias f). */
-export function scopeFilter(scope: FactScope): RawBuilder<unknown> {
+/**
+ * Extra where-clause fragments of a scope on a fact or policies row (alias `row`, default f). `line` is
+ * the row's product line: a column where the table has one, else looked up from its product.
+ */
+export function scopeFilter(
+  scope: FactScope,
+  line: RawBuilder<unknown> = sql`(select line from products where product_type_id = f.product_type_id)`,
+  row: RawBuilder<unknown> = sql`f`,
+): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
-  if (scope.statuses) parts.push(sql`f.status = any(${[...scope.statuses]}::text[])`);
-  if (scope.lines) parts.push(sql`f.product_type_id in (select product_type_id from products where line = any(${[...scope.lines]}::text[]))`);
-  if (scope.directOnly) parts.push(sql`f.channel <> 'pos'`);
+  if (scope.statuses) parts.push(sql`${row}.status = any(${[...scope.statuses]}::text[])`);
+  if (scope.lines) parts.push(sql`${line} = any(${[...scope.lines]}::text[])`);
+  if (scope.directOnly) parts.push(sql`${row}.channel <> 'pos'`);
   return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
 }
 

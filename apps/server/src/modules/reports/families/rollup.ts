@@ -38,17 +38,12 @@ async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope)
 
 /** At the first managerial level: the account's partners (current ones and any with business), from source rows. */
 async function byPartner(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
-  const statuses = scope.statuses ? sql`and p.status = any(${[...scope.statuses]}::text[])` : sql``;
-  const lines = scope.lines
-    ? sql`and p.product_type_id in (select product_type_id from products where line = any(${[...scope.lines]}::text[]))`
-    : sql``;
-  const direct = scope.directOnly ? sql`and p.channel <> 'pos'` : sql``;
   const res = await sql<ChildRow & { partner_id: number | null }>`
     with biz as (
       select p.partner_id, count(*)::int as nop, sum(p.paid_amount)::float8 as premium,
         sum(p.weightage_premium)::float8 as wp, coalesce(sum(p.loan_amount), 0)::float8 as loan
       from policies p
-      where p.employee_id = ${ctx.account.id} and ${issuedIn(range)} ${policyFilters(ctx.filters)} ${statuses} ${lines} ${direct}
+      where p.employee_id = ${ctx.account.id} and ${issuedIn(range)} ${policyFilters(ctx.filters)} ${scopeFilter(scope, sql`(select line from products where product_type_id = p.product_type_id)`, sql`p`)}
       group by p.partner_id
     ),
     shown as (

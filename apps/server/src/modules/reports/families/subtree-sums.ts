@@ -1,12 +1,11 @@
+import { addDays } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
-import type { FactScope, Measures } from './facts';
+import { scopeFilter, type FactScope, type Measures } from './facts';
 
 /** Dimensions kept in fact_subtree_monthly; grouping or filtering on anything else needs the daily fact. */
 export type NarrowKey = 'business_type' | 'status' | 'channel' | 'line';
 
-const DAY = 86_400_000;
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const lastOfMonth = (d: string) => {
   const [y, m] = d.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -32,14 +31,6 @@ const dailyKey: Record<NarrowKey, RawBuilder<unknown>> = {
   line: sql`pr.line`,
 };
 
-function scopeSql(scope: FactScope, line: RawBuilder<unknown>): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [];
-  if (scope.statuses) parts.push(sql`f.status = any(${[...scope.statuses]}::text[])`);
-  if (scope.lines) parts.push(sql`${line} = any(${[...scope.lines]}::text[])`);
-  if (scope.directOnly) parts.push(sql`f.channel <> 'pos'`);
-  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
-}
-
 export interface SubtreeRow extends Measures {
   root_id: number;
   key: string;
@@ -61,7 +52,7 @@ export function subtreeSumsQuery(ctx: QueryContext, range: DateRange, roots: Raw
       select f.ancestor_id as root_id, ${key ? sql`f.${sql.ref(key)}::text` : sql`''`} as key,
         f.nop, f.premium, f.weightage_premium, f.loan_amount
       from fact_subtree_monthly f
-      where f.ancestor_id in (${roots}) and f.month = any(${split.months}::date[]) ${bt} ${scopeSql(scope, sql`f.line`)}`);
+      where f.ancestor_id in (${roots}) and f.month = any(${split.months}::date[]) ${bt} ${scopeFilter(scope, sql`f.line`)}`);
   }
   for (const edge of split.edges) {
     parts.push(sql`
@@ -70,7 +61,7 @@ export function subtreeSumsQuery(ctx: QueryContext, range: DateRange, roots: Raw
       join employee_closure c on c.descendant_id = f.employee_id
       join products pr on pr.product_type_id = f.product_type_id
       where c.ancestor_id in (${roots}) and f.day between ${edge.start}::date and ${edge.end}::date
-        ${factFilters(ctx.filters)} ${scopeSql(scope, sql`pr.line`)}`);
+        ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`);
   }
   return sql<SubtreeRow>`
     select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
