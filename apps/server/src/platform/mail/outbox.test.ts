@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -90,9 +91,10 @@ describe('mail outbox', () => {
     const port = await closedPort();
     const transport = smtpTransport(port);
     cleanups.push(() => transport.close());
-    const id = await enqueueMail(handle.db, mail());
-
+    // The test's clock, not the database's: the row is due from exactly this instant.
     const now = new Date();
+    const id = await enqueueMail(handle.db, mail({ notBefore: now }));
+
     const down = await deliverDueMails(handle.db, transport, { now });
     expect(down).toMatchObject({ sent: 0, retried: 1, failed: 0 });
     const pending = await outboxRow(id);
@@ -104,7 +106,7 @@ describe('mail outbox', () => {
 
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    await handle.db.updateTable('email_outbox').set({ next_attempt_at: new Date() }).where('id', '=', id).execute();
+    await handle.db.updateTable('email_outbox').set({ next_attempt_at: sql<Date>`now()` }).where('id', '=', id).execute();
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 1, retried: 0 });
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import { audit } from '../audit';
 import type { Db } from '../db';
@@ -7,7 +8,7 @@ import type { MailTransport } from './transport';
 export interface DeliverOptions {
   /** Most mails handled in one call (default 20). */
   batchSize?: number;
-  /** The clock (tests); defaults to the current time at each claim. */
+  /** The clock (tests); defaults to the database's clock. */
   now?: Date;
   /** How long a claimed row belongs to its sender before others may take it (default 5 min). */
   leaseMs?: number;
@@ -27,6 +28,19 @@ export interface DeliveryResult {
 }
 
 const DEFAULTS = { batchSize: 20, leaseMs: 5 * 60_000, maxAttempts: 10 };
+
+/** A point in time `offsetMs` from now, as a value for a query. */
+type Clock = (offsetMs?: number) => Date | RawBuilder<Date>;
+
+/**
+ * The database's clock unless a test fixes one. Mails are enqueued with the database's now() (in
+ * microseconds), so comparing them with this process's clock (milliseconds, maybe skewed on another
+ * host) could leave a just-enqueued mail "not yet due".
+ */
+function clockOf(now: Date | undefined): Clock {
+  if (now) return (offsetMs = 0) => new Date(now.getTime() + offsetMs);
+  return (offsetMs = 0) => sql<Date>`now() + ${offsetMs}::double precision * interval '1 millisecond'`;
+}
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
 
@@ -57,10 +71,10 @@ export async function deliverDueMails(db: Db, transport: MailTransport, options:
   const batchSize = options.batchSize ?? DEFAULTS.batchSize;
   const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
   const maxAttempts = options.maxAttempts ?? DEFAULTS.maxAttempts;
-  const clock = () => options.now ?? new Date();
+  const clock = clockOf(options.now);
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0, errors: [] };
   for (let i = 0; i < batchSize && !options.signal?.aborted; i++) {
-    const claim = await claimNext(db, clock(), leaseMs, maxAttempts);
+    const claim = await claimNext(db, clock, leaseMs, maxAttempts);
     if (claim === null) break;
     if (claim === 'abandoned') {
       result.failed++;
@@ -75,12 +89,12 @@ export async function deliverDueMails(db: Db, transport: MailTransport, options:
         html: claim.html,
         attachments: claim.attachments,
       });
-      await markSent(db, claim, messageId, clock());
+      await markSent(db, claim, messageId, clock);
       result.sent++;
     } catch (err) {
       const error = errorText(err);
       result.errors.push({ id: claim.id, error });
-      const final = await markFailedAttempt(db, claim, error, clock(), maxAttempts);
+      const final = await markFailedAttempt(db, claim, error, clock, maxAttempts);
       if (final) result.failed++;
       else result.retried++;
     }
@@ -88,14 +102,14 @@ export async function deliverDueMails(db: Db, transport: MailTransport, options:
   return result;
 }
 
-async function claimNext(db: Db, now: Date, leaseMs: number, maxAttempts: number): Promise<ClaimedMail | 'abandoned' | null> {
+async function claimNext(db: Db, clock: Clock, leaseMs: number, maxAttempts: number): Promise<ClaimedMail | 'abandoned' | null> {
   return db.transaction().execute(async (trx) => {
     // SKIP LOCKED: concurrent workers each get a different row instead of queueing behind one another.
     const row = await trx
       .selectFrom('email_outbox')
       .select(['id', 'status', 'attempts', 'created_by', 'to_addresses', 'subject', 'text_body', 'html_body', 'attachments', 'created_at'])
       .where('status', 'in', ['pending', 'sending'])
-      .where('next_attempt_at', '<=', now)
+      .where('next_attempt_at', '<=', clock())
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(1)
@@ -114,7 +128,7 @@ async function claimNext(db: Db, now: Date, leaseMs: number, maxAttempts: number
     const attempts = row.attempts + 1;
     await trx
       .updateTable('email_outbox')
-      .set({ status: 'sending', attempts, next_attempt_at: new Date(now.getTime() + leaseMs) })
+      .set({ status: 'sending', attempts, next_attempt_at: clock(leaseMs) })
       .where('id', '=', id)
       .execute();
     return {
@@ -131,12 +145,12 @@ async function claimNext(db: Db, now: Date, leaseMs: number, maxAttempts: number
   });
 }
 
-async function markSent(db: Db, claim: ClaimedMail, messageId: string, now: Date): Promise<void> {
+async function markSent(db: Db, claim: ClaimedMail, messageId: string, clock: Clock): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // attempts fences the claim: if the lease ran out and another worker re-claimed the row, this is not ours to mark.
     const res = await trx
       .updateTable('email_outbox')
-      .set({ status: 'sent', sent_at: now, message_id: messageId })
+      .set({ status: 'sent', sent_at: clock(), message_id: messageId })
       .where('id', '=', claim.id)
       .where('status', '=', 'sending')
       .where('attempts', '=', claim.attempts)
@@ -153,7 +167,7 @@ async function markSent(db: Db, claim: ClaimedMail, messageId: string, now: Date
 }
 
 /** Returns true when the mail is given up for good. */
-async function markFailedAttempt(db: Db, claim: ClaimedMail, error: string, now: Date, maxAttempts: number): Promise<boolean> {
+async function markFailedAttempt(db: Db, claim: ClaimedMail, error: string, clock: Clock, maxAttempts: number): Promise<boolean> {
   const final = claim.attempts >= maxAttempts;
   await db.transaction().execute(async (trx) => {
     const res = await trx
@@ -161,7 +175,7 @@ async function markFailedAttempt(db: Db, claim: ClaimedMail, error: string, now:
       .set({
         status: final ? 'failed' : 'pending',
         last_error: error,
-        next_attempt_at: new Date(now.getTime() + retryDelayMs(claim.attempts)),
+        next_attempt_at: clock(retryDelayMs(claim.attempts)),
       })
       .where('id', '=', claim.id)
       .where('status', '=', 'sending')
