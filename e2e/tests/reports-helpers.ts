@@ -57,8 +57,11 @@ export async function pickDay(page: Page, field: Locator, iso: string): Promise<
     .locator('.mantine-Popover-dropdown')
     .filter({ has: page.locator('[data-direction="previous"]') })
     .last();
-  for (let i = 0; i < 24 && (await dropdown.getByRole('button', { name: label, exact: true }).count()) === 0; i++) {
-    await dropdown.locator('button[data-direction="previous"]').click();
+  // Back through the months; a picker bounded below (the end date's minDate is the start) may open before
+  // the target month, so once 'previous' is disabled go forward instead.
+  for (let i = 0; i < 48 && (await dropdown.getByRole('button', { name: label, exact: true }).count()) === 0; i++) {
+    const previous = dropdown.locator('button[data-direction="previous"]');
+    await ((await previous.isEnabled()) ? previous : dropdown.locator('button[data-direction="next"]')).click();
   }
   await dropdown.getByRole('button', { name: label, exact: true }).first().click();
   await expect(dropdown).toBeHidden();

@@ -22,8 +22,11 @@ import { teamAreaRoutes } from './modules/team/area';
 import { authenticateHook } from './platform/authenticate';
 import type { Db } from './platform/db';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerMetrics } from './platform/metrics/routes';
+import type { PoolReaders } from './platform/metrics/registry';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { registerOpenApi } from './platform/openapi';
+import { echoRequestId, requestIdOptions } from './platform/request-id';
 import { collectRoutes } from './platform/route-list';
 import type { App } from './platform/types';
 import { defaultWebDist, registerWebApp } from './platform/web-app';
@@ -36,12 +39,15 @@ export interface AppDeps {
   logger?: FastifyServerOptions['loggerInstance'] | boolean;
   /** Telephony provider; defaults to the one configured (TELEPHONY_PROVIDER). Tests inject their own. */
   telephony?: TelephonyProvider;
+  /** pg pools whose connections /metrics reports (DbHandle.poolStats). */
+  dbPools?: PoolReaders;
 }
 
 /** Builds the whole HTTP app; the process entry and the tests both use this. */
-export async function buildApp({ config, db, reportingDb, logger = false, telephony }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, reportingDb, logger = false, telephony, dbPools = {} }: AppDeps): Promise<App> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    ...requestIdOptions,
     // Bounded input everywhere: large bodies are refused with 413 before any parsing.
     bodyLimit: 1_048_576,
     // Behind a load balancer the client address comes from X-Forwarded-For (rate limits, audit).
@@ -55,6 +61,8 @@ export async function buildApp({ config, db, reportingDb, logger = false, teleph
   app.decorateRequest('viewer', null);
   registerErrorHandler(app, db);
   refuseNulCharacters(app);
+  echoRequestId(app);
+  registerMetrics(app, { db, pools: dbPools, token: config.METRICS_TOKEN });
   // Node keeps a keep-alive socket open after an in-flight response, so close() would wait on it
   // forever: once closing starts, every response asks the client to close its connection.
   let closing = false;

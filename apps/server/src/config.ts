@@ -53,6 +53,8 @@ export const ConfigSchema = z.object({
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://… or smtps://…').optional(),
   MAIL_FROM: z.string().default('Dossier <no-reply@dossier.local>'),
+  /** Bearer token /metrics requires; unset = /metrics answers loopback callers only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

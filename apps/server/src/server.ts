@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -40,11 +41,15 @@ async function main(): Promise<void> {
   // Roll-ups catch up before the first request, so reports never open on an empty warehouse.
   const etl = await runBusinessEtl(handle.db);
   logger.info({ rows: etl.rowsProcessed }, 'roll-ups up to date');
+  // PGlite has no autovacuum: without statistics its planner nested-loops whole tables (a renewal-dues
+  // page took 24 s at scale 0.5). PostgreSQL's autovacuum keeps them itself.
+  if (handle.dialect === 'pglite') await sql`analyze`.execute(handle.db);
   const reporting = config.REPORTING_DATABASE_URL
     ? await createDb({ databaseUrl: config.REPORTING_DATABASE_URL, pgliteDir: '' })
     : undefined;
 
-  const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger });
+  const dbPools = { primary: handle.poolStats, reporting: reporting?.poolStats };
+  const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger, dbPools });
   await app.listen({ port: config.PORT, host: config.HOST });
   const mailTransport = createMailTransport(config);
   const mailWorker = startMailWorker(handle.db, mailTransport, { logger });

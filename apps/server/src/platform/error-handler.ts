@@ -27,7 +27,8 @@ function isDatabaseDown(err: unknown): boolean {
     code === 'ECONNRESET' ||
     code === '57P01' || // admin_shutdown
     code === '57P03' || // cannot_connect_now
-    /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    // 'not queryable': the next statement of a transaction whose connection died during a restart.
+    /timeout exceeded when trying to connect|Connection terminated|not queryable/i.test(message)
   );
 }
 

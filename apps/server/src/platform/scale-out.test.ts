@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { sql } from 'kysely';
-import { ETL_LOCK, runBusinessEtl } from '../modules/etl/business-etl';
+import { ETL_LOCK_KEY, runBusinessEtl } from '../modules/etl/business-etl';
 import { createTestDb } from '../../test/db';
 import { FIXTURE_PASSWORD, seedFixtureOrg } from '../../test/fixtures';
 import type { App } from './types';
@@ -50,7 +50,7 @@ describe('scale-out: two instances on one database', () => {
     if (db.dialect === 'postgres') {
       await other.db.transaction().execute(async (trx) => {
         // Instance B is in the middle of a run (holds the ETL lock)...
-        await sql`select pg_advisory_xact_lock(${ETL_LOCK})`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(trx);
         // ...so instance A skips instead of doing the same work twice.
         expect((await runBusinessEtl(db.db)).ran).toBe(false);
       });

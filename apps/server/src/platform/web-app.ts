@@ -11,9 +11,9 @@ export function defaultWebDist(): string {
 }
 
 /**
- * Serves the built single-page app on the API's port. Hashed assets are cached for a year; index.html
- * is never cached, so a deploy is picked up at once. Unknown non-API GETs get index.html (client routing);
- * unknown API paths get the JSON 404.
+ * Serves the built single-page app on the API's port, brotli or gzip compressed when the browser accepts
+ * it. Hashed assets are cached for a year; index.html is never cached, so a deploy is picked up at once.
+ * Unknown non-API GETs get index.html (client routing); unknown API paths get the JSON 404.
  */
 export async function registerWebApp(app: App, dist: string): Promise<void> {
   const hasBuild = existsSync(join(dist, 'index.html'));
@@ -22,8 +22,14 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); without them the
+      // plain file is sent.
+      preCompressed: true,
+      // Without this, send's own `public, max-age=0` replaces the header set below.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes(`${'/assets/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

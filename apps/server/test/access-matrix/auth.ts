@@ -119,6 +119,25 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     }),
   ),
   {
+    route: 'GET /metrics',
+    access: 'public',
+    why: 'Prometheus scrape: no session, but loopback only (or METRICS_TOKEN, tested in metrics.test.ts)',
+    check: async ({ app, token }) => {
+      // A session is no key to the metrics: from outside this host the answer is 403 whoever asks.
+      for (const headers of [{}, bearer(token('demo.head'))]) {
+        const remote = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers });
+        expect(remote.statusCode).toBe(403);
+        expect(remote.body).not.toContain('http_request');
+      }
+      const local = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(local.statusCode).toBe(200);
+      // Series are labelled with route patterns only: no URL of a request, so no code or id of anyone.
+      const routes = new Set([...local.body.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
+      expect([...routes].filter((r) => r !== 'unmatched' && !app.routeList.some((route) => route.url === r))).toEqual([]);
+      return 3;
+    },
+  },
+  {
     route: 'GET /demo-portal/:key',
     access: 'public',
     why: 'stand-in for an external portal',

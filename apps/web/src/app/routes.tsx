@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import LoginPage from '../features/auth/routes/LoginPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HomeIdRedirect } from './HomeIdRedirect';
 import { RequireAuth } from './RequireAuth';
 
-// Screens load on demand so the first download stays small.
-const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
+// Screens load on demand so the first download stays small. Except sign-in, where every session
+// starts: loaded on demand it costs a second round of downloads before anything shows (Lighthouse,
+// mobile), and what it needs besides its own 3 KB (inputs, paper, schemas, mutations) the signed-in
+// shell needs too.
 const AppLayout = lazy(() => import('./shell/AppLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));

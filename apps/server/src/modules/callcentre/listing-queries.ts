@@ -21,6 +21,11 @@ const callCount = (eb: CaseScope) =>
   eb.selectFrom('calls as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.case_id', '=', 'c.id').as('call_count');
 const lastCallStatus = (eb: CaseScope) =>
   eb.selectFrom('calls as k').select('k.status').whereRef('k.case_id', '=', 'c.id').orderBy('k.date_created', 'desc').orderBy('k.id', 'desc').limit(1).as('last_status');
+/** A call of the case still waiting for news from the provider (status rank below the final ones). */
+const hasOpenCall = (eb: CaseScope) =>
+  eb.exists(eb.selectFrom('calls as k').select('k.id').whereRef('k.case_id', '=', 'c.id').where('k.status_rank', '<', 3)).as('has_open_call');
+// The page carries the filtered total, so a listing needs no second count query (only past the end).
+const filteredTotal = sql<number>`(count(*) over ())::int`.as('total');
 
 export interface LeadFilter {
   date?: string | undefined;
@@ -49,7 +54,7 @@ export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: numbe
       'l.id as lead_id', 'l.category_id', 'l.lead_date', 'c.id as case_id', 'c.partner_id', 'c.product_type_id', 'c.customer_id',
       'c.remark', 'c.status', 'p.name as partner_name', 'p.unique_code as username', 'cu.name as customer_name',
     ])
-    .select((eb) => [callCount(eb), lastCallStatus(eb)])
+    .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('l.lead_date', 'desc')
     .orderBy('l.id', 'desc')
     .limit(PAGE_SIZE)
@@ -117,7 +122,7 @@ export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: numb
       'c.id as case_id', 'c.status', 'c.product_type_id', 'c.customer_id', 'c.partner_id', 'c.case_date', 'c.pincode', 'c.remark',
       'p.name as partner_name', 'p.unique_code as partner_ei_code', 'cu.name as customer_name',
     ])
-    .select((eb) => [callCount(eb), lastCallStatus(eb)])
+    .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')
     .limit(PAGE_SIZE)

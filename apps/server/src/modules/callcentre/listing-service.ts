@@ -22,10 +22,10 @@ export class ListingService {
   async leads(viewer: Viewer, rmCode: string, q: LeadListingQuery): Promise<LeadListing> {
     const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
     const filter = { date: q.date, partnerId: q.partner_id, category: q.call_status || undefined };
-    const total = await countLeads(this.db, rm.id, filter);
     let rows = await leadsPage(this.db, rm.id, filter, q.current_page);
+    const total = rows[0]?.total ?? (q.current_page > 1 ? await countLeads(this.db, rm.id, filter) : 0);
     // Calls still ringing on this page are brought up to date so the badges are live.
-    if (rows.some((r) => r.last_status && ['queued', 'ringing', 'in-progress'].includes(r.last_status))) {
+    if (rows.some((r) => r.has_open_call)) {
       if ((await this.calls.refresh({ caseIds: rows.map((r) => r.case_id) })) > 0) rows = await leadsPage(this.db, rm.id, filter, q.current_page);
     }
     return {
@@ -66,10 +66,11 @@ export class ListingService {
   async trmCases(viewer: Viewer, trmCode: string, q: TrmCaseQuery): Promise<TrmCaseListing> {
     const trm = await employeeInSubtree(this.db, viewer.employeeId, trmCode);
     const filter = { date: q.date, status: q.status };
-    const total = await countCases(this.db, trm.id, filter);
     let rows = await casesPage(this.db, trm.id, filter, q.current_page);
+    const total = rows[0]?.total ?? (q.current_page > 1 ? await countCases(this.db, trm.id, filter) : 0);
     const ids = rows.map((r) => r.case_id);
-    if ((await this.calls.refresh({ caseIds: ids })) > 0) rows = await casesPage(this.db, trm.id, filter, q.current_page);
+    // Only calls still waiting for the provider's news are pulled; a page without any needs no pull.
+    if (rows.some((r) => r.has_open_call) && (await this.calls.refresh({ caseIds: ids })) > 0) rows = await casesPage(this.db, trm.id, filter, q.current_page);
     const [details, notes, logs] = [await this.calls.detailsByCase(ids), await notesOfCases(this.db, ids), await partnerLogsOfCases(this.db, ids)];
     return {
       data: rows.map((r) => ({

@@ -2,60 +2,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
+import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMonthlyMatches } from '../../../test/rollup-checks';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
-
-/** fact_daily_business recomputed straight from policies, as comparable text rows. */
-async function rawAggregate(db: TestDb): Promise<string[]> {
-  const res = await sql<{ r: string }>`
-    select concat_ws('|', business_day(issued_at), employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-      coalesce(premium_payment_term, 0), coalesce(premium_installment_type, ''), count(*), sum(paid_amount), sum(weightage_premium), coalesce(sum(loan_amount), 0)::numeric(16,2)) as r
-    from policies group by business_day(issued_at), employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-      coalesce(premium_payment_term, 0), coalesce(premium_installment_type, '') order by 1`.execute(db.db);
-  return res.rows.map((r) => r.r);
-}
-
-async function factRows(db: TestDb): Promise<string[]> {
-  const res = await sql<{ r: string }>`
-    select concat_ws('|', day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term,
-      installment_type, nop, premium, weightage_premium, loan_amount) as r from fact_daily_business order by 1`.execute(db.db);
-  return res.rows.map((r) => r.r);
-}
-
-async function partnerMonthlyMatches(db: TestDb): Promise<boolean> {
-  const res = await sql<{ n: number }>`
-    with raw as (
-      select date_trunc('month', business_day(p.issued_at))::date as month, p.partner_id, pr.line, count(*)::int as nop,
-        sum(p.paid_amount) as premium, max(business_day(p.issued_at)) as last_day
-      from policies p join products pr on pr.product_type_id = p.product_type_id
-      where p.status = 'success' and p.partner_id is not null group by 1, 2, 3
-    )
-    select count(*)::int as n from (
-      (select month, partner_id, line, nop, premium, last_day from raw
-       except select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly)
-      union all
-      (select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly
-       except select month, partner_id, line, nop, premium, last_day from raw)
-    ) diff`.execute(db.db);
-  return res.rows[0]?.n === 0;
-}
-
-/** fact_subtree_monthly against whole-subtree sums straight from policies. */
-async function subtreeMonthlyMatches(db: TestDb): Promise<boolean> {
-  const res = await sql<{ n: number }>`
-    with raw as (
-      select date_trunc('month', business_day(p.issued_at))::date as month, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
-        count(*)::int as nop, sum(p.paid_amount) as premium, sum(p.weightage_premium) as wp
-      from policies p join employee_closure c on c.descendant_id = p.employee_id join products pr on pr.product_type_id = p.product_type_id
-      group by 1, 2, 3, 4, 5, 6
-    ), fact as (
-      select month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from fact_subtree_monthly
-    )
-    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(db.db);
-  return res.rows[0]?.n === 0;
-}
 
 const change = fc.oneof(
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('success', 'pending', 'cancelled') }),

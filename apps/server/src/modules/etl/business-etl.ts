@@ -4,6 +4,11 @@ import type { Db } from '../../platform/db';
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
 // Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
 export const ETL_LOCK = 7_114_006;
+/**
+ * The ETL's advisory-lock key: the constant plus the schema. Advisory locks are per database, and
+ * deployments (or test files) in different schemas of one database have roll-ups of their own.
+ */
+export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
 // Transactions still in flight may commit rows stamped before the watermark; re-reading this much
 // overlap catches them, and recomputing whole cells makes the re-read harmless.
 const LOOKBACK = sql`interval '10 minutes'`;
@@ -20,6 +25,10 @@ export interface EtlRunResult {
  * transaction, so a killed run leaves the previous state and the next run converges. With no watermark
  * (first run, or `full`) every policy is "changed": a full rebuild is the same code.
  */
+let completedRuns = 0;
+/** Counts this process's completed runs: caches of roll-up figures compare it to notice a run at once. */
+export const etlGeneration = (): number => completedRuns;
+
 export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): Promise<EtlRunResult> {
   await db
     .insertInto('etl_jobs')
@@ -27,8 +36,8 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   try {
-    return await db.transaction().execute(async (trx) => {
-      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK}) as ok`.execute(trx);
+    const result = await db.transaction().execute(async (trx): Promise<EtlRunResult> => {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK_KEY}) as ok`.execute(trx);
       if (!lock.rows[0]?.ok) return { ran: false, rowsProcessed: 0 };
       await trx.updateTable('etl_jobs').set({ status: 'running', updated_at: sql`now()` }).where('name', '=', BUSINESS_ROLLUP_JOB).execute();
 
@@ -122,6 +131,9 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
       await sql`delete from etl_affected`.execute(trx);
       return { ran: true, rowsProcessed };
     });
+    // Counted once committed: a cache that sees the new generation reads the new watermark.
+    if (result.ran) completedRuns++;
+    return result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await db

@@ -20,7 +20,7 @@ import { CONTEST_COLUMNS, contestReport } from './families/contest';
 import { FUNNEL_COLUMNS, funnelReport, RECRUITMENT_COLUMNS, recruitmentReport, TEAM_FUNNEL_COLUMNS, teamFunnelReport } from './families/onboarding';
 import { PERFORMANCE_COLUMNS, performanceReport } from './families/performance';
 import { insurerPivot } from './families/pivot';
-import { EXECUTIVE_COLUMNS, executiveReport, RENEWAL_COLUMNS, renewalDuesReport } from './families/policies';
+import { EXECUTIVE_COLUMNS, executiveBatches, executiveReport, RENEWAL_COLUMNS, renewalDuesBatches, renewalDuesReport } from './families/policies';
 import { teamColumns, teamReport, type TeamMeasure } from './families/team';
 
 export interface ReportResult {
@@ -51,6 +51,12 @@ export interface ReportDef {
   /** Which kind of account the report is about. */
   account: Account['kind'] | 'any';
   run(ctx: QueryContext): Promise<ReportResult>;
+  /**
+   * The same rows as `run`, in the same order, read from the database in batches: set on reports whose rows
+   * grow with the business (policy lists), so downloads and mails never hold them all. Other reports have a
+   * row per team member, partner or category and are exported from `run`.
+   */
+  batches?(ctx: QueryContext, batchSize: number): { columns: string[]; batches: AsyncIterable<ReportRecord[]> };
 }
 
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
@@ -183,10 +189,12 @@ export const REPORTS: readonly ReportDef[] = [
   {
     ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner' }),
     run: fixed(EXECUTIVE_COLUMNS, executiveReport),
+    batches: (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
   },
   {
     ...base({ id: 38, name: 'Renewal dues', dashboardId: null, source: 'source', account: 'any', dateOffsetDays: -30 }),
     run: fixed(RENEWAL_COLUMNS, renewalDuesReport),
+    batches: (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
   },
 ];
 

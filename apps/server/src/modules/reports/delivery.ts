@@ -4,13 +4,14 @@ import { PassThrough } from 'node:stream';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { csvStream } from '../../platform/files/csv';
-import { writeXlsx, xlsxBuffer } from '../../platform/files/xlsx';
+import type { Row } from '../../platform/files/escape';
+import { writeXlsx, xlsxBuffer, XlsxTooLargeError } from '../../platform/files/xlsx';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
-import { enqueueMail, XLSX_CONTENT_TYPE } from '../../platform/mail/outbox';
+import { enqueueMail, MAIL_ATTACHMENTS_MAX_BYTES, XLSX_CONTENT_TYPE } from '../../platform/mail/outbox';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { findReport } from './catalogue';
-import { exportColumns, exportFileName, exportRows } from './export';
+import { exportFileName, type ReportExport } from './export';
 import type { RawReportParams } from './params';
 import type { ReportService } from './service';
 
@@ -21,51 +22,129 @@ export interface ReportFile {
   body: Readable | null;
 }
 
+export interface DeliveryOptions {
+  /** Rows read from the database at a time for policy lists (tests make it small to cross batch borders). */
+  batchSize?: number;
+}
+
+// A batch of policy rows is a few hundred kB: large enough that round trips do not dominate, small enough
+// that a download's memory does not grow with the report.
+const DEFAULT_BATCH_SIZE = 2000;
+
+/**
+ * The rows of a report, or null when it has none: a download must know before it answers (204 or a file),
+ * so the first batch is read here and the rest as the file is written. The caller must end the returned
+ * iterator (read it to the end, or call return()) to release the query.
+ */
+async function peekRows(batches: ReportExport['batches']): Promise<AsyncIterableIterator<Row> | null> {
+  async function* rows(): AsyncGenerator<Row> {
+    for await (const batch of batches) for (const row of batch) yield row;
+  }
+  const all = rows();
+  const first = await all.next();
+  if (first.done) return null;
+  let head: Row | null = first.value;
+  // Not a generator: a generator that was never started ignores return() and would leave the query open.
+  const iterator: AsyncIterableIterator<Row> = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: () => {
+      if (head === null) return all.next();
+      const value = head;
+      head = null;
+      return Promise.resolve({ value, done: false });
+    },
+    return: async () => {
+      head = null;
+      await all.return(undefined);
+      return { value: undefined, done: true };
+    },
+  };
+  return iterator;
+}
+
 /** Downloads and mails of reports: the report's flag and the user's access flag are both required. */
 export class ReportDelivery {
+  private readonly batchSize: number;
+
   constructor(
     private readonly db: Db,
     private readonly reports: ReportService,
     private readonly mailPerMinute: number,
-  ) {}
+    options: DeliveryOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  }
 
+  /**
+   * The file streams: rows are read as the client takes the bytes (back-pressure), and destroying the body
+   * (the client went away) stops the query and frees its connection.
+   */
   async download(viewer: Viewer, id: number, params: RawReportParams, format: 'csv' | 'xlsx', ip: string): Promise<ReportFile> {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.download) throw forbidden(`${def.name} cannot be downloaded`);
     if (!viewer.downloadReportAccess) throw forbidden('You do not have access to download reports');
-    const report = await this.reports.report(viewer, id, params);
-    await audit(this.db, { actorUserId: viewer.userId, action: 'report_downloaded', entity: 'report', entityId: id, after: { format, account: report.account.account_id, start: report.start_date, end: report.end_date }, ip });
-    const columns = exportColumns(report);
-    const rows = exportRows(report);
-    if (rows.length === 0) return { fileName: exportFileName(report, format), contentType: 'text/plain', body: null };
-    if (format === 'csv') return { fileName: exportFileName(report, 'csv'), contentType: 'text/csv; charset=utf-8', body: csvStream(columns, rows) };
+    const report = await this.reports.export(viewer, id, params, this.batchSize);
+    const rows = await peekRows(report.batches);
+    try {
+      await audit(this.db, { actorUserId: viewer.userId, action: 'report_downloaded', entity: 'report', entityId: id, after: { format, account: report.account.code, start: report.start, end: report.end }, ip });
+    } catch (err) {
+      await rows?.return?.();
+      throw err;
+    }
+    if (!rows) return { fileName: exportFileName(report, format), contentType: 'text/plain', body: null };
+    if (format === 'csv') return { fileName: exportFileName(report, 'csv'), contentType: 'text/csv; charset=utf-8', body: csvStream(report.columns, rows) };
     const out = new PassThrough();
-    writeXlsx(out, columns, rows, { sheetName: report.report_name }).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    writeXlsx(out, report.columns, rows, { sheetName: report.name })
+      .catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))))
+      // Whatever happened, the query ends with the file (a no-op when every row was read).
+      .finally(() => rows.return?.());
     return { fileName: exportFileName(report, 'xlsx'), contentType: XLSX_CONTENT_TYPE, body: out };
   }
 
-  /** Queues the report as an XLSX attachment to the viewer's own address; the outbox sends it. */
+  /**
+   * Queues the report as an XLSX attachment to the viewer's own address; the outbox sends it.
+   * The attachment is built in memory (the outbox stores it), but from rows read in batches and only up
+   * to the outbox's attachment limit: a larger report is refused with a 400 as soon as it passes the limit,
+   * so a mail never holds more than about MAIL_ATTACHMENTS_MAX_BYTES plus one batch.
+   */
   async mail(viewer: Viewer, id: number, params: RawReportParams, ip: string): Promise<{ message: string }> {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.email) throw forbidden(`${def.name} cannot be emailed`);
     if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
     await hitRateLimit(this.db, [`mail:user:${viewer.userId}`], this.mailPerMinute, 60, (s) => `Too many report emails. Try again in ${s} seconds.`);
-    const report = await this.reports.report(viewer, id, params);
-    const rows = exportRows(report);
-    if (rows.length === 0) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
-    const content = await xlsxBuffer(exportColumns(report), rows, { sheetName: report.report_name });
+    const report = await this.reports.export(viewer, id, params, this.batchSize);
+    const rows = await peekRows(report.batches);
+    if (!rows) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
+    let count = 0;
+    async function* counted(source: AsyncIterable<Row>): AsyncGenerator<Row> {
+      for await (const row of source) {
+        count++;
+        yield row;
+      }
+    }
+    let content: Buffer;
+    try {
+      content = await xlsxBuffer(report.columns, counted(rows), { sheetName: report.name, maxBytes: MAIL_ATTACHMENTS_MAX_BYTES });
+    } catch (err) {
+      if (err instanceof XlsxTooLargeError) {
+        throw badRequest(`${report.name} is too large to email (over ${Math.floor(err.maxBytes / 2 ** 20)} MB as XLSX). Download it instead, or narrow the range.`);
+      }
+      throw err;
+    } finally {
+      await rows.return?.();
+    }
     await this.db.transaction().execute(async (trx) => {
       const mailId = await enqueueMail(trx, {
         kind: 'report',
         to: [viewer.email],
-        subject: `${report.report_name} (${report.start_date} to ${report.end_date})`,
-        text: `Hello ${viewer.name},\n\nAttached is ${report.report_name} for ${report.account.user_name} (${report.account.account_id}), ${report.start_date} to ${report.end_date}: ${rows.length} rows.\n\nDossier`,
+        subject: `${report.name} (${report.start} to ${report.end})`,
+        text: `Hello ${viewer.name},\n\nAttached is ${report.name} for ${report.account.name} (${report.account.code}), ${report.start} to ${report.end}: ${count} rows.\n\nDossier`,
         attachments: [{ filename: exportFileName(report, 'xlsx'), contentType: XLSX_CONTENT_TYPE, content }],
         createdBy: viewer.userId,
       });
-      await audit(trx, { actorUserId: viewer.userId, action: 'report_mailed', entity: 'email_outbox', entityId: mailId, after: { report: id, account: report.account.account_id }, ip });
+      await audit(trx, { actorUserId: viewer.userId, action: 'report_mailed', entity: 'email_outbox', entityId: mailId, after: { report: id, account: report.account.code }, ip });
     });
     return { message: REPORT_MAIL_MESSAGE };
   }

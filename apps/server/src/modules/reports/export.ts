@@ -1,19 +1,26 @@
-import type { ReportResponse } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
+
+/** What a download or a mail needs of a report. */
+export interface ReportExport {
+  name: string;
+  start: string;
+  end: string;
+  account: { code: string; name: string };
+  /** The file's columns: the table's, less those it never shows. */
+  columns: string[];
+  /** The table's rows in its order, in batches; policy lists read each batch from the database when it is needed. */
+  batches: Iterable<Row[]> | AsyncIterable<Row[]>;
+}
 
 /** Columns the table never shows (spec 000 §2) stay out of files too. */
 const HIDDEN = new Set(['account_id', 'product_type', 'filter', 'created_by']);
 
-export function exportColumns(report: ReportResponse): string[] {
-  return report.data.data.columns.filter((c) => !HIDDEN.has(c));
-}
-
-export function exportRows(report: ReportResponse): Row[] {
-  return report.data.data.records;
+export function exportColumns(columns: readonly string[]): string[] {
+  return columns.filter((c) => !HIDDEN.has(c));
 }
 
 /** 'Team report summary' for 2026-05-01..31 → team-report-summary_2026-05-01_2026-05-31 */
-export function exportFileName(report: ReportResponse, extension: 'csv' | 'xlsx'): string {
-  const slug = report.report_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
-  return `${slug}_${report.start_date}_${report.end_date}.${extension}`;
+export function exportFileName(report: Pick<ReportExport, 'name' | 'start' | 'end'>, extension: 'csv' | 'xlsx'): string {
+  const slug = report.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
+  return `${slug}_${report.start}_${report.end}.${extension}`;
 }

@@ -3,18 +3,27 @@ import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { rollupWatermark } from '../etl/business-etl';
+import { etlGeneration, rollupWatermark } from '../etl/business-etl';
 import { LruCache } from './cache';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
 import type { Account, QueryContext, ReportFilters } from './context';
+import { exportColumns, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
 const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
 const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
+/**
+ * How long one read of the roll-up watermark serves this instance. A run of the ETL in this process
+ * invalidates it at once; one on another instance shows here at most this much later (the ETL runs every
+ * few minutes), and busy dashboards save a query per request.
+ */
+const WATERMARK_TTL_MS = 1000;
+
 const dashboardName = (def: ReportDef) => DASHBOARDS.find((d) => d.dashboard_id === def.dashboardId)?.dashboard_name ?? def.name;
 
 export class ReportService {
-  private readonly cache = new LruCache<ReportResult>(500);
+  // Every report of every dashboard of ~200 people at work (about 12 tables each) fits, a few KB each.
+  private readonly cache = new LruCache<ReportResult>(5000);
 
   /**
    * @param db the primary database (access checks)
@@ -33,7 +42,7 @@ export class ReportService {
     // One access check, one filter lookup and one watermark read serve every table of the page.
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
-    const asOf = await rollupWatermark(this.reportingDb);
+    const asOf = await this.watermark();
     // The tables are independent: on PostgreSQL they run side by side on the pool.
     const reports = await Promise.all(dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)));
     return { dashboard_name: dashboard.dashboard_name, reports };
@@ -44,8 +53,49 @@ export class ReportService {
     const def = this.definition(viewer, id);
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
-    const asOf = def.source === 'rollup' ? await rollupWatermark(this.reportingDb) : null;
+    const asOf = def.source === 'rollup' ? await this.watermark() : null;
     return this.render(viewer, def, account, params, filters, asOf);
+  }
+
+  /**
+   * One report for a download or a mail. Policy lists come in batches of `batchSize` read from the
+   * database as the file is written (nothing runs until the first batch is asked for); other reports are
+   * computed as for the table.
+   */
+  async export(viewer: Viewer, id: number, params: RawReportParams, batchSize: number): Promise<ReportExport> {
+    const def = this.definition(viewer, id);
+    if (def.batches) {
+      const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
+      const ctx = this.context(def, account, params, await resolveFilters(this.db, params));
+      const { columns, batches } = def.batches(ctx, batchSize);
+      return { name: def.name, ...ctx.range, account, columns: exportColumns(columns), batches };
+    }
+    const report = await this.report(viewer, id, params);
+    return {
+      name: report.report_name,
+      start: report.start_date,
+      end: report.end_date,
+      account: { code: report.account.account_id, name: report.account.user_name },
+      columns: exportColumns(report.data.data.columns),
+      batches: [report.data.data.records],
+    };
+  }
+
+  private memo: { at: number; generation: number; value: Promise<Date | null> } | null = null;
+
+  /** The roll-ups' watermark (cache key and as-of time), read at most once per WATERMARK_TTL_MS; concurrent reads share one query. */
+  private watermark(): Promise<Date | null> {
+    const now = Date.now();
+    const generation = etlGeneration();
+    if (this.memo && this.memo.generation === generation && now - this.memo.at < WATERMARK_TTL_MS) return this.memo.value;
+    const value = rollupWatermark(this.reportingDb);
+    const memo = { at: now, generation, value };
+    this.memo = memo;
+    // A failed read (database down) must not be served to the next requests.
+    value.catch(() => {
+      if (this.memo === memo) this.memo = null;
+    });
+    return value;
   }
 
   private definition(viewer: Viewer, id: number): ReportDef {
@@ -55,11 +105,17 @@ export class ReportService {
     return def;
   }
 
-  private async render(viewer: Viewer, def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters, watermark: Date | null): Promise<ReportResponse> {
+  /** Where and over which range the report's queries run, once the account suits the report. */
+  private context(def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters): QueryContext {
     if (def.account === 'partner' && account.kind !== 'partner') throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
     if (def.account === 'employee' && account.kind !== 'employee') throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
-    const ctx: QueryContext = { db: this.reportingDb, account, range, previous: previousRange(range), filters };
+    return { db: this.reportingDb, account, range, previous: previousRange(range), filters };
+  }
+
+  private async render(viewer: Viewer, def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters, watermark: Date | null): Promise<ReportResponse> {
+    const ctx = this.context(def, account, params, filters);
+    const range = ctx.range;
 
     let result: ReportResult;
     const asOf = def.source === 'rollup' ? watermark : null;

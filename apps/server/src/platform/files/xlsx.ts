@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { columnHeader, columnKey, escapeCell, type Cell, type Column, type Rows } from './escape';
+import { columnHeader, columnKey, escapeCell, type Cell, type Column, type Row, type Rows } from './escape';
 
 export interface XlsxOptions {
   sheetName?: string;
@@ -23,6 +23,16 @@ function sheetName(name: string | undefined): string {
   return cleaned === '' ? 'Report' : cleaned;
 }
 
+/** Resolves on the first of the events; unlike a race of once() calls, leaves no listener behind. */
+async function firstOf(emitter: Writable, events: string[]): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race(events.map((e) => once(emitter, e, { signal: stop.signal })));
+  } finally {
+    stop.abort();
+  }
+}
+
 /** Streams one worksheet (bold header row, then the rows) into `output` and resolves when it is written. */
 export async function writeXlsx(output: Writable, columns: readonly Column[], rows: Rows, options: XlsxOptions = {}): Promise<void> {
   // Inline strings instead of a shared-strings table: that table would hold every distinct text until the end.
@@ -34,22 +44,50 @@ export async function writeXlsx(output: Writable, columns: readonly Column[], ro
   const keys = columns.map(columnKey);
   let count = 0;
   for await (const row of rows) {
+    // The reader went away (a download aborted): stop pulling rows, which ends the source's query.
+    if (output.destroyed) throw new Error('The XLSX output was closed before the workbook was written');
     sheet.addRow(keys.map((k) => cell(row[k] ?? null))).commit();
-    if (++count % DRAIN_CHECK_ROWS === 0 && output.writableNeedDrain) {
-      await Promise.race([once(output, 'drain'), once(output, 'close')]);
-    }
+    if (++count % DRAIN_CHECK_ROWS === 0 && output.writableNeedDrain) await firstOf(output, ['drain', 'close']);
   }
   sheet.commit();
-  await workbook.commit();
+  if (output.destroyed) throw new Error('The XLSX output was closed before the workbook was written');
+  // exceljs waits for the output's 'finish', which a destroyed output never emits.
+  const written = await Promise.race([workbook.commit().then(() => true), firstOf(output, ['close']).then(() => false)]);
+  if (!written) throw new Error('The XLSX output was closed before the workbook was written');
 }
 
-/** The whole workbook in memory, for a mail attachment; stream large downloads with writeXlsx instead. */
-export async function xlsxBuffer(columns: readonly Column[], rows: Rows, options: XlsxOptions = {}): Promise<Buffer> {
+/** Thrown by xlsxBuffer when the workbook outgrows its maxBytes. */
+export class XlsxTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The XLSX file would exceed ${maxBytes} bytes`);
+    this.name = 'XlsxTooLargeError';
+  }
+}
+
+/**
+ * The whole workbook in memory, for a mail attachment; stream large downloads with writeXlsx instead.
+ * With maxBytes it stops reading rows once the file is past that size and throws XlsxTooLargeError, so
+ * memory stays bounded by maxBytes whatever the row source holds.
+ */
+export async function xlsxBuffer(columns: readonly Column[], rows: Rows, options: XlsxOptions & { maxBytes?: number } = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? Infinity;
   const sink = new PassThrough();
   const parts: Buffer[] = [];
-  sink.on('data', (b: Buffer) => parts.push(b));
+  let bytes = 0;
+  sink.on('data', (b: Buffer) => {
+    bytes += b.length;
+    if (bytes <= maxBytes) parts.push(b);
+  });
   const ended = once(sink, 'end');
-  await writeXlsx(sink, columns, rows, options);
+  async function* capped(): AsyncGenerator<Row> {
+    for await (const row of rows) {
+      // The zip lags a little behind the rows; the final check below is exact.
+      if (bytes > maxBytes) throw new XlsxTooLargeError(maxBytes);
+      yield row;
+    }
+  }
+  await writeXlsx(sink, columns, capped(), options);
   await ended;
+  if (bytes > maxBytes) throw new XlsxTooLargeError(maxBytes);
   return Buffer.concat(parts);
 }

@@ -1,8 +1,8 @@
 import { useElementSize } from '@mantine/hooks';
 import { ChartFrame } from './ChartFrame';
+import { TREND_CHART_HEIGHT as HEIGHT } from './sizes';
 import type { ChartProps } from './types';
 
-const HEIGHT = 180;
 const PAD = { left: 10, right: 10, top: 24, bottom: 26 };
 
 /** A month-by-month line with markers, the peak and the latest value; hand-drawn SVG in real pixels. */

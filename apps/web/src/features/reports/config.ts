@@ -32,6 +32,14 @@ export const HALF_WIDTH_REPORTS: readonly string[] = [
  */
 export const HALF_WIDTH_SPAN = { base: 12, xl: 6 } as const;
 
+/**
+ * Height of a dashboard panel while its report loads: about what the business summary (13, always four
+ * rows) takes at each width, measured on the demo data. Below xl the team report sits under it, so a
+ * placeholder of another height would make the team report jump when the summary arrives (layout shift,
+ * which Lighthouse counts); side by side from xl both panels take the taller one's height.
+ */
+export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 362, xl: 479 } as const;
+
 /** Pages (dashboard or report names) without the product filter (000 §2 Filters). */
 export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
   'Direct dashboard',

@@ -1,34 +1,62 @@
 import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
+import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { COL } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
 
+// Both reports list policies, so they grow with the business: downloads read them in batches. The table
+// and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
+// The page bound sits on the policies alone: the joins and the renewal look-up then run for one page only.
+
+/** All of a policy list's rows (the table). */
+async function allRows<R, K>(ctx: QueryContext, query: KeysetQuery<R, K>): Promise<R[]> {
+  return (await query.sql(null, null).execute(ctx.db)).rows;
+}
+
+async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => ReportRecord): AsyncGenerator<ReportRecord[]> {
+  for await (const batch of batches) yield batch.map(record);
+}
+
 export const EXECUTIVE_COLUMNS = ['Payment Id', COL.product, 'Customer', COL.premium, COL.wp, 'Issue Date', 'Status', 'Expiring_Policy_No', 'One Click Url', 'view'];
 
-/** Report 37, the end of a drill: the policies of one partner issued in the range. */
-export async function executiveReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const res = await sql<{
-    payment_id: string;
-    product: string;
-    product_type: string;
-    customer: string;
-    premium: number;
-    wp: number;
-    issue_day: string;
-    status: string;
-    previous_policy_no: string | null;
-    one_click_url: string | null;
-    proposal_no: string;
-  }>`
-    select p.payment_id, pr.name as product, pr.product_type, cu.name as customer, p.paid_amount::float8 as premium,
-      p.weightage_premium::float8 as wp, business_day(p.issued_at)::text as issue_day, p.status, p.previous_policy_no,
-      p.one_click_url, p.proposal_no
-    from policies p
-    join products pr on pr.product_type_id = p.product_type_id
-    join customers cu on cu.id = p.customer_id
-    where p.partner_id = ${ctx.account.id} and ${issuedIn(ctx.range)} ${policyFilters(ctx.filters)}
-    order by p.issued_at desc, p.id desc`.execute(ctx.db);
-  return res.rows.map((r) => ({
+interface ExecutiveRow {
+  payment_id: string;
+  product: string;
+  product_type: string;
+  customer: string;
+  premium: number;
+  wp: number;
+  issue_day: string;
+  status: string;
+  previous_policy_no: string | null;
+  one_click_url: string | null;
+  proposal_no: string;
+  // Order key. The instant as text: a JS Date would drop the microseconds and skip or repeat rows.
+  issued_key: string;
+  id: string | number;
+}
+
+function executiveQuery(ctx: QueryContext): KeysetQuery<ExecutiveRow, { issuedAt: string; id: string | number }> {
+  return {
+    sql: (after, limit) => sql<ExecutiveRow>`
+      select p.payment_id, pr.name as product, pr.product_type, cu.name as customer, p.paid_amount::float8 as premium,
+        p.weightage_premium::float8 as wp, business_day(p.issued_at)::text as issue_day, p.status, p.previous_policy_no,
+        p.one_click_url, p.proposal_no, p.issued_at::text as issued_key, p.id
+      from (
+        select p.* from policies p
+        where p.partner_id = ${ctx.account.id} and ${issuedIn(ctx.range)} ${policyFilters(ctx.filters)}
+          ${after ? sql`and (p.issued_at, p.id) < (${after.issuedAt}::timestamptz, ${after.id}::bigint)` : sql``}
+          ${limit === null ? sql`` : sql`order by p.issued_at desc, p.id desc limit ${limit}`}
+      ) p
+      join products pr on pr.product_type_id = p.product_type_id
+      join customers cu on cu.id = p.customer_id
+      order by p.issued_at desc, p.id desc`,
+    keyOf: (r) => ({ issuedAt: r.issued_key, id: r.id }),
+  };
+}
+
+function executiveRecord(r: ExecutiveRow): ReportRecord {
+  return {
     'Payment Id': r.payment_id,
     [COL.product]: r.product,
     product_type: r.product_type,
@@ -41,44 +69,69 @@ export async function executiveReport(ctx: QueryContext): Promise<ReportRecord[]
     // Only a renewal still awaiting payment can be paid from the report.
     'One Click Url': r.status === 'pending' ? r.one_click_url : null,
     view: r.proposal_no,
-  }));
+  };
+}
+
+/** Report 37, the end of a drill: the policies of one partner issued in the range. */
+export async function executiveReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  return (await allRows(ctx, executiveQuery(ctx))).map(executiveRecord);
+}
+
+/** Report 37's rows in batches (downloads). */
+export function executiveBatches(ctx: QueryContext, batchSize: number): AsyncGenerator<ReportRecord[]> {
+  return mapped(readInBatches(ctx.db, executiveQuery(ctx), batchSize), executiveRecord);
 }
 
 export const RENEWAL_COLUMNS = ['Policy No', COL.product, 'product_type', 'Customer', 'Partner Code', 'Expiry Date', COL.premium, 'Renewal Link', 'One Click Url'];
 
-/** Report 38: successful policies whose expiry (renewal) falls in the range, for a partner or a whole subtree. */
-export async function renewalDuesReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const owner =
-    ctx.account.kind === 'partner'
-      ? sql`p.partner_id = ${ctx.account.id}`
-      : sql`p.employee_id in (select descendant_id from employee_closure where ancestor_id = ${ctx.account.id})`;
-  const res = await sql<{
-    policy_no: string;
-    product: string;
-    product_type: string;
-    customer: string;
-    partner_code: string | null;
-    expiry_date: string;
-    premium: number;
-    renewal_link: string | null;
-    one_click_url: string | null;
-  }>`
-    select p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
-      p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
-      coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url
-    from policies p
-    join products pr on pr.product_type_id = p.product_type_id
-    join customers cu on cu.id = p.customer_id
-    left join partners pa on pa.id = p.partner_id
-    -- The renewal awaiting payment carries the link and the payment URL of the expiring policy.
-    left join lateral (
-      select n.renewal_link, n.one_click_url from policies n
-      where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
-    ) r on true
-    where ${owner} and p.status = 'success' and p.policy_no is not null
-      and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}
-    order by p.expiry_date, p.policy_no`.execute(ctx.db);
-  return res.rows.map((r) => ({
+interface RenewalRow {
+  policy_no: string;
+  product: string;
+  product_type: string;
+  customer: string;
+  partner_code: string | null;
+  expiry_date: string;
+  premium: number;
+  renewal_link: string | null;
+  one_click_url: string | null;
+  id: string | number;
+}
+
+function renewalQuery(ctx: QueryContext): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
+  const subtree = sql`select descendant_id from employee_closure where ancestor_id = ${ctx.account.id}`;
+  // A page takes the subtree's ids once (an init plan) and probes policies_employee_idx. Written as a
+  // semi-join, PGlite (never analysed, so without statistics) loops over policies × subtree on every page:
+  // 2-5 s a page at 150k policies. The unbounded query keeps the semi-join that PostgreSQL plans well.
+  const owner = (paged: boolean) =>
+    ctx.account.kind === 'partner' ? sql`p.partner_id = ${ctx.account.id}` : paged ? sql`p.employee_id = any(array(${subtree}))` : sql`p.employee_id in (${subtree})`;
+  return {
+    // p.id breaks ties between equal policy numbers, so the order is total and a page can resume after any row.
+    sql: (after, limit) => sql<RenewalRow>`
+      select p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
+        p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
+        coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url, p.id
+      from (
+        select p.* from policies p
+        where ${owner(limit !== null)} and p.status = 'success' and p.policy_no is not null
+          and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}
+          ${after ? sql`and (p.expiry_date, p.policy_no, p.id) > (${after.expiry}::date, ${after.policyNo}::text, ${after.id}::bigint)` : sql``}
+          ${limit === null ? sql`` : sql`order by p.expiry_date, p.policy_no, p.id limit ${limit}`}
+      ) p
+      join products pr on pr.product_type_id = p.product_type_id
+      join customers cu on cu.id = p.customer_id
+      left join partners pa on pa.id = p.partner_id
+      -- The renewal awaiting payment carries the link and the payment URL of the expiring policy.
+      left join lateral (
+        select n.renewal_link, n.one_click_url from policies n
+        where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
+      ) r on true
+      order by p.expiry_date, p.policy_no, p.id`,
+    keyOf: (r) => ({ expiry: r.expiry_date, policyNo: r.policy_no, id: r.id }),
+  };
+}
+
+function renewalRecord(r: RenewalRow): ReportRecord {
+  return {
     'Policy No': r.policy_no,
     [COL.product]: r.product,
     product_type: r.product_type,
@@ -88,5 +141,15 @@ export async function renewalDuesReport(ctx: QueryContext): Promise<ReportRecord
     [COL.premium]: round2(r.premium),
     'Renewal Link': r.renewal_link,
     'One Click Url': r.one_click_url,
-  }));
+  };
+}
+
+/** Report 38: successful policies whose expiry (renewal) falls in the range, for a partner or a whole subtree. */
+export async function renewalDuesReport(ctx: QueryContext): Promise<ReportRecord[]> {
+  return (await allRows(ctx, renewalQuery(ctx))).map(renewalRecord);
+}
+
+/** Report 38's rows in batches (downloads). */
+export function renewalDuesBatches(ctx: QueryContext, batchSize: number): AsyncGenerator<ReportRecord[]> {
+  return mapped(readInBatches(ctx.db, renewalQuery(ctx), batchSize), renewalRecord);
 }

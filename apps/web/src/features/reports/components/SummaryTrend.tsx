@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { formatRupee, ReportResponse } from '@dossier/shared';
+import { ChartPlaceholder } from '../../../components/charts/ChartPlaceholder';
+import { TREND_CHART_HEIGHT } from '../../../components/charts/sizes';
 import { reportQueryOptions } from '../api/report';
 import { lastMonths, summaryTotal } from '../chart-data';
 
 const TrendChart = lazy(() => import('../../../components/charts/TrendChart'));
 
 const MEASURE = 'Total Premium';
+const TITLE = `${MEASURE}, last 12 months`;
 
 /**
  * The summary page's chart: Total Premium month by month over the twelve months up to the chosen
@@ -35,14 +37,15 @@ export function SummaryTrend({
       }),
     ),
   });
-  if (results.some((r) => r.isPending)) return <Skeleton height={180} radius="md" aria-label="Loading the premium trend" />;
+  if (results.some((r) => r.isPending))
+    return <ChartPlaceholder title={TITLE} height={TREND_CHART_HEIGHT} label="Loading the premium trend" />;
   const points = months.map((m, i) => {
     const parsed = ReportResponse.safeParse(results[i]?.data);
     return { label: m.label, value: parsed.success ? summaryTotal(parsed.data, MEASURE) : 0 };
   });
   return (
-    <Suspense fallback={<Skeleton height={180} radius="md" />}>
-      <TrendChart title={`${MEASURE}, last 12 months`} points={points} format={formatRupee} />
+    <Suspense fallback={<ChartPlaceholder title={TITLE} height={TREND_CHART_HEIGHT} />}>
+      <TrendChart title={TITLE} points={points} format={formatRupee} />
     </Suspense>
   );
 }
