@@ -1,37 +1,45 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import LoginPage from '../features/auth/routes/LoginPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HomeIdRedirect } from './HomeIdRedirect';
+import { lazyScreen, type LazyScreen, type RouteHandle } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
 
 // Screens load on demand so the first download stays small. Except sign-in, where every session
 // starts: loaded on demand it costs a second round of downloads before anything shows (Lighthouse,
 // mobile), and what it needs besides its own 3 KB (inputs, paper, schemas, mutations) the signed-in
 // shell needs too.
-const AppLayout = lazy(() => import('./shell/AppLayout'));
-const HomePage = lazy(() => import('./pages/HomePage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const DashboardPage = lazy(() => import('../features/reports/routes/DashboardPage'));
-const ReportsPage = lazy(() => import('../features/reports/routes/ReportsPage'));
-const RmDashboardPage = lazy(() => import('../features/callcentre/routes/RmDashboardPage'));
-const TrmDashboardPage = lazy(() => import('../features/callcentre/routes/TrmDashboardPage'));
-const BookAppointmentPage = lazy(() => import('../features/callcentre/routes/BookAppointmentPage'));
-const MyAppointmentsPage = lazy(() => import('../features/callcentre/routes/MyAppointmentsPage'));
-const LifeRenewalsPage = lazy(() => import('../features/renewals/routes/LifeRenewalsPage'));
-const MappedPartnersPage = lazy(() => import('../features/partners/routes/MappedPartnersPage'));
-const ManageTeamPage = lazy(() => import('../features/team/routes/ManageTeamPage'));
-const ReporteeListPage = lazy(() => import('../features/team/routes/ReporteeListPage'));
-const RequesterViewPage = lazy(() => import('../features/mapping/routes/RequesterViewPage'));
-const AnalyticsPage = lazy(() => import('../features/analytics/routes/AnalyticsPage'));
+const AppLayout = lazyScreen(() => import('./shell/AppLayout'));
+const HomePage = lazyScreen(() => import('./pages/HomePage'));
+const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));
+const DashboardPage = lazyScreen(() => import('../features/reports/routes/DashboardPage'));
+const ReportsPage = lazyScreen(() => import('../features/reports/routes/ReportsPage'));
+const RmDashboardPage = lazyScreen(() => import('../features/callcentre/routes/RmDashboardPage'));
+const TrmDashboardPage = lazyScreen(() => import('../features/callcentre/routes/TrmDashboardPage'));
+const BookAppointmentPage = lazyScreen(() => import('../features/callcentre/routes/BookAppointmentPage'));
+const MyAppointmentsPage = lazyScreen(() => import('../features/callcentre/routes/MyAppointmentsPage'));
+const LifeRenewalsPage = lazyScreen(() => import('../features/renewals/routes/LifeRenewalsPage'));
+const MappedPartnersPage = lazyScreen(() => import('../features/partners/routes/MappedPartnersPage'));
+const ManageTeamPage = lazyScreen(() => import('../features/team/routes/ManageTeamPage'));
+const ReporteeListPage = lazyScreen(() => import('../features/team/routes/ReporteeListPage'));
+const RequesterViewPage = lazyScreen(() => import('../features/mapping/routes/RequesterViewPage'));
+const AnalyticsPage = lazyScreen(() => import('../features/analytics/routes/AnalyticsPage'));
+
+/** A route showing a lazily loaded screen; main.tsx preloads it when the app opens at its address. */
+const screen = (path: string | undefined, Screen: LazyScreen): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  element: <Screen />,
+  handle: { preload: Screen.preload } satisfies RouteHandle,
+});
 
 /**
  * The route table (spec 000 §2, 001 §2), the one place where screens are attached.
  *
  * Screens still to be built plug in as children of the shell route below, each as a lazily loaded
  * screen from its feature's routes/ folder, e.g.
- *   const ReportPage = lazy(() => import('../features/reports/routes/ReportPage'));
- *   { path: 'reports/:id', element: <ReportPage /> }
+ *   const ReportPage = lazyScreen(() => import('../features/reports/routes/ReportPage'));
+ *   screen('reports/:id', ReportPage)
  * Planned paths, relative to '/':
  *   dashboard, dashboard/:id, dashboard/:id/:accountId      Dashboard (reports 13 and 11)
  *   reports/:id, reports/:id/:accountId                     Report view / drill-down
@@ -63,26 +71,27 @@ export const routes: RouteObject[] = [
         </RequireAuth>
       </ErrorBoundary>
     ),
+    handle: { preload: AppLayout.preload } satisfies RouteHandle,
     children: [
-      { index: true, element: <HomePage /> },
+      screen(undefined, HomePage),
       { path: 'home/:id', element: <HomeIdRedirect /> },
       // ← feature routes go here (see the list above).
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'dashboard/:id', element: <DashboardPage /> },
-      { path: 'dashboard/:id/:accountId', element: <DashboardPage /> },
-      { path: 'reports/:id', element: <ReportsPage /> },
-      { path: 'reports/:id/:accountId', element: <ReportsPage /> },
-      { path: 'rm-dashboard', element: <RmDashboardPage /> },
-      { path: 'trm-dashboard', element: <TrmDashboardPage /> },
-      { path: 'book-appointment', element: <BookAppointmentPage /> },
-      { path: 'my-appointments', element: <MyAppointmentsPage /> },
-      { path: 'liferenewalsreport', element: <LifeRenewalsPage /> },
-      { path: 'mappedpartners', element: <MappedPartnersPage /> },
-      { path: 'manageteam', element: <ManageTeamPage /> },
-      { path: 'reporteelist', element: <ReporteeListPage /> },
-      { path: 'requesterview', element: <RequesterViewPage /> },
-      { path: 'analytics', element: <AnalyticsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      screen('dashboard', DashboardPage),
+      screen('dashboard/:id', DashboardPage),
+      screen('dashboard/:id/:accountId', DashboardPage),
+      screen('reports/:id', ReportsPage),
+      screen('reports/:id/:accountId', ReportsPage),
+      screen('rm-dashboard', RmDashboardPage),
+      screen('trm-dashboard', TrmDashboardPage),
+      screen('book-appointment', BookAppointmentPage),
+      screen('my-appointments', MyAppointmentsPage),
+      screen('liferenewalsreport', LifeRenewalsPage),
+      screen('mappedpartners', MappedPartnersPage),
+      screen('manageteam', ManageTeamPage),
+      screen('reporteelist', ReporteeListPage),
+      screen('requesterview', RequesterViewPage),
+      screen('analytics', AnalyticsPage),
+      screen('*', NotFoundPage),
     ],
   },
 ];
