@@ -25,7 +25,9 @@ lighthouseAudit(root, { runs, log, reportDir: arg('report-dir'), only: arg('only
     log(lighthouseTable(results));
     log('');
     for (const r of results)
-      log(`${r.page}, ${r.preset}, ${CONNECTION_LABEL[r.connection]}: LCP element ${r.lcpElement || '?'}; not passing: ${r.failing.join(', ') || 'none'}`);
+      log(
+        `${r.page}, ${r.preset}, ${CONNECTION_LABEL[r.connection]}: LCP element ${r.lcpElement || '?'}; not passing: ${r.failing.join(', ') || 'none'}`,
+      );
   })
   .catch((err: unknown) => {
     console.error(err);

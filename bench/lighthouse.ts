@@ -187,7 +187,13 @@ function medianRun(runs: Result[]): Result {
   return median;
 }
 
-function summarise(target: Target, preset: LighthousePreset, connection: LighthouseConnection, runs: number, median: Result): LighthouseResult {
+function summarise(
+  target: Target,
+  preset: LighthousePreset,
+  connection: LighthouseConnection,
+  runs: number,
+  median: Result,
+): LighthouseResult {
   const score = median.categories.performance?.score ?? 0;
   return {
     page: target.page,

@@ -18,11 +18,27 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-tls-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -35,25 +51,28 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
  * should see. A measuring aid, 127.0.0.1 only.
  */
 export async function startTlsProxy(upstreamPort: number): Promise<TlsProxy> {
-  const server = createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, (req: Http2ServerRequest, res: Http2ServerResponse) => {
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (name.startsWith(':') || HOP_BY_HOP.has(name) || value === undefined) continue;
-      headers[name] = value;
-    }
-    headers.host = `127.0.0.1:${upstreamPort}`;
-    const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(up.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    });
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
+  const server = createSecureServer(
+    { ...selfSignedCertificate(), allowHTTP1: true },
+    (req: Http2ServerRequest, res: Http2ServerResponse) => {
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name.startsWith(':') || HOP_BY_HOP.has(name) || value === undefined) continue;
+        headers[name] = value;
+      }
+      headers.host = `127.0.0.1:${upstreamPort}`;
+      const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(up.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+      });
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      req.pipe(upstream);
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
