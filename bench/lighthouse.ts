@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { freePort } from '../apps/server/test/ports';
+import { startServer } from './server-process';
 import { startTlsProxy, type TlsProxy } from './tls-proxy';
 
 export type LighthousePreset = 'desktop' | 'mobile';
@@ -60,32 +61,6 @@ const READY_TIMEOUT_MS = 240_000;
 export const meetsTarget = (r: LighthouseResult): boolean => r.performance >= TARGET_PERFORMANCE && r.cls < TARGET_CLS;
 /** The target applies to the deployed path; the direct HTTP/1.1 rows are there for comparison. */
 const judged = (r: LighthouseResult): boolean => r.connection === 'h2';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(child: ChildProcess, base: string, output: string[]): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.slice(-5).join(' | ')}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready after ${READY_TIMEOUT_MS / 1000} s: ${output.slice(-5).join(' | ')}`);
-}
 
 /** Lighthouse measures what users download, so the production build must exist; build it if it does not. */
 function ensureBuilt(repoRoot: string): string {
@@ -233,33 +208,20 @@ export async function lighthouseAudit(
   { runs = 3, log = () => {}, reportDir, only, connections = ['h2', 'http1'] }: AuditOptions = {},
 ): Promise<LighthouseResult[]> {
   const dist = ensureBuilt(repoRoot);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'dossier-lighthouse-'));
-  const server = spawn('npx', ['tsx', join(repoRoot, 'apps/server/src/server.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_SCALE: '0.05',
-      WEB_DIST: dist,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: npx starts the server as a grandchild, and all of them must stop.
-    detached: true,
+  const server = startServer(repoRoot, await freePort(), {
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_SCALE: '0.05',
+    WEB_DIST: dist,
   });
-  const output: string[] = [];
-  server.stdout?.on('data', (b: Buffer) => output.push(...b.toString().split('\n').filter(Boolean)));
-  server.stderr?.on('data', (b: Buffer) => output.push(...b.toString().split('\n').filter(Boolean)));
   let browser: Browser | undefined;
   let proxy: TlsProxy | undefined;
   try {
-    await waitReady(server, base, output);
-    proxy = await startTlsProxy(port);
-    const origins: Record<LighthouseConnection, string> = { h2: proxy.origin, http1: base };
+    await server.ready(READY_TIMEOUT_MS);
+    proxy = await startTlsProxy(server.port);
+    const origins: Record<LighthouseConnection, string> = { h2: proxy.origin, http1: server.base };
     const chromium = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -296,13 +258,7 @@ export async function lighthouseAudit(
   } finally {
     await browser?.close();
     await proxy?.close();
-    const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once('exit', r));
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // the group is already gone
-    }
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import Fastify from 'fastify';
 import type { LoadUser } from './load-population';
+import { startServer } from './server-process';
 import { virtualUsers, type UserRequest } from './virtual-users';
 
 export interface LoadResult {
@@ -22,23 +21,21 @@ const base = `http://127.0.0.1:${PORT}`;
 const USERS = 200;
 const THINK_MS = 1000;
 
-async function waitReady(child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('load-test server exited');
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 function saturate(label: string, url: string, requests: Request[], seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: USERS, duration: seconds, requests }, (err, r) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      resolve({ label, model: `${USERS} connections, no think time`, requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p95: null, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      resolve({
+        label,
+        model: `${USERS} connections, no think time`,
+        requests: r.requests.total,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p95: null,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
     });
   });
 }
@@ -82,14 +79,15 @@ async function helloWorld(seconds: number): Promise<LoadResult> {
  * (uncached); then the cached views with no think time, against the Fastify hello-world ceiling.
  */
 export async function loadTest(repoRoot: string, databaseUrl: string, people: LoadUser[], seconds: number): Promise<LoadResult[]> {
-  const server = spawn('npx', ['tsx', join(repoRoot, 'apps/server/src/server.ts')], {
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', ETL_INTERVAL_SECONDS: '86400' },
-    stdio: 'ignore',
-    // Its own process group: npx starts the server as a grandchild, and all of them must stop.
-    detached: true,
+  const server = startServer(repoRoot, PORT, {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ETL_INTERVAL_SECONDS: '86400',
   });
   try {
-    await waitReady(server);
+    await server.ready();
     const person = (u: number) => people[u % people.length];
     // Each person starts somewhere else in their round of views, so the first requests are not all dashboards.
     const usual = (u: number, i: number): UserRequest => {
@@ -101,13 +99,19 @@ export async function loadTest(repoRoot: string, databaseUrl: string, people: Lo
     // Someone opened each of these views earlier in the day: the cached runs measure cached answers.
     await warmUp(everyView);
     const results = [await users('Dossier, usual views (cached)', seconds, usual)];
-    results.push(await saturate('Dossier, usual views (cached), at saturation', base, everyView.map((r) => ({ method: 'GET' as const, ...r })), Math.min(seconds, 30)));
+    results.push(
+      await saturate(
+        'Dossier, usual views (cached), at saturation',
+        base,
+        everyView.map((r) => ({ method: 'GET' as const, ...r })),
+        Math.min(seconds, 30),
+      ),
+    );
     results.push(await users('Dossier, views not asked for before (uncached)', seconds, fresh));
     results.push(await helloWorld(Math.min(seconds, 20)));
     return results;
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
   }
 }
 
@@ -117,7 +121,10 @@ export function loadTable(results: LoadResult[]): string {
   return [
     '| run | load | requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors / timeouts | non-2xx |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...results.map((r) => `| ${r.label} | ${r.model} | ${r.requests.toLocaleString('en-IN')} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.label} | ${r.model} | ${r.requests.toLocaleString('en-IN')} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`,
+    ),
   ].join('\n');
 }
 
@@ -129,5 +136,7 @@ export function loadVerdict(results: LoadResult[]): string {
     const ok = r.p99 < limit && r.errors === 0 && r.non2xx === 0;
     return `${ok ? 'met' : 'NOT met'} — p99 ${ms(r.p99)} ms (target < ${limit} ms), ${r.errors} errors, ${r.non2xx} non-2xx`;
   };
-  return [`Targets at 200 users: cached views ${judge('Dossier, usual views (cached)', 200)}; uncached views ${judge('Dossier, views not asked for before', 500)}.`].join('\n');
+  return [
+    `Targets at 200 users: cached views ${judge('Dossier, usual views (cached)', 200)}; uncached views ${judge('Dossier, views not asked for before', 500)}.`,
+  ].join('\n');
 }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports';
 
 const run = promisify(execFile);
 
@@ -17,18 +17,6 @@ export function findPgBin(): string | null {
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
-/** A port nobody listens on right now (the kernel picks it; a tiny race with other processes is accepted). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface PgCluster {
   /** postgres://postgres@127.0.0.1:<port>/postgres (trust auth). */
@@ -62,6 +50,8 @@ export async function createPgCluster(bin: string): Promise<PgCluster> {
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { cwd: dir }) : run(join(bin, tool), args, { cwd: dir });
 
   const port = await freePort();
+  // Sockets in the cluster's own directory, TCP on loopback only.
+  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`;
   let running = false;
   const pgCtl = async (args: string[]) => {
     try {
@@ -74,8 +64,7 @@ export async function createPgCluster(bin: string): Promise<PgCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start: async () => {
-      // Sockets in the cluster's own directory, TCP on loopback only.
-      await pgCtl(['-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`, 'start']);
+      await pgCtl(['-o', serverOptions, 'start']);
       running = true;
     },
     stop: async () => {
@@ -83,7 +72,7 @@ export async function createPgCluster(bin: string): Promise<PgCluster> {
       running = false;
     },
     restart: async () => {
-      await pgCtl(['-m', 'fast', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}`, 'restart']);
+      await pgCtl(['-m', 'fast', '-o', serverOptions, 'restart']);
       running = true;
     },
     destroy: async () => {

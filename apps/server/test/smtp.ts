@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -36,10 +35,4 @@ export async function startSmtp(port = 0): Promise<SmtpSink> {
 }
 
 /** A port nothing listens on (until a test starts something there). */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freePort as closedPort } from './ports';

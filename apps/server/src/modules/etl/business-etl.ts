@@ -18,6 +18,10 @@ export interface EtlRunResult {
   rowsProcessed: number;
 }
 
+let completedRuns = 0;
+/** Counts this process's completed runs: caches of roll-up figures compare it to notice a run at once. */
+export const etlGeneration = (): number => completedRuns;
+
 /**
  * Incremental roll-up of `policies` into fact_daily_business, fact_subtree_monthly and fact_partner_monthly.
  * Reads the policies changed since the watermark (minus the look-back), recomputes every cell they
@@ -25,10 +29,6 @@ export interface EtlRunResult {
  * transaction, so a killed run leaves the previous state and the next run converges. With no watermark
  * (first run, or `full`) every policy is "changed": a full rebuild is the same code.
  */
-let completedRuns = 0;
-/** Counts this process's completed runs: caches of roll-up figures compare it to notice a run at once. */
-export const etlGeneration = (): number => completedRuns;
-
 export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): Promise<EtlRunResult> {
   await db
     .insertInto('etl_jobs')

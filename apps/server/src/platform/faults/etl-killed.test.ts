@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../../demo/load';
-import { BUSINESS_ROLLUP_JOB, ETL_LOCK, runBusinessEtl } from '../../modules/etl/business-etl';
+import { BUSINESS_ROLLUP_JOB, ETL_LOCK } from '../../modules/etl/business-etl';
 import type { Db } from '../db';
 import { createTestDb } from '../../../test/db';
+import { runEtlWhenFree } from '../../../test/etl-when-free';
 import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMonthlyMatches } from '../../../test/rollup-checks';
 
 const url = process.env.DATABASE_URL;
@@ -46,23 +47,13 @@ async function lockHolder(db: Db, appName: string): Promise<EtlBackend | undefin
   return res.rows[0];
 }
 
-/** Runs the ETL until it gets the lock: another test file's run may hold it for a moment. */
-async function runWhenFree(db: Db, options: { full?: boolean } = {}) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const result = await runBusinessEtl(db, options);
-    if (result.ran) return result;
-    await sleep(100);
-  }
-  throw new Error('the ETL lock stayed taken for 30 s');
-}
-
 describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs only with DATABASE_URL set, the PostgreSQL pass)'}`, () => {
   let db: Awaited<ReturnType<typeof createTestDb>>;
   beforeAll(async () => {
     db = await createTestDb();
     // Enough policies (about 9,000) for a full rebuild to take a moment, so it can be caught half-way.
     await loadDemoIfEmpty(db, { scale: 0.03, seed: 99, today: '2026-06-15', log: () => undefined });
-    await runWhenFree(db.db);
+    await runEtlWhenFree(db.db);
   });
   afterAll(() => db?.drop());
 
@@ -124,7 +115,7 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
 
     // The next ordinary (incremental) run converges to exact totals.
     const t = performance.now();
-    await runWhenFree(db.db);
+    await runEtlWhenFree(db.db);
     const recoveryMs = performance.now() - t;
     expect(await factRows(db)).toEqual(await rawAggregate(db));
     expect(await partnerMonthlyMatches(db)).toBe(true);

@@ -100,8 +100,9 @@ interface RenewalRow {
 function renewalQuery(ctx: QueryContext): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
   const subtree = sql`select descendant_id from employee_closure where ancestor_id = ${ctx.account.id}`;
   // A page takes the subtree's ids once (an init plan) and probes policies_employee_idx. Written as a
-  // semi-join, PGlite (never analysed, so without statistics) loops over policies × subtree on every page:
-  // 2-5 s a page at 150k policies. The unbounded query keeps the semi-join that PostgreSQL plans well.
+  // semi-join, PGlite (no autovacuum: its statistics date from the analyse at start) loops over
+  // policies × subtree on every page: 2-5 s a page at 150k policies. The unbounded query keeps the
+  // semi-join that PostgreSQL plans well.
   const owner = (paged: boolean) =>
     ctx.account.kind === 'partner' ? sql`p.partner_id = ${ctx.account.id}` : paged ? sql`p.employee_id = any(array(${subtree}))` : sql`p.employee_id in (${subtree})`;
   return {
