@@ -101,7 +101,10 @@ describe('renewal row actions (notify)', () => {
       expect(text).toContain(expected);
     expect(text).toMatch(/https:\/\/pay\.dossier\.example\/one-click\//);
 
-    const tampered = await ctx.app.inject({ method: 'GET', url: link.replace(/signature=./, 'signature=x') });
+    // One character of the signature changed (to another character: an 'x' replaced by 'x' is no tampering).
+    const tamperedLink = link.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'x' ? 'y' : 'x'}`);
+    expect(tamperedLink).not.toBe(link);
+    const tampered = await ctx.app.inject({ method: 'GET', url: tamperedLink });
     expect(tampered.statusCode).toBe(403);
     const otherPolicy = await ctx.app.inject({ method: 'GET', url: link.replace(/renewal_notice\/\d+/, 'renewal_notice/1') });
     expect(otherPolicy.statusCode).toBe(403);
