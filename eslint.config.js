@@ -42,7 +42,11 @@ export default tseslint.config(
         {
           default: 'allow',
           rules: [
-            { from: 'feature', disallow: [['feature', { feature: '!${from.feature}' }], 'app'], message: 'Features must not import other features or the app shell' },
+            {
+              from: 'feature',
+              disallow: [['feature', { feature: '!${from.feature}' }], 'app'],
+              message: 'Features must not import other features or the app shell',
+            },
             { from: ['components', 'lib'], disallow: ['feature', 'app'], message: 'Shared code must not import features or the app shell' },
           ],
         },

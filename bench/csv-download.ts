@@ -27,7 +27,7 @@ export async function csvDownload(db: Db, today: string, wantRows: number): Prom
     if (count >= wantRows || days + 30 > 540) break;
   }
   const range = { start: addDays(today, -days), end: addDays(today, days) };
-  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000' }), db });
+  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const address = app.server.address();

@@ -46,14 +46,22 @@ export async function loadPopulation(db: Db, size: number, months: { start: stri
   const rms = of('rm').slice(0, Math.max(0, size - managers.length - trms.length));
   const people: Member[] = [...managers, ...rms, ...trms].slice(0, size);
 
-  const passwordHash = (await db.selectFrom('users').select('password_hash').where('login', '=', 'demo.rm').executeTakeFirstOrThrow()).password_hash;
+  const passwordHash = (await db.selectFrom('users').select('password_hash').where('login', '=', 'demo.rm').executeTakeFirstOrThrow())
+    .password_hash;
   const expires = new Date(Date.now() + 86_400_000);
   const users: LoadUser[] = [];
   for (const p of people) {
     const login = `bench.${p.unique_code.toLowerCase()}`;
     const existing = await db.selectFrom('users').select('id').where('employee_id', '=', p.id).executeTakeFirst();
     const userId =
-      existing?.id ?? (await db.insertInto('users').values({ login, password_hash: passwordHash, employee_id: p.id }).returning('id').executeTakeFirstOrThrow()).id;
+      existing?.id ??
+      (
+        await db
+          .insertInto('users')
+          .values({ login, password_hash: passwordHash, employee_id: p.id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const token = newToken();
     await insertToken(db, hashToken(token), userId, expires);
     users.push(await plan(db, p, { authorization: `Token ${token}` }, months));
@@ -71,7 +79,8 @@ function cycle(makers: ((i: number) => UserRequest)[], i: number): UserRequest {
 async function plan(db: Db, p: Member, headers: Record<string, string>, months: { start: string; end: string }[]): Promise<LoadUser> {
   const view = (path: string): UserRequest => ({ path, headers });
   const month = (i: number) => months[i % months.length] ?? { start: '2026-01-01', end: '2026-01-31' };
-  const dated = (path: string, i: number) => view(`${path}${path.includes('?') ? '&' : '?'}start_date=${month(i).start}&end_date=${month(i).end}`);
+  const dated = (path: string, i: number) =>
+    view(`${path}${path.includes('?') ? '&' : '?'}start_date=${month(i).start}&end_date=${month(i).end}`);
   if (p.designation === 'trm') {
     const list = `${CC}/trm-case-history/${p.unique_code}/`;
     const statuses = ['', '&status=open', '&status=closed'];
@@ -99,7 +108,12 @@ async function plan(db: Db, p: Member, headers: Record<string, string>, months: 
   }
   const team = await db.selectFrom('employees').select('unique_code').where('manager_id', '=', p.id).orderBy('id').execute();
   const memberAt = (i: number) => team[i % Math.max(1, team.length)]?.unique_code ?? p.unique_code;
-  const views = [view(`${REPORT}/1/`), view(`${REPORT}/13/`), view(`${REPORT}/11/?account_id=${memberAt(0)}`), view(`${REPORT}/13/?account_id=${memberAt(1)}`)];
+  const views = [
+    view(`${REPORT}/1/`),
+    view(`${REPORT}/13/`),
+    view(`${REPORT}/11/?account_id=${memberAt(0)}`),
+    view(`${REPORT}/13/?account_id=${memberAt(1)}`),
+  ];
   if (partnerCodes.length) views.push(view(`${REPORT}/37/?account_id=${partnerAt(0)}`));
   // Drilling down: a member of the team (or a partner) and a month not asked for before.
   const fresh = [

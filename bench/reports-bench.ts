@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { findReport } from '../apps/server/src/modules/reports/catalogue';
-import type { Account, QueryContext } from '../apps/server/src/modules/reports/context';
+import { DEFAULT_REPORT_PAGE_SIZE, type Account, type QueryContext } from '../apps/server/src/modules/reports/context';
 import { previousRange } from '../apps/server/src/modules/reports/params';
 import { ReportService } from '../apps/server/src/modules/reports/service';
 import type { Db } from '../apps/server/src/platform/db';
@@ -54,7 +54,14 @@ export interface CaseResult {
 export async function benchCase(db: Db, c: Case, range: { start: string; end: string }, runs: number): Promise<CaseResult> {
   const def = findReport(c.reportId);
   if (!def) throw new Error(`no report ${c.reportId}`);
-  const ctx: QueryContext = { db, account: c.account, range, previous: previousRange(range), filters: noFilters };
+  const ctx: QueryContext = {
+    db,
+    account: c.account,
+    range,
+    previous: previousRange(range),
+    filters: noFilters,
+    page: { number: 1, size: DEFAULT_REPORT_PAGE_SIZE },
+  };
   const uncached = await sample(() => def.run(ctx), runs);
   const service = new ReportService(db);
   const params = { start_date: range.start, end_date: range.end, account_id: c.account.code };
@@ -79,7 +86,9 @@ export function caseTable(results: CaseResult[]): string {
   for (const r of results) {
     const raw = r.rawP50 === null || r.rawP95 === null ? '—' : `${ms(r.rawP50)} / ${ms(r.rawP95)}`;
     const ratio = r.rawP95 === null ? '—' : `${(r.rawP95 / r.uncachedP95).toFixed(1)}×`;
-    lines.push(`| ${r.label} | ${ms(r.uncachedP50)} / ${ms(r.uncachedP95)} | ${ms(r.cachedP50)} / ${ms(r.cachedP95)} | ${raw} | ${ratio} |`);
+    lines.push(
+      `| ${r.label} | ${ms(r.uncachedP50)} / ${ms(r.uncachedP95)} | ${ms(r.cachedP50)} / ${ms(r.cachedP95)} | ${raw} | ${ratio} |`,
+    );
   }
   return lines.join('\n');
 }

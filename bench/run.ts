@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --policies 1000000 --runs 30 --skip-first-start --skip-lighthouse]
+ * npm run bench [-- --policies 1000000 --runs 30 --skip-first-start --skip-lighthouse --skip-import]
  * Reporting benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local test database, in a schema of
  * its own that is kept between runs), the first start on PGlite and Lighthouse on the built web app
  * (npm run bench:lighthouse runs that alone). Writes bench/RESULTS.md.
@@ -24,6 +24,9 @@ import { benchCase, caseTable, rawBusinessTypes, rawTeam, type Case } from './re
 import { timeOnce } from './stats';
 import { loadTable, loadTest, loadVerdict } from './load';
 import { loadPopulation } from './load-population';
+import { overloadRun, overloadTable } from './overload';
+
+import { importBench } from './import-bench';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -35,6 +38,9 @@ const runs = arg('runs', 30);
 const skipFirstStart = process.argv.includes('--skip-first-start');
 const skipLighthouse = process.argv.includes('--skip-lighthouse');
 const skipLoad = process.argv.includes('--skip-load');
+const skipOverload = process.argv.includes('--skip-overload');
+
+const skipImport = process.argv.includes('--skip-import');
 const loadTestSeconds = arg('load-seconds', 60);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -50,7 +56,12 @@ async function main(): Promise<void> {
   if (!skipFirstStart) {
     log('first start on PGlite (scale 1)...');
     const first = await firstStartOnPglite(root, 3917);
-    out.push('## First start on PGlite (default scale)', '', `From process start to /readyz on an empty data directory: **${first.seconds.toFixed(1)} s** (target: under 120 s).`, '');
+    out.push(
+      '## First start on PGlite (default scale)',
+      '',
+      `From process start to /readyz on an empty data directory: **${first.seconds.toFixed(1)} s** (target: under 120 s).`,
+      '',
+    );
     out.push('```', ...first.lastLines, '```', '');
   }
 
@@ -67,6 +78,11 @@ async function main(): Promise<void> {
     );
   }
 
+  if (!skipImport) {
+    log('bulk import of policies from CSV...');
+    out.push(...(await importBench(url, policies, log)));
+  }
+
   const schema = `bench_${policies}`;
   const handle = await createDb({ databaseUrl: url, pgliteDir: '', schema, poolSize: 4 });
   await migrate(handle);
@@ -74,18 +90,30 @@ async function main(): Promise<void> {
   const loadSeconds = await timeOnce(() => loadDemoIfEmpty(handle, { scale: policies / 300_000, seed: 20261121, log }));
   const db = handle.db;
   const count = (await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db)).rows[0]?.n ?? 0;
-  out.push(`## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`, '', `Demo load (skipped when the schema already had data): ${(loadSeconds / 1000).toFixed(1)} s.`, '');
+  out.push(
+    `## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`,
+    '',
+    `Demo load (skipped when the schema already had data): ${(loadSeconds / 1000).toFixed(1)} s.`,
+    '',
+  );
 
   // Earlier runs rebuilt these tables; on a PostgreSQL without autovacuum (this machine's has it off)
   // their dead rows would be timed too.
   log('vacuum...');
-  await sql`vacuum analyze fact_daily_business, fact_subtree_monthly, fact_partner_monthly, etl_policy_state, etl_affected, policies`.execute(db);
+  await sql`vacuum analyze fact_daily_business, fact_subtree_monthly, fact_partner_monthly, etl_policy_state, etl_affected, policies`.execute(
+    db,
+  );
   log('full rebuild...');
   const full = await timeOnce(() => runBusinessEtl(db, { full: true }));
   await sql`analyze`.execute(db);
 
   const emp = async (designation: string) =>
-    db.selectFrom('employees').select(['id', 'unique_code', 'name', 'emp_role', 'designation']).where('designation', '=', designation).orderBy('id').executeTakeFirstOrThrow();
+    db
+      .selectFrom('employees')
+      .select(['id', 'unique_code', 'name', 'emp_role', 'designation'])
+      .where('designation', '=', designation)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
   const head = await emp('national_head');
   const asm = await emp('asm');
   // The last complete month, compared with the month before it.
@@ -113,14 +141,33 @@ async function main(): Promise<void> {
     registrationDate: today,
     emailReportAccess: true,
     downloadReportAccess: true,
+    isAdmin: false,
     tokenHash: '',
   });
   const account = (e: typeof head): Account => ({ kind: 'employee', id: e.id, code: e.unique_code, name: e.name });
   const cases: Case[] = [
-    { label: 'Team report (11), national head', reportId: 11, account: account(head), viewer: viewerOf(head), raw: (d, r) => rawTeam(d, head.id, r) },
-    { label: 'Business summary (13), national head', reportId: 13, account: account(head), viewer: viewerOf(head), raw: (d, r) => rawBusinessTypes(d, head.id, r) },
+    {
+      label: 'Team report (11), national head',
+      reportId: 11,
+      account: account(head),
+      viewer: viewerOf(head),
+      raw: (d, r) => rawTeam(d, head.id, r),
+    },
+    {
+      label: 'Business summary (13), national head',
+      reportId: 13,
+      account: account(head),
+      viewer: viewerOf(head),
+      raw: (d, r) => rawBusinessTypes(d, head.id, r),
+    },
     { label: 'Team report (11), an ASM', reportId: 11, account: account(asm), viewer: viewerOf(asm), raw: (d, r) => rawTeam(d, asm.id, r) },
-    { label: 'Business summary (13), an ASM', reportId: 13, account: account(asm), viewer: viewerOf(asm), raw: (d, r) => rawBusinessTypes(d, asm.id, r) },
+    {
+      label: 'Business summary (13), an ASM',
+      reportId: 13,
+      account: account(asm),
+      viewer: viewerOf(asm),
+      raw: (d, r) => rawBusinessTypes(d, asm.id, r),
+    },
     {
       label: 'Executive report (37), one partner (reads policies)',
       reportId: 37,
@@ -134,7 +181,12 @@ async function main(): Promise<void> {
     log(`report: ${c.label}`);
     results.push(await benchCase(db, c, range, runs));
   }
-  out.push(`Range: ${range.start} to ${range.end} (with the previous range for growth). ${runs} runs each after warm-up.`, '', caseTable(results), '');
+  out.push(
+    `Range: ${range.start} to ${range.end} (with the previous range for growth). ${runs} runs each after warm-up.`,
+    '',
+    caseTable(results),
+    '',
+  );
 
   log('incremental ETL after 10,000 changed policies...');
   await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
@@ -144,7 +196,15 @@ async function main(): Promise<void> {
   await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
     where id in (select id from policies order by id desc limit 10000)`.execute(db);
   await runBusinessEtl(db);
-  out.push('## ETL', '', '| run | time |', '| --- | --- |', `| full rebuild | ${(full / 1000).toFixed(1)} s |`, `| incremental after 10,000 changed policies | ${(incremental / 1000).toFixed(2)} s |`, '');
+  out.push(
+    '## ETL',
+    '',
+    '| run | time |',
+    '| --- | --- |',
+    `| full rebuild | ${(full / 1000).toFixed(1)} s |`,
+    `| incremental after 10,000 changed policies | ${(incremental / 1000).toFixed(2)} s |`,
+    '',
+  );
 
   log('CSV download...');
   const dl = await csvDownload(db, today, 100_000);
@@ -186,7 +246,17 @@ async function main(): Promise<void> {
     );
   }
 
-  out.push(`Load average (1, 5, 15 min) at the end of the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
+  out.push(
+    `Load average (1, 5, 15 min) at the end of the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}.`,
+    '',
+  );
+  if (!skipOverload) {
+    log('overload run (report 38, PGlite at the default demo scale)...');
+    out.push(...overloadTable(await overloadRun(root, 3990, log)));
+  }
+
   writeFileSync(join(root, 'bench/RESULTS.md'), `${out.join('\n')}\n`);
   log(out.join('\n'));
   await db.destroy();

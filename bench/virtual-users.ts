@@ -41,7 +41,13 @@ function get(agent: Agent, base: URL, req: UserRequest): Promise<number> {
  * autocannon's rate option would fire every connection at the same tick, a burst no real team makes;
  * the saturation runs (autocannon, no think time) show the capacity instead.
  */
-export async function virtualUsers(baseUrl: string, users: number, seconds: number, thinkMs: number, next: (user: number, i: number) => UserRequest): Promise<UserModelResult> {
+export async function virtualUsers(
+  baseUrl: string,
+  users: number,
+  seconds: number,
+  thinkMs: number,
+  next: (user: number, i: number) => UserRequest,
+): Promise<UserModelResult> {
   const base = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: users });
   const latencies: number[] = [];

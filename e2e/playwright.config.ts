@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser. Under CI=true a missing browser fails the run.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(chromium);
-if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
+if (!haveBrowser && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
 if (!haveBrowser) console.warn(`Skipping browser tests: no Chromium at ${chromium}`);
 
 // Parallel runs on one machine each need their own port and data directory (a run wipes its directory
@@ -34,7 +35,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
@@ -55,9 +64,6 @@ export default defineConfig({
           DATA_DIR: dataDir,
           DEMO_SCALE: process.env.E2E_DEMO_SCALE ?? '0.05',
           LOG_LEVEL: 'warn',
-          // Every spec signs in through the one address 127.0.0.1: the production limit (10 a minute) would
-          // refuse a full run. The limit itself is covered by the API tests.
-          LOGIN_RATE_LIMIT: '500',
           // Calls are answered after fixed times, so call-centre specs can watch one complete.
           TELEPHONY_SIMULATOR_MODE: 'deterministic',
           // @fastify/static needs an absolute root.

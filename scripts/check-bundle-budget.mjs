@@ -1,5 +1,6 @@
-// Initial JavaScript budget (issue 7): the entry script plus everything index.html preloads, gzipped,
-// must stay within 170 KB. Charts, spreadsheets and screens load later, on demand.
+// Initial JavaScript budget (the first download decides how soon a phone on a slow network shows anything):
+// the entry script plus everything index.html preloads, gzipped, must stay within 170 KB. Charts, spreadsheets
+// and screens load later, on demand.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API server runs separately on port 3000; these prefixes are its areas
-// (DESIGN §1), proxied so the browser sees one origin just like in production.
+// (see README, 'Architecture'), proxied so the browser sees one origin just like in production.
 const API_ORIGIN = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/accounts', '/services', '/healthz', '/readyz', '/demo-portal'];
 

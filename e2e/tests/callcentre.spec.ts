@@ -2,18 +2,21 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn } from './helpers';
 
 /**
- * Call centre (spec 001) against the demo organisation and the deterministic simulator (calls are
+ * Call centre (docs/product/callcentre.md) against the demo organisation and the deterministic simulator (calls are
  * answered after 2 s and end 4 s later). Tests tagged @mobile run at 375px as well as 1280px.
  */
 
-/** The dialog the tests work in (Mantine renders it with role dialog and the spec's title). */
+/** The dialog the tests work in (Mantine renders it with role dialog and the title 'Meeting Details:'). */
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Meeting Details:' });
 
 async function chooseOption(page: Page, field: Locator, option: string | RegExp | null): Promise<string> {
   await field.click();
   // Other selects keep their (hidden) options mounted: look only in this field's listbox.
   const listbox = page.locator(`#${await field.getAttribute('aria-controls')}`);
-  const target = option === null ? listbox.locator('[role="option"]:not([data-combobox-disabled])').first() : listbox.getByRole('option', { name: option }).first();
+  const target =
+    option === null
+      ? listbox.locator('[role="option"]:not([data-combobox-disabled])').first()
+      : listbox.getByRole('option', { name: option }).first();
   await expect(target).toBeVisible();
   const text = (await target.textContent()) ?? '';
   await target.click();
@@ -48,7 +51,9 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     await expect(page.getByRole('button', { name: 'next page' })).toBeDisabled();
 
     // Each filter re-fetches with everything chosen so far, from page 1.
-    const tomorrow = page.waitForRequest((r) => r.url().includes('/partner-listing/') && /date=\d{4}-\d{2}-\d{2}/.test(r.url()) && r.url().includes('current_page=1'));
+    const tomorrow = page.waitForRequest(
+      (r) => r.url().includes('/partner-listing/') && /date=\d{4}-\d{2}-\d{2}/.test(r.url()) && r.url().includes('current_page=1'),
+    );
     await page.getByRole('button', { name: 'Tomorrow' }).click();
     const tomorrowUrl = new URL((await tomorrow).url());
     const tomorrowDate = tomorrowUrl.searchParams.get('date');
@@ -63,7 +68,13 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     // Back to all of today's leads; a badge opens the call history near the click.
     await page.getByRole('button', { name: 'Clear advisor' }).click();
     await page.getByTestId('category-0').click();
-    const todays = page.waitForResponse((r) => r.url().includes('/partner-listing/') && !r.url().includes('partner_id') && !r.url().includes('call_status') && !r.url().includes(`date=${tomorrowDate}`));
+    const todays = page.waitForResponse(
+      (r) =>
+        r.url().includes('/partner-listing/') &&
+        !r.url().includes('partner_id') &&
+        !r.url().includes('call_status') &&
+        !r.url().includes(`date=${tomorrowDate}`),
+    );
     await page.getByRole('button', { name: 'Today' }).click();
     await todays;
     await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
@@ -77,9 +88,11 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     await expect(popup.getByTestId('call-entry').first()).toBeVisible();
     const left = await popup.evaluate((el) => el.getBoundingClientRect().left);
     const width = page.viewportSize()?.width ?? 0;
-    // The click lands in the badge's centre: left is 30px under x 720, else x - 190.
+    // The click lands in the badge's centre: left is 30px under x 720, else x - 190, moved left as far as
+    // the 420px popup needs to end 16px inside the window.
     const clickX = (box?.x ?? 0) + (box?.width ?? 0) / 2;
-    if (width > 767) expect(left).toBeCloseTo(clickX < 720 ? 30 : clickX - 190, 0);
+    const inside = (await page.evaluate(() => document.documentElement.clientWidth)) - 420 - 16;
+    if (width > 767) expect(left).toBeCloseTo(Math.min(clickX < 720 ? 30 : clickX - 190, inside), 0);
     else expect(await popup.evaluate((el) => el.getBoundingClientRect().width)).toBeCloseTo(width * 0.95, -1);
     await screenshot(page, 'rm-call-history-popup');
     await expectNoSeriousA11yViolations(page);
@@ -118,7 +131,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(d).toBeVisible();
     await expect(d.getByRole('radio', { name: 'Customer' })).toBeChecked();
     await d.getByRole('button', { name: 'Call Customer' }).click();
-    await expect(d.getByTestId('result-message')).toContainText('Calling The Customer');
+    await expect(d.getByTestId('result-message')).toContainText('Calling the customer');
     const status = d.getByTestId('dialog-call-status');
     await expect(status).toHaveText(/Connecting|Ringing/);
     // The table behind the dialog follows the call too, without a reload.
@@ -158,7 +171,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(save).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await save.click();
-    await expect(d.getByTestId('result-message')).toHaveText(/Remarks Updated Successfully/);
+    await expect(d.getByTestId('result-message')).toHaveText(/Remarks updated successfully/);
     // The form resets after a remark save.
     await expect(d.getByRole('textbox', { name: 'Note' })).toHaveValue('');
     await expect(save).toBeDisabled();
@@ -168,14 +181,19 @@ test.describe('TRM dashboard (demo.trm)', () => {
     const slot = await chooseOption(page, d.getByRole('textbox', { name: 'Schedule an Appointment for' }), null);
     await screenshot(page, 'trm-connect-dialog-schedule');
     await save.click();
-    await expect(d.getByTestId('result-message')).toContainText('Appointment Booked For');
+    await expect(d.getByTestId('result-message')).toContainText('Appointment booked for');
     await d.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect(row.getByText('Schedule call')).toBeVisible();
 
     // The booking shows under My Booked Appointment (the header's meeting menu screen).
     await page.goto('/my-appointments');
     await expect(page.getByRole('heading', { name: 'My Booked Appointment' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Appointments' }).getByText(slot.replace(/ \(not available\)$/, '')).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Appointments' })
+        .getByText(slot.replace(/ \(not available\)$/, ''))
+        .first(),
+    ).toBeVisible();
   });
 
   test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }) => {
@@ -206,7 +224,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     expect(chosen).toMatch(/^[A-Z][a-z]+.* \(EI\d+\)$/);
     await screenshot(page, 'trm-connect-dialog-advisor');
     await d.getByRole('button', { name: 'Save' }).click();
-    await expect(d.getByTestId('result-message')).toContainText('Case Assigned To');
+    await expect(d.getByTestId('result-message')).toContainText('Case assigned to');
     // The message stays 3 seconds, then the dialog closes on its own.
     await expect(d).toBeHidden({ timeout: 8_000 });
     const code = /\((EI\d+)\)$/.exec(chosen)?.[1] ?? '';

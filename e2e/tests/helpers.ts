@@ -54,7 +54,7 @@ export async function cellOf(table: Locator, rowText: string | RegExp, column: s
   return (await row.getByRole('cell').nth(index).innerText()).trim();
 }
 
-/** The open message dialog (one at a time, spec 000 §8), optionally by title. */
+/** The open message dialog (one at a time, docs/product/shell.md, 'Message dialog'), optionally by title. */
 export function messageDialog(page: Page, title?: string): Locator {
   return page.getByRole('dialog', title === undefined ? undefined : { name: title });
 }

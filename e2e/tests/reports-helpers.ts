@@ -30,7 +30,7 @@ export async function api<T>(
   return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** The rupee format of the tables (000 §2), to compare a figure on screen with the API's number. */
+/** The rupee format of the tables (docs/product/report-screens.md, 'Report table'), to compare a figure on screen with the API's number. */
 export { formatRupee as rupee } from '@dossier/shared';
 
 /** Waits for a mail file whose text matches, written by the outbox worker (it polls every few seconds). */

@@ -20,7 +20,16 @@ test.describe('app shell', () => {
   test('an rm sees the full static menu and the dashboards', async ({ page }) => {
     await signIn(page, 'demo.rm');
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    for (const entry of ['Business Dashboard', 'Mapped Partners', 'Partner Search', 'Manage Team', 'Requester View', 'Mapping Dashboard', 'RM Dashboard', 'TRM Dashboard']) {
+    for (const entry of [
+      'Business Dashboard',
+      'Mapped Partners',
+      'Partner Search',
+      'Manage Team',
+      'Requester View',
+      'Mapping Dashboard',
+      'RM Dashboard',
+      'TRM Dashboard',
+    ]) {
       await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     }
     await expect(menu.getByText('Life Renewals Report')).toHaveCount(0);
@@ -37,7 +46,15 @@ test.describe('app shell', () => {
     await expect(menu.getByText('Life Renewals Report')).toBeVisible();
     await expect(menu.getByText('Mapped Partners')).toBeVisible();
     await expect(menu.getByText('Life Issuance')).toBeVisible();
-    for (const hidden of ['Partner Search', 'Manage Team', 'Requester View', 'Mapping Dashboard', 'RM Dashboard', 'TRM Dashboard', 'Business Dashboard']) {
+    for (const hidden of [
+      'Partner Search',
+      'Manage Team',
+      'Requester View',
+      'Mapping Dashboard',
+      'RM Dashboard',
+      'TRM Dashboard',
+      'Business Dashboard',
+    ]) {
       await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
     }
   });

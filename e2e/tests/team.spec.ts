@@ -13,7 +13,7 @@ import {
 } from './helpers';
 
 /**
- * The team and partner management screens (spec 000 §2) against the demo organisation: demo.asm
+ * The team and partner management screens (docs/product/team.md, docs/product/renewals.md) against the demo organisation: demo.asm
  * (designation asm, with demo requests of demo.rm and demo.tl to decide), demo.zsm above it,
  * demo.r204 (life-only role) and demo.supervisor (a call-centre branch without partners).
  * Tests tagged @mobile also run at 375px.
@@ -87,14 +87,20 @@ test.describe('team and partner management', () => {
     await page.getByRole('searchbox', { name: 'Search Mapped Partners' }).fill(name.toUpperCase());
     await expect(partners.locator('tbody tr').first()).toContainText(name);
 
-    await partners.getByRole('button', { name: `Check Reporting for ${name}` }).first().click();
+    await partners
+      .getByRole('button', { name: `Check Reporting for ${name}` })
+      .first()
+      .click();
     await expect(messageDialog(page)).toContainText('Reporting Managers');
     await expect(messageDialog(page)).toContainText(/1: .+, Partner to|Reporting Not Found/);
     await screenshot(page, 'mapped-partners-reporting');
     await closeDialog(page);
 
-    // The shared mobile lookup (000 §8): 'Mobile Number' in a 350px dialog, a tel: link at 767px or narrower.
-    await partners.getByRole('button', { name: `Mobile number of ${name}` }).first().click();
+    // The shared mobile lookup (docs/product/renewals.md, 'Mobile number lookup'): 'Mobile Number' in a 350px dialog, a tel: link at 767px or narrower.
+    await partners
+      .getByRole('button', { name: `Mobile number of ${name}` })
+      .first()
+      .click();
     const mobile = messageDialog(page, 'Success');
     await expect(mobile).toContainText(/Mobile Number: \d{10}/);
     const width = page.viewportSize()?.width ?? 1280;
@@ -122,7 +128,10 @@ test.describe('team and partner management', () => {
     await expect(page.getByRole('radiogroup', { name: 'Manager' })).toHaveCount(0);
 
     // A free partner (no pending request): its checkbox is enabled.
-    const free = partners.getByRole('checkbox', { name: /^Select EI/ }).and(page.locator(':enabled')).first();
+    const free = partners
+      .getByRole('checkbox', { name: /^Select EI/ })
+      .and(page.locator(':enabled'))
+      .first();
     await free.check();
     await expect(page.getByText('1 selected')).toBeVisible();
     await expect(submit).toBeDisabled();
@@ -189,7 +198,10 @@ test.describe('team and partner management', () => {
     await reportees.getByRole('button', { name: 'Name' }).click();
     await expect(reportees.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
 
-    await reportees.getByRole('checkbox', { name: /^Select EI/ }).first().check();
+    await reportees
+      .getByRole('checkbox', { name: /^Select EI/ })
+      .first()
+      .check();
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page).toHaveURL(/\/manageteam$/);
     await expect(messageDialog(page)).toContainText(`1 reportee accepted for ${manager}`);
@@ -213,7 +225,8 @@ test.describe('team and partner management', () => {
     const free = partners.getByRole('checkbox', { name: /^Select EI/ }).and(asm.locator(':enabled'));
     await expect(free.first()).toBeVisible();
     const codes: string[] = [];
-    for (const box of (await free.all()).slice(0, 2)) codes.push(/Select (EI\d+)/.exec((await box.getAttribute('aria-label')) ?? '')?.[1] ?? '');
+    for (const box of (await free.all()).slice(0, 2))
+      codes.push(/Select (EI\d+)/.exec((await box.getAttribute('aria-label')) ?? '')?.[1] ?? '');
     expect(codes).toHaveLength(2);
     for (const code of codes) await partners.getByRole('checkbox', { name: new RegExp(`^Select ${code} `) }).check();
     const managers = asm.getByRole('radiogroup', { name: 'Manager' });
@@ -227,14 +240,18 @@ test.describe('team and partner management', () => {
 
     const zsm = await browser.newPage();
     await signIn(zsm, 'demo.zsm', '/manageteam');
-    await namedTable(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
+    await namedTable(zsm, 'Manage Team')
+      .getByRole('link', { name: new RegExp(`^Open ${raised} of `) })
+      .click();
     await expect(zsm.getByText(`(${targetLabel})`)).toBeVisible();
     const reportees = namedTable(zsm, 'Reportees');
     await reportees.getByRole('checkbox', { name: new RegExp(`^Select ${codes[1]} `) }).check();
     await zsm.getByRole('button', { name: 'Reject' }).click();
     await expect(messageDialog(zsm)).toContainText('1 reportee rejected');
     await closeDialog(zsm);
-    await namedTable(zsm, 'Manage Team').getByRole('link', { name: new RegExp(`^Open ${raised} of `) }).click();
+    await namedTable(zsm, 'Manage Team')
+      .getByRole('link', { name: new RegExp(`^Open ${raised} of `) })
+      .click();
     await reportees.getByRole('checkbox', { name: new RegExp(`^Select ${codes[0]} `) }).check();
     await zsm.getByRole('button', { name: 'Accept' }).click();
     await expect(messageDialog(zsm)).toContainText('1 reportee accepted');

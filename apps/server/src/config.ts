@@ -1,8 +1,20 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (address/bits) or one of proxy-addr's named ranges. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, with its default. The README table mirrors this. */
 export const ConfigSchema = z.object({
@@ -19,7 +31,28 @@ export const ConfigSchema = z.object({
   /** Session token lifetimes. */
   TOKEN_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
   TOKEN_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins one account may make from one client before each further attempt waits (30 s, doubling). */
+  LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().max(1000).default(5),
+  /** Failed sign-ins per minute over the whole service above which clients that failed lately must wait. */
+  LOGIN_GLOBAL_FAILURE_LIMIT: z.coerce.number().int().positive().default(100),
+  /**
+   * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges (also
+   * `loopback`, `linklocal`, `uniquelocal`). Unset = none: the client address is the TCP peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isProxyAddress, 'expected addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated'),
+      ),
+    )
+    .optional(),
   /** Report emails one user may request per minute. */
   MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** JSON array of hand-off targets {key,name,url,value,kind}; defaults to the built-in demo portal. */
@@ -27,6 +60,16 @@ export const ConfigSchema = z.object({
   HANDOFF_TTL_SECONDS: z.coerce.number().int().positive().max(600).default(60),
   /** Built web app to serve at /; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** A request's headers and body must arrive within this (a body trickled slower is cut with 408). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** A connection with no traffic in either direction for this long is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Reports read from source tables (policy lists) one user may have running at once, per instance. */
+  REPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Reports read from source tables running at once per instance, all users together. */
+  REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Report queries are cancelled after this long (PostgreSQL statement_timeout). */
+  REPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often the roll-up ETL runs (it also runs at start and on demand). */
   ETL_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
@@ -51,10 +94,66 @@ export const ConfigSchema = z.object({
   /** Secret path segment of the status-callback URL; callbacks without it are refused. */
   EXOTEL_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails are written as .eml files to DATA_DIR/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://… or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://… or smtps://…')
+    .optional(),
   MAIL_FROM: z.string().default('Dossier <no-reply@dossier.local>'),
+  /** Largest body POST /api/v1/ingest/{entity} accepts (413 beyond). */
+  INGEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1_048_576),
   /** Bearer token /metrics requires; unset = /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The distributor's database the source connector reads (PostgreSQL or MySQL/MariaDB); needs SOURCE_CONFIG. */
+  SOURCE_DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql|mysql|mariadb):\/\/\S+$/i, 'expected postgres://…, postgresql://…, mysql://… or mariadb://…')
+    .optional(),
+  /** The source connector's configuration file (YAML or JSON): one SQL query per entity (docs/connector.md). */
+  SOURCE_CONFIG: z.string().optional(),
+  /** Password sign-in beside the identity provider; false leaves only the provider (docs/product/sign-in.md). */
+  LOCAL_LOGIN: bool.default(true),
+  /** The company's OpenID Connect provider (issuer URL; its discovery document is read from there). */
+  OIDC_ISSUER_URL: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  /** Unset for a public client (PKCE only). */
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** This server's callback as registered at the provider: https://<host>/accounts/oidc/callback/ */
+  OIDC_REDIRECT_URL: z.string().url().optional(),
+  /** The claim naming the employee, matched case-insensitively to an employee's email or code. */
+  OIDC_EMPLOYEE_CLAIM: z.string().min(1).default('email'),
+  /** Shown on the sign-in button: 'Sign in with <name>'. */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).default('your company account'),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+});
+
+/** The schema plus the rules that tie variables together. */
+const CheckedConfig = ConfigSchema.superRefine((c, ctx) => {
+  // One without the other is a half-configured connector: say so rather than silently not pulling.
+  if (c.SOURCE_DATABASE_URL && !c.SOURCE_CONFIG) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SOURCE_CONFIG'],
+      message: 'is required when SOURCE_DATABASE_URL is set (the file of queries to read)',
+    });
+  }
+  if (c.SOURCE_CONFIG && !c.SOURCE_DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SOURCE_DATABASE_URL'],
+      message: 'is required when SOURCE_CONFIG is set (the database to read from)',
+    });
+  }
+  if (!c.OIDC_ISSUER_URL) {
+    if (!c.LOCAL_LOGIN)
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_LOGIN'], message: 'false needs OIDC_ISSUER_URL: nobody could sign in' });
+    return;
+  }
+  for (const key of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URL'] as const)
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OIDC_ISSUER_URL is set' });
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -62,7 +161,7 @@ export type Config = z.infer<typeof ConfigSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" (a common way to clear a variable in shells and compose files).
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = CheckedConfig.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,15 +1,23 @@
+import type { Logger } from 'pino';
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
 import { createDb } from './platform/db';
 import { createMailTransport } from './platform/mail/transport';
 import { startMailWorker } from './platform/mail/worker';
-import { migrate } from './platform/migrate';
+import { ChangedMigrationError, migrate } from './platform/migrate';
 import { startJobs } from './platform/jobs';
+import { createLogger } from './platform/logger';
+import { Readiness } from './platform/readiness';
 import { runBusinessEtl } from './modules/etl/business-etl';
+import { pruneLoginFailures } from './modules/auth/login-limit';
+import { pruneRateLimits } from './platform/rate-limit';
+import { runEtlCycle } from './modules/etl/cycle';
+import { ConnectorConfigError } from './modules/connector/config';
+import { syncSourceJobs, type SourceConnector } from './modules/connector/connector';
+import { createSourceConnector } from './modules/connector/module';
 
 function readConfig(): Config {
   try {
@@ -21,44 +29,91 @@ function readConfig(): Config {
   }
 }
 
+function readConnector(config: Config, logger: Logger): SourceConnector | undefined {
+  try {
+    return createSourceConnector(config, logger);
+  } catch (err) {
+    // Like a bad variable: the configuration file's problems, each with where it is, and exit.
+    if (!(err instanceof ConnectorConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL);
+  const connector = readConnector(config, logger);
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
   logger.info({ database: handle.dialect }, 'database opened');
+  const reporting = config.REPORTING_DATABASE_URL
+    ? await createDb({ databaseUrl: config.REPORTING_DATABASE_URL, pgliteDir: '' })
+    : undefined;
+
+  // Listen before the start-up work (migrations, demo data, roll-ups): /healthz answers at once, and
+  // until the work is done /readyz and every API call answer 503 with the progress, which the sign-in
+  // page shows ('Preparing demo data… 42 %').
+  const readiness = new Readiness(config.DEMO_DATA ? 'Preparing demo data' : 'Preparing the database');
+  const dbPools = { primary: handle.poolStats, reporting: reporting?.poolStats };
+  const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger, dbPools, readiness, connector });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  process.stdout.write(`Dossier is starting at http://localhost:${config.PORT} (the sign-in page shows the progress)\n`);
+
   const applied = await migrate(handle);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  await syncSourceJobs(handle.db, connector?.config.entities.map((e) => e.entity) ?? [], { prune: true });
+  readiness.progress(0.05);
 
   if (config.DEMO_DATA) {
     const loaded = await loadDemoIfEmpty(handle, {
       scale: config.DEMO_SCALE,
       seed: config.DEMO_SEED,
       log: (line) => process.stdout.write(`${line}\n`),
+      progress: (fraction) => readiness.progress(0.05 + fraction * 0.8),
     });
     if (loaded) logger.info('demo organisation loaded');
   }
+  readiness.progress(0.85);
 
-  // Roll-ups catch up before the first request, so reports never open on an empty warehouse.
+  // Roll-ups catch up before the first report, so reports never open on an empty warehouse.
   const etl = await runBusinessEtl(handle.db);
   logger.info({ rows: etl.rowsProcessed }, 'roll-ups up to date');
+  readiness.progress(0.97);
   // PGlite has no autovacuum: without statistics its planner nested-loops whole tables (a renewal-dues
   // page took 24 s at scale 0.5). PostgreSQL's autovacuum keeps them itself.
   if (handle.dialect === 'pglite') await sql`analyze`.execute(handle.db);
-  const reporting = config.REPORTING_DATABASE_URL
-    ? await createDb({ databaseUrl: config.REPORTING_DATABASE_URL, pgliteDir: '' })
-    : undefined;
+  readiness.markReady();
+  logger.info('ready');
 
-  const dbPools = { primary: handle.poolStats, reporting: reporting?.poolStats };
-  const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger, dbPools });
-  await app.listen({ port: config.PORT, host: config.HOST });
   const mailTransport = createMailTransport(config);
   const mailWorker = startMailWorker(handle.db, mailTransport, { logger });
   logger.info({ transport: mailTransport.kind }, 'mail worker started');
-  const jobs = startJobs([{ name: 'business_rollup', intervalMs: config.ETL_INTERVAL_SECONDS * 1000, run: () => runBusinessEtl(handle.db) }], logger);
+  // Each ETL pass pulls the source's changes (when a connector is configured), then rolls them up. The
+  // first pull starts at once, after the server listens: a first load may take a while.
+  const jobs = startJobs(
+    [
+      {
+        name: 'etl',
+        intervalMs: config.ETL_INTERVAL_SECONDS * 1000,
+        run: () => runEtlCycle(handle.db, connector),
+        runNow: connector !== undefined,
+      },
+      // Counters nobody reads any more: windows older than an hour, sign-in failures quiet for a day.
+      {
+        name: 'prune_limits',
+        intervalMs: 10 * 60_000,
+        run: () => Promise.all([pruneRateLimits(handle.db), pruneLoginFailures(handle.db)]),
+      },
+    ],
+    logger,
+  );
+  if (connector) logger.info({ entities: connector.config.entities.map((e) => e.entity) }, 'source connector configured');
 
   if (config.DEMO_DATA) {
     const lines = DEMO_LOGINS.map((l) => `  ${l.login.padEnd(16)} ${l.description}`);
-    process.stdout.write(`\nDossier is running at http://localhost:${config.PORT}\nDemo logins (password '${DEMO_PASSWORD}'):\n${lines.join('\n')}\n\n`);
+    process.stdout.write(
+      `\nDossier is running at http://localhost:${config.PORT}\nDemo logins (password '${DEMO_PASSWORD}'):\n${lines.join('\n')}\n\n`,
+    );
   }
 
   let closing = false;
@@ -89,6 +144,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A changed migration is the operator's to resolve: its message says what to do, a stack trace adds nothing.
+  console.error(err instanceof ChangedMigrationError ? err.message : err);
   process.exit(1);
 });

@@ -6,7 +6,16 @@ import type { App } from '../src/platform/types';
 import { Fixtures } from './access-matrix/fixtures';
 import { MATRIX } from './access-matrix/index';
 import { findLeaks, type LeakOptions } from './access-matrix/leaks';
-import { bearer, LOGINS, type Login, type MatrixContext, type MatrixEntry, type MatrixRequest, type Relation, type Variant } from './access-matrix/types';
+import {
+  bearer,
+  LOGINS,
+  type Login,
+  type MatrixContext,
+  type MatrixEntry,
+  type MatrixRequest,
+  type Relation,
+  type Variant,
+} from './access-matrix/types';
 import { loadWorld, relativesFor, withForeignData, type World } from './access-matrix/world';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from './reports-fixture';
 
@@ -19,7 +28,10 @@ import { createReportsTestApp, demoToken, type ReportsTestContext } from './repo
 const CALLBACK_SECRET = 'matrix-callback-secret-0123456789';
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 /** A value for each path parameter, so a route can be called without its real targets. */
-const fillParams = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'key' ? 'sales' : name === 'secret' ? 'x' : name === 'rmId' ? 'RM00001' : '1')).replace('*', 'x');
+const fillParams = (url: string) =>
+  url
+    .replace(/:(\w+)/g, (_m, name: string) => (name === 'key' ? 'sales' : name === 'secret' ? 'x' : name === 'rmId' ? 'RM00001' : '1'))
+    .replace('*', 'x');
 
 describe('access-control matrix', () => {
   let ctx: ReportsTestContext;
@@ -51,7 +63,9 @@ describe('access-control matrix', () => {
   });
 
   afterAll(async () => {
-    console.log(`access matrix: ${MATRIX.length} routes, ${requests} requests; cells without a target (${skipped.length}):\n  ${skipped.join('\n  ')}`);
+    console.log(
+      `access matrix: ${MATRIX.length} routes, ${requests} requests; cells without a target (${skipped.length}):\n  ${skipped.join('\n  ')}`,
+    );
     await callbackApp.close();
     await ctx.close();
   });
@@ -77,7 +91,9 @@ describe('access-control matrix', () => {
     const routes = ctx.app.routeList;
     const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
     // Fastify adds a HEAD route to every GET route: the GET entry covers it.
-    const missing = routes.filter((r) => !entries.has(routeKey(r)) && !(r.method === 'HEAD' && gets.has(r.url) && entries.has(`GET ${r.url}`)));
+    const missing = routes.filter(
+      (r) => !entries.has(routeKey(r)) && !(r.method === 'HEAD' && gets.has(r.url) && entries.has(`GET ${r.url}`)),
+    );
     expect(missing.map(routeKey), 'routes without a matrix entry: add one in test/access-matrix/').toEqual([]);
     const stale = [...entries].filter((key) => !routes.some((r) => routeKey(r) === key));
     expect(stale, 'matrix entries without a route').toEqual([]);
@@ -127,7 +143,16 @@ describe('access-control matrix', () => {
         const scan = (text: string, label: string, options: LeakOptions = variant.leaks ?? {}, echoes: readonly string[] = []) => {
           for (const leak of findLeaks(text, foreign, options, echoes)) failures.push(`${current} ${label}: ${leak}`);
         };
-        const mctx: MatrixContext = { app: ctx.app, db: ctx.db.db, world, fx, viewer, token: token(login), freshToken: () => demoToken(ctx.app, login), scan };
+        const mctx: MatrixContext = {
+          app: ctx.app,
+          db: ctx.db.db,
+          world,
+          fx,
+          viewer,
+          token: token(login),
+          freshToken: () => demoToken(ctx.app, login),
+          scan,
+        };
         for (const relation of variant.relations) {
           current = where(relation);
           const prepared = await variant.prepare(mctx, relation);
@@ -141,8 +166,15 @@ describe('access-control matrix', () => {
             failures.push(`${current}: expected ${want.join('/')}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
             continue;
           }
-          const echoes = [...`${decodeURIComponent(prepared.request.url)} ${JSON.stringify(prepared.request.payload ?? {})}`.matchAll(/[A-Za-z0-9]+/g)].map((m) => m[0]);
+          const echoes = [
+            ...`${decodeURIComponent(prepared.request.url)} ${JSON.stringify(prepared.request.payload ?? {})}`.matchAll(/[A-Za-z0-9]+/g),
+          ].map((m) => m[0]);
           scan(res.body, 'answer', variant.leaks, [...echoes, ...(prepared.echoes ?? [])]);
+          if (res.statusCode < 300 && !String(res.headers['cache-control']).includes('no-store')) {
+            failures.push(
+              `${current}: answer of a signed-in request is cacheable (cache-control: ${String(res.headers['cache-control'])})`,
+            );
+          }
           if (relation === 'own') ownCalls++;
           if (relation !== 'own' && relation !== 'missing' && res.statusCode === 403 && !variant.refused?.(viewer)) foreignRefusals++;
           if (res.statusCode < 300 && prepared.check) {
@@ -155,7 +187,8 @@ describe('access-control matrix', () => {
         }
       }
       if (variant.relations.includes('own') && ownCalls === 0) failures.push(`${variant.name}: no role had an own target`);
-      if (variant.relations.some((r) => r !== 'own' && r !== 'missing') && foreignRefusals === 0) failures.push(`${variant.name}: no foreign target was tried`);
+      if (variant.relations.some((r) => r !== 'own' && r !== 'missing') && foreignRefusals === 0)
+        failures.push(`${variant.name}: no foreign target was tried`);
     }
     expect(failures).toEqual([]);
   }

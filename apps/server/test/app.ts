@@ -31,7 +31,12 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
 }
 
 export async function signIn(app: App, login: string, password = FIXTURE_PASSWORD, ip = '10.0.0.1'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: login, password }, remoteAddress: ip });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/accounts/api/v1/login/',
+    payload: { username: login, password },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
 }

@@ -40,10 +40,23 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
     return v;
   };
   const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-  for (const [login, code, manager] of [['trm', 'TRM001', 'ZSM001'], ['trm2', 'TRM002', 'ZSM002']] as const) {
+  for (const [login, code, manager] of [
+    ['trm', 'TRM001', 'ZSM001'],
+    ['trm2', 'TRM002', 'ZSM002'],
+  ] as const) {
     const row = await db
       .insertInto('employees')
-      .values({ unique_code: code, name: `${login} Caller`, email: `${login}@example.com`, phone: '9811100000', emp_role: 'trm', designation: 'trm', manager_id: id(manager), zone_id: 1, pincode: '110001' })
+      .values({
+        unique_code: code,
+        name: `${login} Caller`,
+        email: `${login}@example.com`,
+        phone: '9811100000',
+        emp_role: 'trm',
+        designation: 'trm',
+        manager_id: id(manager),
+        zone_id: 1,
+        pincode: '110001',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(code, row.id);
@@ -58,10 +71,26 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
     )
     insert into employee_closure (ancestor_id, descendant_id, depth) select ancestor_id, descendant_id, depth from chain`.execute(db);
 
-  await db.insertInto('states').values({ id: 1, name: 'Delhi', zone_id: 1 }).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto('insurers').values({ id: 1, name: 'Fixture General' }).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto('business_types').values({ id: 1, name: 'New Business' }).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto('reporting_types').values({ id: 2, name: 'Partner to Field RM' }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('states')
+    .values({ id: 1, name: 'Delhi', zone_id: 1 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('insurers')
+    .values({ id: 1, name: 'Fixture General' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('business_types')
+    .values({ id: 1, name: 'New Business' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('reporting_types')
+    .values({ id: 2, name: 'Partner to Field RM' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .insertInto('products')
     .values([
@@ -74,10 +103,23 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
   const partner = async (code: string, name: string, pincode: string, manager: string | null) => {
     const row = await db
       .insertInto('partners')
-      .values({ unique_code: code, pos_code: `POS${code}`, name, phone: `98000${code.slice(-5).replace(/\D/g, '0')}`, email: `${code}@example.com`, pincode, state_id: 1, registered_at: '2024-01-01' })
+      .values({
+        unique_code: code,
+        pos_code: `POS${code}`,
+        name,
+        phone: `98000${code.slice(-5).replace(/\D/g, '0')}`,
+        email: `${code}@example.com`,
+        pincode,
+        state_id: 1,
+        registered_at: '2024-01-01',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (manager) await db.insertInto('partner_mappings').values({ partner_id: row.id, manager_id: id(manager), reporting_type: 2, valid_from: '2024-01-01T00:00:00Z', valid_to: null }).execute();
+    if (manager)
+      await db
+        .insertInto('partner_mappings')
+        .values({ partner_id: row.id, manager_id: id(manager), reporting_type: 2, valid_from: '2024-01-01T00:00:00Z', valid_to: null })
+        .execute();
     return row.id;
   };
   const partners = {
@@ -90,7 +132,10 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
   };
 
   const customer = async (name: string, phone: string, pincode: string) =>
-    Number((await db.insertInto('customers').values({ name, phone, email: 'c@example.com', pincode }).returning('id').executeTakeFirstOrThrow()).id);
+    Number(
+      (await db.insertInto('customers').values({ name, phone, email: 'c@example.com', pincode }).returning('id').executeTakeFirstOrThrow())
+        .id,
+    );
   const customers = {
     asha: await customer('asha verma', '9876543210', '110001'),
     miss: await customer('nobody home', '9876540000', '110002'),
@@ -105,10 +150,31 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
     await db
       .insertInto('policies')
       .values({
-        proposal_no: `PR${n}`, policy_no: `PO${n}`, partner_id: partnerId, employee_id: id(manager), customer_id: String(customers.asha), product_type_id: 10, insurer_id: 1,
-        state_id: 1, business_type: 1, channel: 'pos', status: 'success', paid_amount: amount, weightage_premium: amount, loan_amount: null, payment_id: `PAY${n}`,
-        issued_at: new Date(Date.now() - 10 * 86_400_000), created_at: new Date(), updated_at: new Date(), expiry_date: null, previous_policy_no: null,
-        premium_payment_term: null, premium_installment_type: null, next_due_date: null, renewal_link: null, one_click_url: null,
+        proposal_no: `PR${n}`,
+        policy_no: `PO${n}`,
+        partner_id: partnerId,
+        employee_id: id(manager),
+        customer_id: String(customers.asha),
+        product_type_id: 10,
+        insurer_id: 1,
+        state_id: 1,
+        business_type: 1,
+        channel: 'pos',
+        status: 'success',
+        paid_amount: amount,
+        weightage_premium: amount,
+        loan_amount: null,
+        payment_id: `PAY${n}`,
+        issued_at: new Date(Date.now() - 10 * 86_400_000),
+        created_at: new Date(),
+        updated_at: new Date(),
+        expiry_date: null,
+        previous_policy_no: null,
+        premium_payment_term: null,
+        premium_installment_type: null,
+        next_due_date: null,
+        renewal_link: null,
+        one_click_url: null,
       })
       .execute();
   };
@@ -117,12 +183,27 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
 
   const today = kolkataToday();
   const tomorrow = addDays(today, 1);
-  const kase = async (values: { customer: number; partner: number | null; trm: string | null; date: string; pincode: string; product?: number }) =>
+  const kase = async (values: {
+    customer: number;
+    partner: number | null;
+    trm: string | null;
+    date: string;
+    pincode: string;
+    product?: number;
+  }) =>
     Number(
       (
         await db
           .insertInto('cases')
-          .values({ customer_id: values.customer, partner_id: values.partner, trm_id: values.trm ? id(values.trm) : null, product_type_id: values.product ?? 10, case_date: values.date, pincode: values.pincode, remark: 'Follow-up' })
+          .values({
+            customer_id: values.customer,
+            partner_id: values.partner,
+            trm_id: values.trm ? id(values.trm) : null,
+            product_type_id: values.product ?? 10,
+            case_date: values.date,
+            pincode: values.pincode,
+            remark: 'Follow-up',
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
@@ -130,13 +211,28 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
   const cases = {
     trmCase: await kase({ customer: customers.asha, partner: partners.p1, trm: 'TRM001', date: today, pincode: '110001' }),
     trmMissCase: await kase({ customer: customers.miss, partner: partners.p2, trm: 'TRM001', date: today, pincode: '110002' }),
-    trmBusyCase: await kase({ customer: customers.busy, partner: partners.p2, trm: 'TRM001', date: tomorrow, pincode: '110003', product: 12 }),
+    trmBusyCase: await kase({
+      customer: customers.busy,
+      partner: partners.p2,
+      trm: 'TRM001',
+      date: tomorrow,
+      pincode: '110003',
+      product: 12,
+    }),
     trm2Case: await kase({ customer: customers.other, partner: partners.p4, trm: 'TRM002', date: today, pincode: '122001' }),
     leadCase: await kase({ customer: customers.asha, partner: partners.p1, trm: null, date: tomorrow, pincode: '110001' }),
     otherLeadCase: await kase({ customer: customers.other, partner: partners.p4, trm: null, date: today, pincode: '122001' }),
   };
   const lead = async (caseId: number, category: number, date: string) =>
-    Number((await db.insertInto('leads').values({ case_id: caseId, category_id: category, lead_date: date }).returning('id').executeTakeFirstOrThrow()).id);
+    Number(
+      (
+        await db
+          .insertInto('leads')
+          .values({ case_id: caseId, category_id: category, lead_date: date })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const leads = {
     leadCase: await lead(cases.leadCase, 1, tomorrow),
     otherLeadCase: await lead(cases.otherLeadCase, 2, today),
@@ -149,7 +245,9 @@ export interface CallCentreContext extends TestContext {
 }
 
 /** The real app over a fresh database with the fixture org and call-centre world; telephony injectable. */
-export async function createCallCentreApp(opts: { telephony?: TelephonyProvider; config?: Partial<Record<keyof Config, string>> } = {}): Promise<CallCentreContext> {
+export async function createCallCentreApp(
+  opts: { telephony?: TelephonyProvider; config?: Partial<Record<keyof Config, string>> } = {},
+): Promise<CallCentreContext> {
   const db = await createTestDb();
   const ids = await seedFixtureOrg(db.db);
   const fx = await seedCallCentre(db.db, ids);

@@ -25,7 +25,11 @@ export const FIXTURE_PEOPLE: readonly FixturePerson[] = [
 /** Inserts the fixture people with users and a correct closure table; returns employee ids by code. */
 export async function seedFixtureOrg(db: Db): Promise<Map<string, number>> {
   const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-  await db.insertInto('zones').values({ id: 1, name: 'North' }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('zones')
+    .values({ id: 1, name: 'North' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const ids = new Map<string, number>();
   for (const p of FIXTURE_PEOPLE) {
     const managerId = p.manager ? ids.get(p.manager) : undefined;
@@ -45,7 +49,10 @@ export async function seedFixtureOrg(db: Db): Promise<Map<string, number>> {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(p.code, row.id);
-    await db.insertInto('users').values({ login: p.login, password_hash: passwordHash, employee_id: row.id }).execute();
+    await db
+      .insertInto('users')
+      .values({ login: p.login, password_hash: passwordHash, employee_id: row.id, is_admin: p.login === 'head' })
+      .execute();
   }
   await sql`
     with recursive chain as (

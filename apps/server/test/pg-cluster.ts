@@ -17,7 +17,6 @@ export function findPgBin(): string | null {
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
-
 export interface PgCluster {
   /** postgres://postgres@127.0.0.1:<port>/postgres (trust auth). */
   url: string;

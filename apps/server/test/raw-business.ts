@@ -33,17 +33,31 @@ export async function loadRawWorld(db: Db): Promise<RawWorld> {
     .innerJoin('products as pr', 'pr.product_type_id', 'p.product_type_id')
     .innerJoin('insurers as i', 'i.id', 'p.insurer_id')
     .select([
-      'p.id', 'p.partner_id', 'p.employee_id', 'p.product_type_id', 'pr.line', 'i.name as insurer', 'p.state_id', 'p.business_type',
-      'p.channel', 'p.status', 'p.paid_amount', 'p.weightage_premium', 'p.loan_amount', 'p.issued_at',
+      'p.id',
+      'p.partner_id',
+      'p.employee_id',
+      'p.product_type_id',
+      'pr.line',
+      'i.name as insurer',
+      'p.state_id',
+      'p.business_type',
+      'p.channel',
+      'p.status',
+      'p.paid_amount',
+      'p.weightage_premium',
+      'p.loan_amount',
+      'p.issued_at',
     ])
     .execute();
-  const employees = (await db.selectFrom('employees').select(['id', 'unique_code', 'name', 'manager_id', 'designation']).execute()).map((e) => ({
-    id: e.id,
-    code: e.unique_code,
-    name: e.name,
-    managerId: e.manager_id,
-    designation: e.designation,
-  }));
+  const employees = (await db.selectFrom('employees').select(['id', 'unique_code', 'name', 'manager_id', 'designation']).execute()).map(
+    (e) => ({
+      id: e.id,
+      code: e.unique_code,
+      name: e.name,
+      managerId: e.manager_id,
+      designation: e.designation,
+    }),
+  );
   const subtree = new Map<number, Set<number>>(employees.map((e) => [e.id, new Set([e.id])]));
   for (const e of employees) {
     let m = e.managerId;

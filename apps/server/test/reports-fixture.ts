@@ -18,7 +18,7 @@ export async function createReportsTestApp(scale = 0.02): Promise<ReportsTestCon
   const db = await createTestDb();
   await loadDemoIfEmpty(db, { scale, seed: 424242, today: TODAY, log: () => undefined });
   await runBusinessEtl(db.db);
-  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000' }), db: db.db });
+  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db });
   await app.ready();
   return {
     app,

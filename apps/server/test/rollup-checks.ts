@@ -55,6 +55,8 @@ export async function subtreeMonthlyMatches(db: WithDb): Promise<boolean> {
     ), fact as (
       select month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from fact_subtree_monthly
     )
-    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(db.db);
+    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(
+    db.db,
+  );
   return res.rows[0]?.n === 0;
 }

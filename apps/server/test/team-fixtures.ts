@@ -54,11 +54,23 @@ export async function seedTeamFixtures(db: Db, employees: Map<string, number>): 
     if (id === undefined) throw new Error(`fixture employee ${code} missing`);
     return id;
   };
-  await db.insertInto('states').values([{ id: 1, name: 'Delhi', zone_id: 1 }]).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto('insurers').values([{ id: 1, name: 'Fixture Insurance' }]).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('states')
+    .values([{ id: 1, name: 'Delhi', zone_id: 1 }])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('insurers')
+    .values([{ id: 1, name: 'Fixture Insurance' }])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .insertInto('business_types')
-    .values([{ id: 1, name: 'New Business' }, { id: 2, name: 'Rollover' }, { id: 3, name: 'Renewal' }])
+    .values([
+      { id: 1, name: 'New Business' },
+      { id: 2, name: 'Rollover' },
+      { id: 3, name: 'Renewal' },
+    ])
     .onConflict((oc) => oc.doNothing())
     .execute();
   await db
@@ -68,7 +80,15 @@ export async function seedTeamFixtures(db: Db, employees: Map<string, number>): 
     .execute();
   await db
     .insertInto('products')
-    .values(PRODUCTS.map((p) => ({ product_type_id: p.product_type_id, name: p.name, line: p.line, product_type: p.product_type, weightage_factor: p.weightage_factor })))
+    .values(
+      PRODUCTS.map((p) => ({
+        product_type_id: p.product_type_id,
+        name: p.name,
+        line: p.line,
+        product_type: p.product_type,
+        weightage_factor: p.weightage_factor,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 
@@ -92,7 +112,10 @@ export async function seedTeamFixtures(db: Db, employees: Map<string, number>): 
       .executeTakeFirstOrThrow();
     partners.set(p.code, row.id);
     for (const [manager, type, from, to] of p.spans) {
-      await db.insertInto('partner_mappings').values({ partner_id: row.id, manager_id: emp(manager), reporting_type: type, valid_from: from, valid_to: to }).execute();
+      await db
+        .insertInto('partner_mappings')
+        .values({ partner_id: row.id, manager_id: emp(manager), reporting_type: type, valid_from: from, valid_to: to })
+        .execute();
     }
   }
 
@@ -143,7 +166,9 @@ export interface LightResponse {
 }
 
 /** The real app over the fixture organisation plus the team fixtures, and callers signed in per login. */
-export async function createTeamTestApp(): Promise<TestContext & { partners: Map<string, number>; as: (login: string) => Promise<Caller> }> {
+export async function createTeamTestApp(): Promise<
+  TestContext & { partners: Map<string, number>; as: (login: string) => Promise<Caller> }
+> {
   const ctx = await createTestApp();
   const partners = await seedTeamFixtures(ctx.db.db, ctx.ids);
   const tokens = new Map<string, string>();

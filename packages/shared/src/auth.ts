@@ -6,7 +6,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** The signed-in user as the web app keeps it (spec 001 §3 session values). */
+/** The signed-in user as the web app keeps it (docs/product/shell.md, 'Session values'). */
 export const Me = z.object({
   code: z.string(),
   first_name: z.string(),
@@ -19,6 +19,8 @@ export const Me = z.object({
   registration_date: z.string(),
   email_report_access: z.boolean(),
   download_report_access: z.boolean(),
+  /** May use the /admin area (people, users, hierarchy, audit trail). */
+  is_admin: z.boolean(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { isValidIsoDate } from './format';
 
 /**
- * Call-centre contracts (spec 001): the two listings, the call-history and connect-call dialogs,
+ * Call-centre contracts (docs/product/callcentre.md): the two listings, the call-history and connect-call dialogs,
  * scheduling and reassignment. Phone numbers never appear in any response shape here.
  */
 
 export const NOTE_MAX = 260;
 export const PINCODE_LENGTH = 6;
-/** How long a result message stays in the connect dialog (spec 001 §4, §9). */
+/** How long a result message stays in the connect dialog (docs/product/callcentre.md, 'Connect-call dialog'). */
 export const MESSAGE_MS = 3000;
 export const REMARK_MESSAGE_MS = 5000;
-/** Call-history popup on the leads screen: left 30px under x 720, else x - 190 (spec 001 §2). */
+/** Call-history popup on the leads screen: left 30px under x 720, else x - 190 (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export const POPUP_LEFT_SWITCH_X = 720;
 export const POPUP_LEFT_NEAR = 30;
 export const POPUP_LEFT_SHIFT = 190;
@@ -20,9 +20,9 @@ export const COMMUNICATION_SERVICE_PATH = '/services/communication';
 export const CALLCENTRE_API = `${COMMUNICATION_SERVICE_PATH}/api/v1`;
 export const PARTNER_SERVICE_API = '/services/partner';
 
-/** Leads screen date choices (spec 001 §9). */
+/** Leads screen date choices (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export const LEAD_DATE_CHOICE = { today: 0, tomorrow: 1, calendar: 2 } as const;
-/** Connect dialog meeting-date cards; a picked date is index 3 (spec 001 §4). */
+/** Connect dialog meeting-date cards; a picked date is index 3 (docs/product/callcentre.md, 'Connect-call dialog'). */
 export const MEETING_DATE_CHOICE = { today: 0, tomorrow: 1, picked: 3 } as const;
 
 export const CUSTOMER_CHOICES = [
@@ -38,7 +38,7 @@ export const PARTNER_REASONS = [
   { value: 2, label: 'Other' },
 ] as const;
 
-/** Choice 4 (schedule) exists but no control reaches it (spec 001 §2: "currently unreachable"). */
+/** Choice 4 (schedule) exists but no control reaches it (docs/product/callcentre.md, 'Connect-call dialog'). */
 export const PARTNER_CHOICES = [
   { value: 1, label: 'Call Back' },
   { value: 2, label: 'IVR' },
@@ -52,11 +52,28 @@ export const CALL_STATUS_OPTIONS = [
   { value: true, label: 'Connected' },
 ] as const;
 
-/** Remarks a case starts with in the sales pipeline (spec 001 §3). */
-export const REMARK_OPTIONS = ['Follow-up', 'Not interested', 'Document Section', 'Payment Pending', 'Update Quote', 'Payment Link Sent'] as const;
+/** Remarks a case starts with in the sales pipeline (docs/product/callcentre.md, 'Reference lists'). */
+export const REMARK_OPTIONS = [
+  'Follow-up',
+  'Not interested',
+  'Document Section',
+  'Payment Pending',
+  'Update Quote',
+  'Payment Link Sent',
+] as const;
 export const CANCELLATION_REASONS = ['Customer not available', 'Customer not interested', 'Other'] as const;
 
-export const TICKET_HEADERS = ['ID', 'Ticket Status', 'Partner', 'Customer', 'Date & Time', 'Call Logs', 'pin', 'Remarks', 'Action'] as const;
+export const TICKET_HEADERS = [
+  'ID',
+  'Ticket Status',
+  'Partner',
+  'Customer',
+  'Date & Time',
+  'Call Logs',
+  'pin',
+  'Remarks',
+  'Action',
+] as const;
 export const LEAD_HEADERS = ['Partner Name', 'Username', 'Product', 'Customer Name', 'Date', 'Remark', 'Calls', 'Status'] as const;
 
 export const CASE_STATUSES = ['open', 'closed'] as const;
@@ -70,7 +87,7 @@ export type ProviderCallStatus = z.infer<typeof ProviderCallStatus>;
 export const ACTIVE_CALL_STATUSES: readonly ProviderCallStatus[] = ['queued', 'ringing', 'in-progress'];
 export const MISSED_CALL_STATUSES: readonly ProviderCallStatus[] = ['no-answer', 'busy', 'failed', 'canceled'];
 
-/** What a table badge and the dialog show: 'missed' is flagged red (spec 001 §2). */
+/** What a table badge and the dialog show: 'missed' is flagged red (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export const CallStatusView = z.enum(['queued', 'ringing', 'in-progress', 'completed', 'missed']);
 export type CallStatusView = z.infer<typeof CallStatusView>;
 
@@ -84,16 +101,21 @@ const isoDate = z.string().refine(isValidIsoDate, 'must be a date as yyyy-MM-dd'
 /** Query strings send '' for a cleared field: treat it as absent rather than as bad input. */
 const blankAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
-const page = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1, 'current_page starts at 1').max(100_000).default(1));
+const page = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1, 'must be 1 or more').max(100_000).default(1));
 const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Partner ids are PostgreSQL integers: a larger number is refused here, not by the database (a 500). */
 const partnerId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Employee codes (the rmId path segment, trm_id, partner_ams_id). */
-export const EmployeeCode = z.string().trim().min(1, 'is required').max(40).regex(/^[A-Za-z0-9_-]+$/, 'is not a valid code');
+export const EmployeeCode = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid code');
 export const RmParams = z.object({ rmId: EmployeeCode });
 
-/** The four pincode messages of spec 001 §5, in the order a user meets them (first failure only). */
+/** The four pincode messages (docs/product/callcentre.md, 'Validation'), in the order a user meets them (first failure only). */
 export const Pincode = z
   .string({ error: 'Pincode is Required!' })
   .trim()
@@ -121,6 +143,10 @@ export const LeadListingQuery = z.object({
   current_page: page,
 });
 export type LeadListingQuery = z.infer<typeof LeadListingQuery>;
+
+/** The lead-category counts follow the listing's date filter (absent = every date). */
+export const PartnerListByRmQuery = z.object({ date: optionalQuery(isoDate) });
+export type PartnerListByRmQuery = z.infer<typeof PartnerListByRmQuery>;
 
 export const LeadRow = z.object({
   lead_id: z.number().int(),
@@ -159,7 +185,7 @@ export type PartnerListByRm = z.infer<typeof PartnerListByRm>;
 // ---- calls ----------------------------------------------------------------------------------------
 
 /**
- * One bridged call as the spec's call details (CallSid … Legs) plus the display fields the dialogs use.
+ * One bridged call as the provider's call details (CallSid … Legs) plus the display fields the dialogs use.
  * To and From are masked: the browser never receives a phone number.
  */
 export const CallDetail = z.object({
@@ -232,6 +258,8 @@ export const TrmCaseRow = z.object({
   partner_ei_code: z.string().nullable(),
   customer_name: z.string().nullable(),
   date: z.string(),
+  /** When the customer raised the case, India time ('04:05 PM'); with `date`, the 'Date & Time' column. */
+  time: z.string(),
   pin: z.string().nullable(),
   remark: z.string().nullable(),
   notes: z.array(z.string()),
@@ -244,7 +272,7 @@ export type TrmCaseRow = z.infer<typeof TrmCaseRow>;
 export const TrmCaseListing = Listing(TrmCaseRow);
 export type TrmCaseListing = z.infer<typeof TrmCaseListing>;
 
-/** The call record the connect dialog opens with (spec 001 §3). */
+/** The call record the connect dialog opens with (docs/product/callcentre.md, 'Connect-call dialog'). */
 export interface CallRecord {
   case_id: number;
   customer_id: number;
@@ -261,24 +289,24 @@ export const UpdateStatusResponse = z.object({ message: z.string(), status: Case
 export type UpdateStatusResponse = z.infer<typeof UpdateStatusResponse>;
 
 export const UpdateRemarksRequest = z.object({
-    case_id: bodyId,
-    /** Customer choice 1-3, or partner choice 1-4; absent when a connected partner needs no choice. */
-    remark: z.number().int().min(1).max(4).nullable().optional(),
-    is_connected: z.boolean(),
-    notes: Note.default(''),
-    /** Partner flow only: why the partner was not connected. */
-    reason: z.number().int().min(1).max(2).nullable().optional(),
-    /** Which section the remark comes from; defaults to the customer unless a reason is given. */
-    is_customer: z.boolean().optional(),
-  });
+  case_id: bodyId,
+  /** Customer choice 1-3, or partner choice 1-4; absent when a connected partner needs no choice. */
+  remark: z.number().int().min(1).max(4).nullable().optional(),
+  is_connected: z.boolean(),
+  notes: Note.default(''),
+  /** Partner flow only: why the partner was not connected. */
+  reason: z.number().int().min(1).max(2).nullable().optional(),
+  /** Which section the remark comes from; defaults to the customer unless a reason is given. */
+  is_customer: z.boolean().optional(),
+});
 export type UpdateRemarksRequest = z.infer<typeof UpdateRemarksRequest>;
 
 export const RecommendedPartnersRequest = z.object({
   pincode: Pincode,
-  /** The manager's code (spec 001 §7); must be the signed-in user or in their team. */
+  /** The manager's code (docs/product/callcentre.md, 'Calls'); must be the signed-in user or in their team. */
   partner_ams_id: EmployeeCode,
-  /** The case being reassigned: its current partner is left out of the list. */
-  case_id: bodyId.optional(),
+  /** The case being reassigned (required): advisors near its pincode, its current partner left out. */
+  case_id: bodyId,
 });
 export type RecommendedPartnersRequest = z.infer<typeof RecommendedPartnersRequest>;
 export const RecommendedPartner = z.object({

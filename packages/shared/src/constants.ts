@@ -1,17 +1,17 @@
-/** Business constants of the spec (000 §3, §9; 001 §9). */
+/** Business constants (docs/product/shell.md, 'Constants'; docs/product/data-model.md, 'Reference data'). */
 
 export interface ProductDef {
   product_type_id: number;
   name: string;
   /** Business line used for grouping (health business, life issuance, loans, activation by line). */
   line: 'motor' | 'cv' | 'health' | 'life' | 'travel' | 'sme' | 'loan';
-  /** The spec's product type key (000 §3 Product types). */
+  /** The product type key (docs/product/data-model.md, 'Reference data'). */
   product_type: string;
   /** Weightage premium = paid amount × this factor. */
   weightage_factor: number;
 }
 
-/** Product ids 9-36 with the spec's names; the ids the spec leaves unnamed are given plausible products. */
+/** Product ids 9-36 with the product's names; ids without a given name carry plausible products (docs/product/data-model.md). */
 export const PRODUCTS: readonly ProductDef[] = [
   { product_type_id: 9, name: 'Two Wheeler Comprehensive', line: 'motor', product_type: 'motor', weightage_factor: 1 },
   { product_type_id: 10, name: 'Four Wheeler Comprehensive', line: 'motor', product_type: 'motor', weightage_factor: 1 },
@@ -66,7 +66,7 @@ export const ZONES = [
   { id: 4, name: 'East' },
 ] as const;
 
-/** emp_role values. 201 gets paymaster links, 204 is the life-only role (spec 000 §6). */
+/** emp_role values. 201 gets paymaster links, 204 is the life-only role (docs/product/shell.md, 'Users and roles'). */
 export const ROLE_PAYMASTER = '201';
 export const ROLE_LIFE_ONLY = '204';
 export const EMP_ROLES = ['head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor', '201', '204'] as const;
@@ -75,7 +75,7 @@ export type EmpRole = (typeof EMP_ROLES)[number];
 export const DESIGNATIONS = ['national_head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor'] as const;
 export type Designation = (typeof DESIGNATIONS)[number];
 
-/** Partner and executive codes contain this marker (spec 000 §2). */
+/** Partner and executive codes contain this marker (docs/product/shell.md, 'Users and roles'). */
 export const PARTNER_CODE_MARKER = 'EI';
 
 export const PAGE_SIZE = 10;
@@ -89,7 +89,7 @@ export const MOBILE_MAX = 767;
 export const HEADER_TOKEN_DELAY_MS = 500;
 export const FILTER_RESTORE_DELAY_MS = 500;
 
-/** Local storage keys (spec 000 §3). */
+/** Local storage keys (docs/product/shell.md, 'Session values'). */
 export const STORAGE_KEYS = {
   token: 'token',
   code: 'code',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One ETL job as the header's ETL panel lists it (spec 000 §3). Timestamps are ISO strings. */
+/** One ETL job as the header's ETL panel lists it (docs/product/etl.md, 'ETL panel'). Timestamps are ISO strings. */
 export const EtlJob = z.object({
   name: z.string(),
   status: z.string(),
@@ -11,3 +11,33 @@ export const EtlJob = z.object({
   last_error: z.string().nullable(),
 });
 export type EtlJob = z.infer<typeof EtlJob>;
+
+/** Body of POST /api/etl_jobs/run/: `full` rebuilds the roll-ups; `source_full` re-reads every source row. */
+export const EtlRunRequest = z.object({
+  full: z.boolean().optional(),
+  source_full: z.boolean().optional(),
+});
+export type EtlRunRequest = z.infer<typeof EtlRunRequest>;
+
+/** What the source connector did for one entity in a run (the counts of its import report). */
+export const SourceEntityRun = z.object({
+  entity: z.string(),
+  job: z.string(),
+  received: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  rejected: z.number(),
+  /** Why nothing (or not everything) was applied; null when every row was. */
+  error: z.string().nullable(),
+});
+export type SourceEntityRun = z.infer<typeof SourceEntityRun>;
+
+export const EtlRunResponse = z.object({
+  /** False when a roll-up run was already in progress elsewhere. */
+  ran: z.boolean(),
+  rows_processed: z.number(),
+  /** The source connector's pass before the roll-up; null when no connector is configured. */
+  source: z.object({ ran: z.boolean(), entities: z.array(SourceEntityRun) }).nullable(),
+});
+export type EtlRunResponse = z.infer<typeof EtlRunResponse>;

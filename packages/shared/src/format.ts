@@ -1,7 +1,7 @@
 /** Pure formatting shared by server (downloads, mails) and web (tables). */
 
 /**
- * Rupee amounts (spec 000 §2): 'cr' above 9,999,999, 'lac' above 99,999, 'k' above 999, else raw;
+ * Rupee amounts (docs/product/report-screens.md, 'Report table'): 'cr' above 9,999,999, 'lac' above 99,999, 'k' above 999, else raw;
  * always prefixed with the rupee sign. Two decimals on the scaled forms.
  */
 export function formatRupee(value: number | string | null | undefined): string {
@@ -77,9 +77,29 @@ export function isValidIsoDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
-/** 'rahul KUMAR' → 'Rahul Kumar'; empty → 'NA' (spec 001 §2). */
+/**
+ * A person's name for display: 'rahul KUMAR' → 'Rahul Kumar'; empty → 'NA' (docs/product/callcentre.md, 'Advisor Connect Leads'). Only names go
+ * through here, never sentences, times or codes; a word holding a digit (a code such as EI000639) keeps
+ * its case all the same.
+ */
 export function titleCaseOrNA(text: string | null | undefined): string {
   const t = (text ?? '').trim();
   if (!t) return 'NA';
-  return t.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return t.replace(/[^\s-]+/gu, (word) =>
+    /\d/.test(word) ? word : word.toLowerCase().replace(/^(\P{L}*)(\p{L})/u, (_m, lead: string, ch: string) => lead + ch.toUpperCase()),
+  );
+}
+
+/** The time of day of an instant in India time, 12-hour: '04:05 PM'. */
+export function kolkataClock12(instant: Date | string): string {
+  const d = new Date(new Date(instant).getTime() + 330 * 60_000);
+  const hours = d.getUTCHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A message as a sentence: its first letter upper-cased, the rest (names, codes, times) as written. */
+export function sentenceCase(text: string): string {
+  const t = text.trim();
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }

@@ -10,3 +10,6 @@ export * from './reports';
 export * from './team';
 export * from './callcentre';
 export * from './notify';
+export * from './imports';
+export * from './admin';
+export * from './sign-in';

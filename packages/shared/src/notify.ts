@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PRODUCTS } from './constants';
 
 /**
- * Row actions of the renewal reports (spec 000 §2 Generic report table, §7, §8): the renewal notice
- * document, the renewal link message and the notice email. Field names are the spec's; paths are ours.
+ * Row actions of the renewal reports (docs/product/renewals.md, 'Renewal row actions'): the renewal notice document, the
+ * renewal link message and the notice email. Field names are the original product's; paths are ours.
  */
 export const NOTIFY_PATHS = {
   renewalNotice: '/api/v2/renewal_notice/',
@@ -11,7 +11,7 @@ export const NOTIFY_PATHS = {
   noticeEmail: '/api/noticeEmailApi/',
 } as const;
 
-/** Spec 000 §8 messages of these actions. */
+/** The messages of these actions, exactly as users see them (docs/product/renewals.md, 'Renewal row actions'). */
 export const RENEWAL_LINK_MISSING = 'renewal link not exists in system !!';
 export const RENEWAL_PAYMENT_MISSING = 'renewal payment not exists in system !!';
 export const NOTICE_EMAIL_SENT = 'Email is sent to resepective partner and customer Successfully';

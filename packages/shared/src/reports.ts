@@ -5,7 +5,17 @@ export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
 export type ReportRecord = Record<string, Cell>;
 
-/** The spec's report response (000 §3), plus our id, date echo, width, footnote and data freshness. */
+/** Page sizes of a server-paged report table (the table's own page-size options). */
+export const REPORT_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const ReportPaging = z.object({
+  page: z.number().int().min(1),
+  page_size: z.number().int(),
+  total_rows: z.number().int().min(0),
+  total_pages: z.number().int().min(0),
+});
+export type ReportPaging = z.infer<typeof ReportPaging>;
+
+/** The report response (docs/product/reports-catalogue.md; the original product's fields), plus our id, date echo, width, footnote and data freshness. */
 export const ReportResponse = z.object({
   report_id: z.number().int(),
   report_name: z.string(),
@@ -40,6 +50,8 @@ export const ReportResponse = z.object({
   account: z.object({ account_id: z.string(), user_name: z.string() }),
   /** When the roll-ups were last refreshed (null for reports read straight from source tables). */
   as_of: z.string().nullable(),
+  /** Set on reports that list source rows (policies): `records` is this page of them, paged on the server. */
+  paging: ReportPaging.optional(),
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;
 
@@ -59,7 +71,10 @@ const intList = (label: string) =>
     .string()
     .max(1000)
     .transform((s, ctx) => {
-      const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+      const parts = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (parts.length > MAX_LIST) {
         ctx.addIssue({ code: 'custom', message: `${label}: at most ${MAX_LIST} values` });
         return z.NEVER;
@@ -77,7 +92,10 @@ const nameList = (label: string) =>
     .string()
     .max(5000)
     .transform((s, ctx) => {
-      const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+      const parts = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (parts.length > MAX_LIST || parts.some((p) => p.length > 100)) {
         ctx.addIssue({ code: 'custom', message: `${label}: at most ${MAX_LIST} names of up to 100 characters` });
         return z.NEVER;
@@ -85,7 +103,10 @@ const nameList = (label: string) =>
       return parts;
     });
 
-const accountId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be an account code');
+const accountId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be an account code');
 
 /** Query parameters of GET /api/reports/{id}/ and its download. */
 export const ReportQuery = z.object({
@@ -96,10 +117,19 @@ export const ReportQuery = z.object({
   states: nameList('states').optional(),
   business_type: intList('business_type').optional(),
   account_id: accountId.optional(),
+  /** Page of a server-paged report (policy lists), from 1; other reports ignore it. */
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(1_000_000).optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (REPORT_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${REPORT_PAGE_SIZES.join(', ')}`)
+    .optional(),
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 
-export const ReportDownloadQuery = ReportQuery.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true }).extend({
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
 
 const boundedNames = z.array(z.string().trim().min(1).max(100)).max(MAX_LIST);
 
@@ -118,16 +148,27 @@ export type ReportFilterBody = z.infer<typeof ReportFilterBody>;
 /** Body of POST /api/v1/reports_filter/filter_details/. */
 export const FilterDetailsBody = z.object({
   product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
-  include: z.array(z.enum(['insurer', 'state'])).max(2).optional(),
+  include: z
+    .array(z.enum(['insurer', 'state']))
+    .max(2)
+    .optional(),
+  /** The report the options are for: renewal dues take them from the policies renewing in the range. */
+  report_id: z.number().int().positive().max(1_000_000).optional(),
 });
 export const FilterDetailsQuery = z.object({ start_date: isoDate.optional(), end_date: isoDate.optional() });
 export const FilterOption = z.object({ name: z.string(), isSelected: z.boolean() });
 export const FilterDetailsResponse = z.object({ insurer: z.array(FilterOption), state: z.array(FilterOption) });
 export type FilterDetailsResponse = z.infer<typeof FilterDetailsResponse>;
 
-/** POST /api/send_report/ (spec 000 §7): data_records is the report id to mail. */
+/** POST /api/send_report/ (docs/product/report-screens.md, 'Report email'): data_records is the report id to mail. */
 export const SendReportBody = z.object({
-  data_records: z.union([z.number().int().positive(), z.string().regex(/^\d{1,6}$/).transform(Number)]),
+  data_records: z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number),
+  ]),
   start_date: isoDate.optional(),
   end_date: isoDate.optional(),
   account_id: accountId.optional().nullable(),

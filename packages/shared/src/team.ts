@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { fromDayMonthYear, isValidIsoDate } from './format';
 
 /**
- * Contracts of the team and partner management area (spec 000 §2, §7): Life Renewals, Mapped
- * Partners (+ reporting managers and the dialer lookup), Manage Team, Reportee list, Requester view
- * and the mapping analytics. Field names are the spec's; paths are ours (see TEAM_PATHS).
+ * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md):
+ * Life Renewals, Mapped Partners (+ reporting managers and the dialer lookup), Manage Team, Reportee list,
+ * Requester view and the mapping analytics. Field names are the original product's; paths are ours (see TEAM_PATHS).
  */
 
 export const TEAM_PATHS = {
@@ -33,7 +33,7 @@ export const MAX_LIST_ROWS = 10_000;
 export const PRODUCT_LINES = ['motor', 'health', 'life'] as const;
 export type ProductLine = (typeof PRODUCT_LINES)[number];
 
-/** The lines each reporting type (000 §3) serves: hybrids serve several. */
+/** The lines each reporting type serves: hybrids serve several (docs/product/team.md, 'Mapping requests'). */
 export const REPORTING_TYPE_LINES: Readonly<Record<number, readonly ProductLine[]>> = {
   2: ['motor'],
   8: ['health'],
@@ -46,7 +46,7 @@ export const REPORTING_TYPE_LINES: Readonly<Record<number, readonly ProductLine[
 /** Reporting type of a new mapping raised for a line, when the manager has no specialty that serves it. */
 export const LINE_REPORTING_TYPE: Readonly<Record<ProductLine, number>> = { motor: 2, health: 8, life: 9 };
 
-/** Mapping dashboard column groups (REPORTS.md): the header shows 'Online' over 8, 'Offline' over 2. */
+/** Mapping dashboard column groups (docs/product/team.md, 'Mapping Dashboard'): the header shows 'Online' over 8, 'Offline' over 2. */
 export const ANALYTICS_MANAGER_COLUMN = 'Manager';
 export const ANALYTICS_ONLINE_COLUMNS = [
   'Requests Raised',
@@ -148,7 +148,7 @@ export const TeamRow = z.object({
   pending: z.number().int(),
 });
 export type TeamRow = z.infer<typeof TeamRow>;
-/** An array normally; a `{ message }` answer is shown in a dialog (000 §8). */
+/** An array normally; a `{ message }` answer is shown in a dialog (docs/product/team.md, 'Manage Team'). */
 export const TeamListResponse = z.union([z.array(TeamRow), z.object({ message: z.string() })]);
 export type TeamListResponse = z.infer<typeof TeamListResponse>;
 

@@ -9,7 +9,7 @@ import type { DemoPlan } from './plan';
 import { Rng, Weighted } from './random';
 
 /**
- * Call-centre demo data (spec 001), generated after the organisation from what is already in the
+ * Call-centre demo data (docs/product/callcentre.md), generated after the organisation from what is already in the
  * database: leads for every RM's partners (many for demo.rm), cases for every TRM (many for
  * demo.trm), their past calls, notes, partner call logs and a few booked appointments. Dates sit
  * around the anchor day so that Today and Tomorrow show work. Same seed and day, same data.
@@ -21,10 +21,34 @@ const OTHER_RM_LEADS = 6;
 const OTHER_TRM_CASES = 12;
 const PARTNER_SAMPLE = 200;
 
-const CATEGORIES = new Weighted<number>([[1, 40], [2, 20], [3, 15], [4, 15], [5, 10]]);
+const CATEGORIES = new Weighted<number>([
+  [1, 40],
+  [2, 20],
+  [3, 15],
+  [4, 15],
+  [5, 10],
+]);
 // Products people ask to be called back about: mostly motor and health, some life and travel.
-const PRODUCTS = new Weighted<number>([[10, 22], [9, 14], [12, 16], [11, 6], [26, 6], [22, 6], [34, 8], [35, 5], [25, 5], [13, 3], [15, 3], [16, 2], [20, 4]]);
-const OUTCOMES = new Weighted<'completed' | 'no-answer' | 'busy'>([['completed', 62], ['no-answer', 28], ['busy', 10]]);
+const PRODUCTS = new Weighted<number>([
+  [10, 22],
+  [9, 14],
+  [12, 16],
+  [11, 6],
+  [26, 6],
+  [22, 6],
+  [34, 8],
+  [35, 5],
+  [25, 5],
+  [13, 3],
+  [15, 3],
+  [16, 2],
+  [20, 4],
+]);
+const OUTCOMES = new Weighted<'completed' | 'no-answer' | 'busy'>([
+  ['completed', 62],
+  ['no-answer', 28],
+  ['busy', 10],
+]);
 const NOTES = [
   'Customer asked for a quote comparison with the current insurer',
   'Wants the premium split into instalments',
@@ -78,7 +102,12 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
     ) x where n <= ${PARTNER_SAMPLE}
     order by zone_id, id`.execute(db);
   const trms = await db.selectFrom('employees').select(['id', 'zone_id', 'name']).where('designation', '=', 'trm').orderBy('id').execute();
-  const names = new Map((await db.selectFrom('employees').select(['id', 'name']).where('designation', 'in', ['rm', 'trm']).execute()).map((e) => [e.id, e.name]));
+  const names = new Map(
+    (await db.selectFrom('employees').select(['id', 'name']).where('designation', 'in', ['rm', 'trm']).execute()).map((e) => [
+      e.id,
+      e.name,
+    ]),
+  );
 
   const byRm = new Map<number, PartnerPick[]>();
   const rmZone = new Map<number, number>();
@@ -89,7 +118,16 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
   const byZone = new Map<number, PartnerPick[]>();
   for (const p of zonePartners.rows) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
 
-  const w = new Writer(rng, plan, (await db.selectFrom('customers').select(sql<number>`coalesce(max(id), 0)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const w = new Writer(
+    rng,
+    plan,
+    (
+      await db
+        .selectFrom('customers')
+        .select(sql<number>`coalesce(max(id), 0)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
   for (const [rmId, partners] of byRm) {
     const count = rmId === demoRm ? DEMO_RM_LEADS : Math.min(OTHER_RM_LEADS, partners.length);
@@ -131,8 +169,18 @@ interface CaseRow {
   created_at: string;
   updated_at: string;
 }
-interface CustomerRow { id: number; name: string; phone: string; email: string; pincode: string }
-interface LeadRow { case_id: number; category_id: number; lead_date: string }
+interface CustomerRow {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  pincode: string;
+}
+interface LeadRow {
+  case_id: number;
+  category_id: number;
+  lead_date: string;
+}
 interface CallRow {
   sid: string;
   provider: string;
@@ -154,21 +202,80 @@ interface CallRow {
   recording_url: string | null;
   created_at: string;
 }
-interface RemarkRow { case_id: number; sid: string; author_id: number; audience: string; is_connected: boolean; choice: number; label: string; notes: string; created_at: string }
-interface LogRow { case_id: number; partner_id: number; start_time: string; from_name: string; to_name: string; call_status: string }
-interface AppointmentRow { case_id: number; customer_id: number; partner_id: number; product_type_id: number; slot_id: number; appointment_date: string; start_end_time: string; booked_by: number }
+interface RemarkRow {
+  case_id: number;
+  sid: string;
+  author_id: number;
+  audience: string;
+  is_connected: boolean;
+  choice: number;
+  label: string;
+  notes: string;
+  created_at: string;
+}
+interface LogRow {
+  case_id: number;
+  partner_id: number;
+  start_time: string;
+  from_name: string;
+  to_name: string;
+  call_status: string;
+}
+interface AppointmentRow {
+  case_id: number;
+  customer_id: number;
+  partner_id: number;
+  product_type_id: number;
+  slot_id: number;
+  appointment_date: string;
+  start_end_time: string;
+  booked_by: number;
+}
 
 const CASE_COLUMNS: Columns<CaseRow> = {
-  id: 'int8', customer_id: 'int8', partner_id: 'int4', trm_id: 'int4', product_type_id: 'int2', case_date: 'date', pincode: 'text', status: 'text',
-  remark: 'text', created_at: 'timestamptz', updated_at: 'timestamptz',
+  id: 'int8',
+  customer_id: 'int8',
+  partner_id: 'int4',
+  trm_id: 'int4',
+  product_type_id: 'int2',
+  case_date: 'date',
+  pincode: 'text',
+  status: 'text',
+  remark: 'text',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
 };
 const CUSTOMER_COLUMNS: Columns<CustomerRow> = { id: 'int8', name: 'text', phone: 'text', email: 'text', pincode: 'text' };
 const LEAD_COLUMNS: Columns<LeadRow> = { case_id: 'int8', category_id: 'int2', lead_date: 'date' };
-const LOG_COLUMNS: Columns<LogRow> = { case_id: 'int8', partner_id: 'int4', start_time: 'timestamptz', from_name: 'text', to_name: 'text', call_status: 'text' };
-const APPOINTMENT_COLUMNS: Columns<AppointmentRow> = {
-  case_id: 'int8', customer_id: 'int8', partner_id: 'int4', product_type_id: 'int2', slot_id: 'int2', appointment_date: 'date', start_end_time: 'text', booked_by: 'int4',
+const LOG_COLUMNS: Columns<LogRow> = {
+  case_id: 'int8',
+  partner_id: 'int4',
+  start_time: 'timestamptz',
+  from_name: 'text',
+  to_name: 'text',
+  call_status: 'text',
 };
-const SLOT_LABELS = ['10:00 AM - 11:00 AM', '11:00 AM - 12:00 PM', '12:00 PM - 01:00 PM', '01:00 PM - 02:00 PM', '02:00 PM - 03:00 PM', '03:00 PM - 04:00 PM', '04:00 PM - 05:00 PM', '05:00 PM - 06:00 PM', '06:00 PM - 07:00 PM'];
+const APPOINTMENT_COLUMNS: Columns<AppointmentRow> = {
+  case_id: 'int8',
+  customer_id: 'int8',
+  partner_id: 'int4',
+  product_type_id: 'int2',
+  slot_id: 'int2',
+  appointment_date: 'date',
+  start_end_time: 'text',
+  booked_by: 'int4',
+};
+const SLOT_LABELS = [
+  '10:00 AM - 11:00 AM',
+  '11:00 AM - 12:00 PM',
+  '12:00 PM - 01:00 PM',
+  '01:00 PM - 02:00 PM',
+  '02:00 PM - 03:00 PM',
+  '03:00 PM - 04:00 PM',
+  '04:00 PM - 05:00 PM',
+  '05:00 PM - 06:00 PM',
+  '06:00 PM - 07:00 PM',
+];
 
 /** Accumulates the generated rows and writes them in a few batched statements. */
 class Writer {
@@ -209,7 +316,13 @@ class Writer {
     // The deterministic simulator leaves numbers ending 000/111 unanswered/busy: keep demo calls answerable.
     while (/(000|111)$/.test(phone)) phone = mobile(rng);
     const customerId = ++this.nextCustomer;
-    this.customers.push({ id: customerId, name: rng.chance(0.15) ? name.full.toLowerCase() : name.full, phone, email: `${name.first.toLowerCase()}${customerId}@example.com`, pincode });
+    this.customers.push({
+      id: customerId,
+      name: rng.chance(0.15) ? name.full.toLowerCase() : name.full,
+      phone,
+      email: `${name.first.toLowerCase()}${customerId}@example.com`,
+      pincode,
+    });
     const id = this.cases.length + 1;
     const past = v.day < this.plan.today;
     const created = istInstant(Math.min(v.day, this.plan.today) - rng.int(1, 5), rng.int(9 * 3600, 18 * 3600));
@@ -265,8 +378,14 @@ class Writer {
         conversation_duration: talk,
         legs: JSON.stringify(
           outcome === 'completed'
-            ? [{ OnCallDuration: ring + talk, Status: 'completed' }, { OnCallDuration: talk, Status: 'completed' }]
-            : [{ OnCallDuration: ring, Status: 'completed' }, { OnCallDuration: 0, Status: outcome }],
+            ? [
+                { OnCallDuration: ring + talk, Status: 'completed' },
+                { OnCallDuration: talk, Status: 'completed' },
+              ]
+            : [
+                { OnCallDuration: ring, Status: 'completed' },
+                { OnCallDuration: 0, Status: outcome },
+              ],
         ),
         recording_url: outcome === 'completed' ? `sim:${sid}` : null,
         created_at: iso(start),
@@ -280,13 +399,23 @@ class Writer {
           audience: direction,
           is_connected: true,
           choice,
-          label: direction === 'customer' ? (['Call Back', 'Not Interested in Advisors', 'Schedule call'][choice - 1] ?? 'Call Back') : 'Partner connected',
+          label:
+            direction === 'customer'
+              ? (['Call Back', 'Not Interested in Advisors', 'Schedule call'][choice - 1] ?? 'Call Back')
+              : 'Partner connected',
           notes: rng.pick(NOTES),
           created_at: iso(end + 60_000),
         });
       }
       if (direction === 'partner') {
-        this.logs.push({ case_id: caseId, partner_id: partner.id, start_time: iso(start), from_name: caller.name, to_name: partner.name, call_status: outcome === 'completed' ? 'completed' : 'missed' });
+        this.logs.push({
+          case_id: caseId,
+          partner_id: partner.id,
+          start_time: iso(start),
+          from_name: caller.name,
+          to_name: partner.name,
+          call_status: outcome === 'completed' ? 'completed' : 'missed',
+        });
       }
     }
     // Advisors also call customers from their own app; those calls appear in the partner call log.
@@ -309,7 +438,16 @@ class Writer {
     const key = `${partnerId}:${day}:${slot}`;
     if (this.booked.has(key)) return;
     this.booked.add(key);
-    this.appointments.push({ case_id: caseId, customer_id: kase.customer_id, partner_id: partnerId, product_type_id: kase.product_type_id, slot_id: slot, appointment_date: formatDay(day), start_end_time: SLOT_LABELS[slot - 1] ?? '', booked_by: bookedBy });
+    this.appointments.push({
+      case_id: caseId,
+      customer_id: kase.customer_id,
+      partner_id: partnerId,
+      product_type_id: kase.product_type_id,
+      slot_id: slot,
+      appointment_date: formatDay(day),
+      start_end_time: SLOT_LABELS[slot - 1] ?? '',
+      booked_by: bookedBy,
+    });
   }
 
   private phoneOf(employeeId: number): string {
@@ -317,7 +455,11 @@ class Writer {
   }
 
   async flush(db: Kysely<Database>): Promise<void> {
-    const phones = await db.selectFrom('employees').select(['id', 'phone']).where('id', 'in', [...new Set(this.calls.map((c) => c.placed_by)), 0]).execute();
+    const phones = await db
+      .selectFrom('employees')
+      .select(['id', 'phone'])
+      .where('id', 'in', [...new Set(this.calls.map((c) => c.placed_by)), 0])
+      .execute();
     for (const p of phones) this.employeePhones.set(p.id, p.phone);
     for (const c of this.calls) c.from_number = this.phoneOf(c.placed_by);
 
@@ -326,13 +468,23 @@ class Writer {
     await insertRows(db, 'leads', LEAD_COLUMNS, this.leads);
     const callIds = new Map<string, number>();
     for (let i = 0; i < this.calls.length; i += 1000) {
-      const rows = await db.insertInto('calls').values(this.calls.slice(i, i + 1000)).returning(['id', 'sid']).execute();
+      const rows = await db
+        .insertInto('calls')
+        .values(this.calls.slice(i, i + 1000))
+        .returning(['id', 'sid'])
+        .execute();
       for (const r of rows) callIds.set(r.sid, Number(r.id));
     }
     if (this.remarks.length > 0) {
       await db
         .insertInto('remarks')
-        .values(this.remarks.map(({ sid, ...r }) => ({ ...r, audience: r.audience === 'partner' ? ('partner' as const) : ('customer' as const), call_id: callIds.get(sid) ?? null })))
+        .values(
+          this.remarks.map(({ sid, ...r }) => ({
+            ...r,
+            audience: r.audience === 'partner' ? ('partner' as const) : ('customer' as const),
+            call_id: callIds.get(sid) ?? null,
+          })),
+        )
         .execute();
       await sql`update cases c set remark = r.label from (
         select distinct on (case_id) case_id, label from remarks order by case_id, created_at desc

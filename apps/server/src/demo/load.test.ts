@@ -268,7 +268,7 @@ describe('demo organisation', () => {
     const users = await db
       .selectFrom('users')
       .innerJoin('employees', 'employees.id', 'users.employee_id')
-      .select(['login', 'password_hash', 'employee_id', 'emp_role', 'designation', 'manager_id'])
+      .select(['login', 'password_hash', 'employee_id', 'emp_role', 'designation', 'manager_id', 'is_admin'])
       .execute();
     expect(users.map((u) => u.login).sort()).toEqual(DEMO_LOGINS.map((l) => l.login).sort());
     const by = (login: string) => {
@@ -276,8 +276,10 @@ describe('demo organisation', () => {
       if (!user) throw new Error(`no ${login}`);
       return user;
     };
-    expect(await verifyPassword(by('demo.rm').password_hash, DEMO_PASSWORD)).toBe(true);
-    expect(await verifyPassword(by('demo.rm').password_hash, 'wrong')).toBe(false);
+    expect(await verifyPassword(by('demo.rm').password_hash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(by('demo.rm').password_hash ?? '', 'wrong')).toBe(false);
+    // demo.head is the demo organisation's one administrator.
+    expect(users.filter((u) => u.is_admin).map((u) => u.login)).toEqual(['demo.head']);
     expect(by('demo.rm').manager_id).toBe(by('demo.tl').employee_id);
     expect(by('demo.tl').manager_id).toBe(by('demo.asm').employee_id);
     expect(by('demo.asm').manager_id).toBe(by('demo.zsm').employee_id);

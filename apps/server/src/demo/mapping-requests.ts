@@ -75,7 +75,13 @@ export async function insertDemoMappingRequests(db: Kysely<Database>, plan: Demo
       const decidedAt = planItem.decidedDaysAgo === undefined ? null : iso(istInstant(plan.today - planItem.decidedDaysAgo, 15 * 3600));
       const item = await db
         .insertInto('mapping_request_items')
-        .values({ request_id: row.id, partner_id: partnerId, status: planItem.status, decided_by: planItem.decidedBy ?? null, decided_at: decidedAt })
+        .values({
+          request_id: row.id,
+          partner_id: partnerId,
+          status: planItem.status,
+          decided_by: planItem.decidedBy ?? null,
+          decided_at: decidedAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (planItem.status === 'accepted' && decidedAt) {

@@ -61,7 +61,7 @@ const TEAMS_PER_ASM = 3;
 const TRMS_PER_ASM = 2;
 const CALL_CENTRE_TRMS = 8;
 
-// Field RMs (2) dominate; the others are line specialists and hybrids of the spec's reporting types.
+// Field RMs (2) dominate; the others are line specialists and hybrids of the reporting types (docs/product/data-model.md, 'Reference data').
 const RM_REPORTING_TYPES = new Weighted<number>([
   [2, 70],
   [8, 10],

@@ -3,6 +3,8 @@ import type { DemoStaff, Org } from './people';
 /** Sign-in accounts of the demo organisation, one per role; other employees have no account. */
 
 export const DEMO_PASSWORD = 'dossier-demo';
+/** The one demo user with the admin flag. */
+export const DEMO_ADMIN_LOGIN = 'demo.head';
 
 interface DemoLogin {
   login: string;
@@ -29,6 +31,8 @@ export interface UserRow {
   password_hash: string;
   employee_id: number;
   registered_at: string;
+  /** demo.head is the demo organisation's only administrator (the /admin area). */
+  is_admin: boolean;
 }
 
 /** One password hash for all accounts: argon2 is deliberately slow, and the password is the same. */
@@ -42,6 +46,7 @@ export function buildUsers(org: Org, passwordHash: string): UserRow[] {
       employee_id: employee.id,
       // Joining instants are 10:00 IST, the same calendar day in UTC.
       registered_at: employee.created_at.slice(0, 10),
+      is_admin: l.login === DEMO_ADMIN_LOGIN,
     };
   });
 }

@@ -16,8 +16,16 @@ export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: 
  * Resolves an employee code to an id the viewer may see: 404 when no such employee exists, 403 when it
  * is outside the viewer's subtree (sibling, ancestor, unrelated branch).
  */
-export async function employeeInSubtree(db: Db, viewerEmployeeId: number, code: string): Promise<{ id: number; name: string; unique_code: string }> {
-  const employee = await db.selectFrom('employees').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
+export async function employeeInSubtree(
+  db: Db,
+  viewerEmployeeId: number,
+  code: string,
+): Promise<{ id: number; name: string; unique_code: string }> {
+  const employee = await db
+    .selectFrom('employees')
+    .select(['id', 'name', 'unique_code'])
+    .where('unique_code', '=', code)
+    .executeTakeFirst();
   if (!employee) throw notFound(`No account ${code}`);
   if (!(await isInSubtree(db, viewerEmployeeId, employee.id))) throw forbidden(`Account ${code} is outside your team`);
   return employee;
@@ -27,7 +35,11 @@ export async function employeeInSubtree(db: Db, viewerEmployeeId: number, code: 
  * A partner the viewer may see: one currently mapped to someone in the viewer's subtree.
  * 404 for an unknown code, 403 for a partner of another branch.
  */
-export async function partnerInSubtree(db: Db, viewerEmployeeId: number, code: string): Promise<{ id: number; name: string; unique_code: string }> {
+export async function partnerInSubtree(
+  db: Db,
+  viewerEmployeeId: number,
+  code: string,
+): Promise<{ id: number; name: string; unique_code: string }> {
   const partner = await db.selectFrom('partners').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
   if (!partner) throw notFound(`No partner ${code}`);
   const mapped = await db

@@ -4,7 +4,7 @@ import type { Viewer } from './viewer';
 
 export type TokenResolver = (token: string) => Promise<Viewer | null>;
 
-/** Reads `Authorization: Token <token>` (the spec's scheme). */
+/** Reads `Authorization: Token <token>` (docs/product/shell.md, 'Session values'). */
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

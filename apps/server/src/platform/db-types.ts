@@ -9,9 +9,19 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DefaultedDate = ColumnType<string, string | undefined, string>;
 
-export interface ZonesTable { id: number; name: string }
-export interface StatesTable { id: number; name: string; zone_id: number }
-export interface InsurersTable { id: number; name: string }
+export interface ZonesTable {
+  id: number;
+  name: string;
+}
+export interface StatesTable {
+  id: number;
+  name: string;
+  zone_id: number;
+}
+export interface InsurersTable {
+  id: number;
+  name: string;
+}
 export interface ProductsTable {
   product_type_id: number;
   name: string;
@@ -19,8 +29,14 @@ export interface ProductsTable {
   product_type: string;
   weightage_factor: Numeric;
 }
-export interface BusinessTypesTable { id: number; name: string }
-export interface ReportingTypesTable { id: number; name: string }
+export interface BusinessTypesTable {
+  id: number;
+  name: string;
+}
+export interface ReportingTypesTable {
+  id: number;
+  name: string;
+}
 
 export interface EmployeesTable {
   id: Generated<number>;
@@ -36,12 +52,17 @@ export interface EmployeesTable {
   active: Defaulted<boolean>;
   created_at: DefaultedTimestamp;
 }
-export interface EmployeeClosureTable { ancestor_id: number; descendant_id: number; depth: number }
+export interface EmployeeClosureTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
 
 export interface UsersTable {
   id: Generated<number>;
   login: string;
-  password_hash: string;
+  /** null: the user signs in only through the identity provider. */
+  password_hash: string | null;
   employee_id: number;
   user_type: Defaulted<string>;
   tier: Defaulted<string>;
@@ -50,6 +71,7 @@ export interface UsersTable {
   download_report_access: Defaulted<boolean>;
   active: Defaulted<boolean>;
   created_at: DefaultedTimestamp;
+  is_admin: Defaulted<boolean>;
 }
 export interface AuthTokensTable {
   token_hash: string;
@@ -58,9 +80,37 @@ export interface AuthTokensTable {
   last_used_at: DefaultedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  id: Generated<string>;
+  ip: string | null;
+  user_agent: string | null;
+  method: Defaulted<'password' | 'oidc'>;
+  id_token: string | null;
+}
+export interface OidcLoginsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  next_path: Defaulted<string>;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  user_id: number | null;
+  id_token: string | null;
+  exchange_hash: string | null;
+  exchanged_at: Timestamp | null;
+}
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_by: number | null;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 export interface HandoffTokensTable {
   token_hash: string;
+  /** The session that minted it (null only for tokens from before this column). */
+  session_token_hash: string | null;
   user_id: number;
   target: string;
   created_at: DefaultedTimestamp;
@@ -116,6 +166,7 @@ export interface MappingRequestItemsTable {
 
 export interface CustomersTable {
   id: Generated<string>;
+  customer_code: string | null;
   name: string;
   phone: string;
   email: string;
@@ -149,7 +200,11 @@ export interface PoliciesTable {
   renewal_link: string | null;
   one_click_url: string | null;
 }
-export interface TargetsTable { employee_id: number; month: DateCol; premium: Numeric }
+export interface TargetsTable {
+  employee_id: number;
+  month: DateCol;
+  premium: Numeric;
+}
 export interface ContestsTable {
   id: number;
   name: string;
@@ -179,6 +234,16 @@ export interface EtlJobsTable {
   rows_processed: ColumnType<string, string | number | undefined, string | number>;
   last_error: string | null;
   updated_at: DefaultedTimestamp;
+  rollups_changed_at: Timestamp | null;
+  /** Source connector jobs: digest of the rows the last successful run read (null: none, or too many to keep). */
+  source_digest: string | null;
+}
+
+export interface LoginFailuresTable {
+  login: string;
+  client: string;
+  failures: number;
+  last_failed_at: DefaultedTimestamp;
 }
 
 export interface RateLimitHitsTable {
@@ -188,7 +253,12 @@ export interface RateLimitHitsTable {
 }
 
 /** Call centre (migration 005). */
-export interface LeadCategoriesTable { id: number; name: string; icon: string; sort_order: number }
+export interface LeadCategoriesTable {
+  id: number;
+  name: string;
+  icon: string;
+  sort_order: number;
+}
 export interface CasesTable {
   id: Generated<string | number>;
   customer_id: string | number;
@@ -201,6 +271,7 @@ export interface CasesTable {
   remark: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  case_code: string | null;
 }
 export interface LeadsTable {
   id: Generated<string | number>;
@@ -243,7 +314,14 @@ export interface PartnerCallLogsTable {
   call_status: string;
   created_at: DefaultedTimestamp;
 }
-export interface SlotsTable { id: number; label: string; starts_at: string; ends_at: string; sort_order: number; active: Defaulted<boolean> }
+export interface SlotsTable {
+  id: number;
+  label: string;
+  starts_at: string;
+  ends_at: string;
+  sort_order: number;
+  active: Defaulted<boolean>;
+}
 export interface AppointmentsTable {
   id: Generated<string | number>;
   case_id: string | number | null;
@@ -282,10 +360,18 @@ export interface CaseReassignmentsTable {
   pincode: string;
   created_at: DefaultedTimestamp;
 }
-export interface SigningKeysTable { name: string; secret: string; created_at: DefaultedTimestamp }
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: DefaultedTimestamp;
+}
 
 /** One attachment as stored in email_outbox.attachments. */
-export interface StoredAttachment { filename: string; content_type: string; content_base64: string }
+export interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
 export interface EmailOutboxTable {
   id: Generated<string>;
   kind: string;
@@ -341,16 +427,56 @@ export interface FactSubtreeMonthlyTable {
   weightage_premium: Numeric;
   loan_amount: Numeric;
 }
-export interface EtlPolicyStateTable { policy_id: string; day: string; employee_id: number; partner_id: number | null }
-export interface EtlAffectedTable { day: string; employee_id: number; partner_id: number | null }
+export interface EtlPolicyStateTable {
+  policy_id: string;
+  day: string;
+  employee_id: number;
+  partner_id: number | null;
+}
+export interface EtlAffectedTable {
+  day: string;
+  employee_id: number;
+  partner_id: number | null;
+}
+
+export interface ImportRunsTable {
+  id: Generated<string>;
+  entity: string;
+  source: 'cli' | 'api' | 'connector';
+  actor: string | null;
+  started_at: DefaultedTimestamp;
+  finished_at: Timestamp | null;
+  dry_run: Defaulted<boolean>;
+  partial: Defaulted<boolean>;
+  applied: Defaulted<boolean>;
+  received: Defaulted<number>;
+  inserted: Defaulted<number>;
+  updated: Defaulted<number>;
+  unchanged: Defaulted<number>;
+  rejected: Defaulted<number>;
+  /** [{line, field, message}] as reported, at most the first 1000. */
+  errors: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  created_at: DefaultedTimestamp;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
 
 export interface Database {
+  import_runs: ImportRunsTable;
+  api_keys: ApiKeysTable;
   fact_daily_business: FactDailyBusinessTable;
   fact_partner_monthly: FactPartnerMonthlyTable;
   fact_subtree_monthly: FactSubtreeMonthlyTable;
   etl_policy_state: EtlPolicyStateTable;
   etl_affected: EtlAffectedTable;
   rate_limit_hits: RateLimitHitsTable;
+  login_failures: LoginFailuresTable;
   email_outbox: EmailOutboxTable;
   etl_jobs: EtlJobsTable;
   zones: ZonesTable;
@@ -363,6 +489,8 @@ export interface Database {
   employee_closure: EmployeeClosureTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
+  oidc_logins: OidcLoginsTable;
+  password_resets: PasswordResetsTable;
   handoff_tokens: HandoffTokensTable;
   partners: PartnersTable;
   partner_mappings: PartnerMappingsTable;

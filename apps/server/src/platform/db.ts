@@ -4,12 +4,15 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './db-types';
+import { lockPgliteDir } from './pglite-lock';
 
 export type Db = Kysely<Database>;
 
 // Databases that read a query's rows through a server-side cursor (Kysely's .stream()); see platform/row-batches.
 const cursorDbs = new WeakSet<Db>();
 export const readsThroughCursor = (db: Db): boolean => cursorDbs.has(db);
+/** PostgreSQL through a pool (several sessions); false for PGlite, whose one connection every query shares. */
+export const hasConnectionPool = (db: Db): boolean => cursorDbs.has(db);
 
 /** Runs a multi-statement SQL script on one session; returns the rows of the last statement. */
 export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;
@@ -90,13 +93,25 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = options.pgliteDir;
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  let unlock = (): void => undefined;
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockPgliteDir(dir);
+  }
   const client = await PGlite.create(dir, {
     parsers: { 1082: (v: string) => v },
+  }).catch((err: unknown) => {
+    unlock();
+    throw err;
   });
   // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time:
   // that driver queue is the one queue every query and transaction goes through.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await destroy();
+    unlock();
+  };
   return {
     db,
     dialect: 'pglite',
@@ -105,7 +120,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       db.connection().execute(() =>
         fn(async (text) => {
           const results = await client.exec(text);
-          return (results.at(-1)?.rows ?? []);
+          return results.at(-1)?.rows ?? [];
         }),
       ),
   };

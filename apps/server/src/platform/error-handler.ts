@@ -3,19 +3,64 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { audit } from './audit';
 import type { Db } from './db';
 import { HttpError } from './http-errors';
+import { QUERY_CANCELED } from './statement-timeout';
 
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  keyword?: string;
 }
 
-/** 'body.username: Username is required' — one readable line per zod issue. */
+/** 'body.username: Username is required' — one line per zod issue, with where it is (kept in detail). */
 function describeIssues(context: string, issues: readonly ValidationIssue[]): string[] {
-  return issues.map((i) => {
-    const path = i.instancePath ? i.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
-    return `${context}${path ? `.${path}` : ''}: ${i.message ?? 'is invalid'}`;
-  });
+  return issues.map((i) => `${context}${issuePath(i) ? `.${issuePath(i)}` : ''}: ${i.message ?? 'is invalid'}`);
+}
+
+function issuePath(issue: ValidationIssue): string {
+  return issue.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+}
+
+// zod's own English messages ('Invalid input: expected string, received undefined', 'Too small: …'):
+// a schema author's message is shown as written, these are put in plain words.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
+
+/** 'start_date' or 'body.partner_list.0' → 'Start date' / 'Partner list': the field as a person names it. */
+function fieldName(path: string): string {
+  const last =
+    path
+      .split('.')
+      .filter((p) => p !== '' && !/^\d+$/.test(p))
+      .pop() ?? '';
+  const words = last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'The request';
+}
+
+/**
+ * What a person reads for one refused value: the schema's own sentence ('Select at least one reportee'),
+ * a fragment completed with the field ('Start date must be a date in yyyy-MM-dd format'), or plain words
+ * for zod's defaults ('Partner list is missing', 'Status is not valid').
+ */
+export function personMessage(issue: ValidationIssue): string {
+  const message = (issue.message ?? '').trim();
+  const field = fieldName(issuePath(issue));
+  if (message === '' || ZOD_DEFAULT_MESSAGE.test(message)) {
+    if (/received undefined$/.test(message)) return `${field} is missing`;
+    if (issue.keyword === 'unrecognized_keys') return 'The request has fields this screen does not send';
+    return `${field} is not valid`;
+  }
+  if (/^[a-z]/.test(message)) return `${field} ${message}`;
+  return message;
+}
+
+/** The refused values in one readable text: each message once; a single one exactly as written. */
+function personMessages(issues: readonly ValidationIssue[]): string {
+  const messages = [...new Set(issues.map(personMessage))];
+  if (messages.length === 1) return messages[0] ?? '';
+  return messages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
 }
 
 /** Errors that mean the database is unreachable: answer 503 fast instead of 500. */
@@ -34,14 +79,15 @@ function isDatabaseDown(err: unknown): boolean {
 
 /**
  * The single error handler: every failure leaves as `{ error, detail? }` with a 4xx/5xx status.
- * Refused accesses (403) are audited: who tried what, from where.
+ * Refused accesses (403) of signed-in users are audited: who tried what, from where. Refusals of
+ * requests without a session are only counted in metrics, so anonymous callers cannot fill the table.
  */
 export function registerErrorHandler(app: FastifyInstance, db: Db): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      if (err.statusCode === 403) {
+      if (err.statusCode === 403 && request.viewer) {
         await audit(db, {
-          actorUserId: request.viewer?.userId ?? null,
+          actorUserId: request.viewer.userId,
           action: 'access_refused',
           entity: 'route',
           entityId: `${request.method} ${request.routeOptions.url ?? ''}`,
@@ -54,10 +100,10 @@ export function registerErrorHandler(app: FastifyInstance, db: Db): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const lines = describeIssues(err.validationContext ?? 'request', err.validation);
-      return reply.code(400).send({ error: `Invalid request: ${lines.join('; ')}`, detail: { issues: lines } });
+      return reply.code(400).send({ error: personMessages(err.validation), detail: { issues: lines } });
     }
     if (err.validation) {
-      return reply.code(400).send({ error: `Invalid request: ${err.message}` });
+      return reply.code(400).send({ error: 'The request is not valid. Reload the page and try again.', detail: { issues: [err.message] } });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
@@ -65,8 +111,14 @@ export function registerErrorHandler(app: FastifyInstance, db: Db): void {
     }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
       return reply.code(err.statusCode).send({ error: message });
+    }
+    if ((err as { code?: unknown }).code === QUERY_CANCELED) {
+      request.log.warn({ err }, 'report query cancelled by its statement timeout');
+      void reply.header('retry-after', '30');
+      return reply.code(503).send({ error: 'This report took too long to prepare. Choose a shorter range or try again later.' });
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unavailable');

@@ -1,4 +1,4 @@
-/** An error that maps to an HTTP status and the `{ error, detail }` body (DESIGN §6). */
+/** An error that maps to an HTTP status and the `{ error, detail }` body (docs/product/shell.md, 'Error dialog'). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -18,5 +18,4 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, detail?: unknown) => new HttpError(409, message, detail);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
-export const serviceUnavailable = (message = 'Service temporarily unavailable, please retry shortly') =>
-  new HttpError(503, message);
+export const serviceUnavailable = (message = 'Service temporarily unavailable, please retry shortly') => new HttpError(503, message);

@@ -4,6 +4,8 @@ export interface Job {
   name: string;
   intervalMs: number;
   run: () => Promise<unknown>;
+  /** Also run once right away instead of waiting a whole interval first. */
+  runNow?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 
       running.add(p);
     };
     timers.push(setInterval(tick, job.intervalMs));
+    if (job.runNow) tick();
   }
   return {
     stop: async () => {

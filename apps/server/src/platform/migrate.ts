@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +8,29 @@ const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations'
 // Arbitrary constant shared by all instances so only one applies migrations at a time.
 const MIGRATION_LOCK = 7_114_001;
 
+/** Raised when a migration that a database has already applied no longer matches its file. */
+export class ChangedMigrationError extends Error {
+  constructor(readonly files: string[]) {
+    super(
+      `Applied migration${files.length > 1 ? 's' : ''} changed since ${files.length > 1 ? 'they were' : 'it was'} applied: ${files.join(', ')}. ` +
+        'Migrations are frozen once applied: restore the file and put the change in a new migration.',
+    );
+    this.name = 'ChangedMigrationError';
+  }
+}
+
+function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /**
  * Applies every migrations/NNN_*.sql not yet recorded, in name order, on one session holding an
- * advisory lock (several instances may start at once). Each file and its record commit together.
+ * advisory lock (several instances may start at once). Each file, its record and its checksum commit
+ * together. A database that applied a file whose text has changed since is refused before anything
+ * runs: a schema that differs from its recorded history would otherwise go unnoticed.
  */
-export async function migrate(handle: DbHandle): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
+export async function migrate(handle: DbHandle, dir: string = migrationsDir): Promise<string[]> {
+  const files = readdirSync(dir)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
     .sort();
   return handle.withSession(async (run) => {
@@ -20,14 +38,25 @@ export async function migrate(handle: DbHandle): Promise<string[]> {
     try {
       await run(`create table if not exists schema_migrations (
         name text primary key, applied_at timestamptz not null default now())`);
-      const done = await run('select name from schema_migrations');
-      const applied = new Set(done.map((r) => String(r.name)));
+      await run('alter table schema_migrations add column if not exists checksum text');
+      const done = await run('select name, checksum from schema_migrations');
+      const recorded = new Map(done.map((r) => [String(r.name), typeof r.checksum === 'string' ? r.checksum : null]));
+      const texts = new Map(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+      const changed = files.filter((f) => {
+        const sum = recorded.get(f);
+        return sum != null && sum !== checksum(texts.get(f) ?? '');
+      });
+      if (changed.length > 0) throw new ChangedMigrationError(changed);
       const ran: string[] = [];
       for (const file of files) {
-        if (applied.has(file)) continue;
-        const text = readFileSync(join(migrationsDir, file), 'utf8');
-        // File names are checked against a strict pattern above, so interpolating them is safe.
-        await run(`begin;\n${text}\n;\ninsert into schema_migrations (name) values ('${file}');\ncommit;`);
+        const text = texts.get(file) ?? '';
+        // File names are checked against a strict pattern above and checksums are hex, so interpolating them is safe.
+        if (recorded.has(file)) {
+          // Databases migrated before checksums were kept: record what the file says now.
+          if (recorded.get(file) == null) await run(`update schema_migrations set checksum = '${checksum(text)}' where name = '${file}'`);
+          continue;
+        }
+        await run(`begin;\n${text}\n;\ninsert into schema_migrations (name, checksum) values ('${file}', '${checksum(text)}');\ncommit;`);
         ran.push(file);
       }
       return ran;

@@ -21,7 +21,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw badRequest('Invalid request: text must not contain NUL characters');
+      throw badRequest('The text sent holds a character that is not allowed (NUL). Remove it and try again.');
     }
   });
 }

@@ -37,13 +37,19 @@ describe('platform', () => {
   });
 
   it('refuses a body over the limit with 413, not 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/accounts/api/v1/login/',
+      payload: { username: 'x'.repeat(2_000_000), password: 'y' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json<{ error: string }>().error).toBeTruthy();
   });
 
   it('explains every bad configuration variable at once', () => {
-    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'nope' })).toThrow(/Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'nope' })).toThrow(
+      /Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,
+    );
     expect(loadConfig({}).PORT).toBe(3000);
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });

@@ -17,11 +17,16 @@ describe('request ids', () => {
     db = await createTestDb();
     const capture = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+        lines.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((l) => l !== ''),
+        );
         done();
       },
     });
-    app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger: pino({ level: 'info' }, capture) });
+    app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger: pino({ level: 'debug' }, capture) });
     await app.ready();
   });
 
@@ -36,7 +41,12 @@ describe('request ids', () => {
     const id = 'lb-7f3a.9_Z';
     lines.length = 0;
     // A refused sign-in logs a line of its own between Fastify's request and response lines.
-    const res = await app.inject({ method: 'POST', url: '/accounts/api/v1/login/', payload: { username: 'nobody', password: 'wrong' }, headers: { 'x-request-id': id } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/accounts/api/v1/login/',
+      payload: { username: 'nobody', password: 'wrong' },
+      headers: { 'x-request-id': id },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-request-id']).toBe(id);
     const logged = entries();

@@ -8,7 +8,9 @@ const ROWS = 500;
 // The numbers 1..ROWS in order, resumable after any of them.
 const numbers: KeysetQuery<{ n: number }, number> = {
   sql: (after, limit) =>
-    sql<{ n: number }>`select n from generate_series(1, ${ROWS}) as n where n > ${after ?? 0} order by n ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    sql<{
+      n: number;
+    }>`select n from generate_series(1, ${ROWS}) as n where n > ${after ?? 0} order by n ${limit === null ? sql`` : sql`limit ${limit}`}`,
   keyOf: (row) => row.n,
 };
 

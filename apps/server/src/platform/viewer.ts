@@ -12,6 +12,8 @@ export interface Viewer {
   registrationDate: string;
   emailReportAccess: boolean;
   downloadReportAccess: boolean;
+  /** May use the /admin area. */
+  isAdmin: boolean;
   tokenHash: string;
 }
 

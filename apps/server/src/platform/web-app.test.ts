@@ -52,3 +52,35 @@ describe('web app static files', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
 });
+
+describe('a web app built after the server started', () => {
+  it('answers pages with a self-reloading 404 until the build appears, then serves it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dossier-web-late-'));
+    const dist = join(root, 'dist');
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    await registerWebApp(app, dist);
+    await app.ready();
+    try {
+      const before = await app.inject({ url: '/reports/1/' });
+      expect(before.statusCode).toBe(404);
+      expect(before.headers['content-type']).toMatch(/text\/html/);
+      expect(before.body).toContain('<meta http-equiv="refresh" content="5">');
+      expect(before.body).toContain('The web app is being built');
+      expect((await app.inject({ url: '/api/nope/' })).json()).toEqual({ error: 'No route for GET /api/nope/' });
+
+      mkdirSync(join(dist, 'assets'), { recursive: true });
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">late</div>');
+      writeFileSync(join(dist, 'assets/app-late1.js'), 'console.log(1);');
+      const page = await app.inject({ url: '/reports/1/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('late');
+      const asset = await app.inject({ url: '/assets/app-late1.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1);');
+      expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,43 +1,56 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { App } from './types';
 
 const API_PREFIXES = ['/api/', '/accounts/', '/services/', '/healthz', '/readyz', '/demo-portal/'];
 
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
+<title>Dossier is starting</title></head><body style="font-family:sans-serif;padding:2rem">
+<h1>Dossier is starting</h1><p>The web app is being built (npm start builds it when its sources change; otherwise run
+<code>npm run build</code>). This page reloads by itself.</p></body></html>`;
+
 export function defaultWebDist(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+  // This file runs from src/platform/ (sources) or bundled into dist/ (the built server).
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, basename(here) === 'dist' ? '../../web/dist' : '../../../web/dist');
 }
 
 /**
  * Serves the built single-page app on the API's port, brotli or gzip compressed when the browser accepts
  * it. Hashed assets are cached for a year; index.html is never cached, so a deploy is picked up at once.
  * Unknown non-API GETs get index.html (client routing); unknown API paths get the JSON 404.
+ *
+ * `npm start` builds the web app beside the starting server when its sources changed, so the build may
+ * appear after the server started: until it does, a page request gets a short page that says so and
+ * reloads itself.
  */
 export async function registerWebApp(app: App, dist: string): Promise<void> {
-  const hasBuild = existsSync(join(dist, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); without them the
-      // plain file is sent.
-      preCompressed: true,
-      // Without this, send's own `public, max-age=0` replaces the header set below.
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${'/assets/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-  }
+  const builtAtStart = existsSync(join(dist, 'index.html'));
+  let built = builtAtStart;
+  const hasBuild = () => (built ||= existsSync(join(dist, 'index.html')));
+  await app.register(fastifyStatic, {
+    root: dist,
+    // A build present at start is served from routes made for its files; one still to come is looked up
+    // on each request.
+    wildcard: !builtAtStart,
+    index: false,
+    // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); without them the
+    // plain file is sent.
+    preCompressed: true,
+    // Without this, send's own `public, max-age=0` replaces the header set below.
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.includes(`${'/assets/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
-    if (wantsPage && hasBuild) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    if (wantsPage) return reply.code(404).type('text/plain').send('The web app is not built. Run: npm run build');
+    if (wantsPage && hasBuild()) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (wantsPage) return reply.code(404).type('text/html').send(NOT_BUILT_PAGE);
     return reply.code(404).send({ error: `No route for ${request.method} ${path}` });
   });
 }

@@ -52,7 +52,10 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     route: 'POST /accounts/api/v1/handoff/',
     access: 'token',
     variants: [
-      ownOnly({ name: 'sales portal', request: () => ({ method: 'POST', url: '/accounts/api/v1/handoff/', payload: { target: 'sales' } }) }),
+      ownOnly({
+        name: 'sales portal',
+        request: () => ({ method: 'POST', url: '/accounts/api/v1/handoff/', payload: { target: 'sales' } }),
+      }),
       ownOnly({
         name: 'paymaster portal (role 201 only)',
         refused: (v) => v.empRole !== '201',
@@ -77,7 +80,12 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     why: 'called by the target portal, authenticated by the single-use hand-off token',
     check: async ({ app, token, world }) => {
       const url = '/accounts/api/v1/handoff/verify/';
-      const minted = await app.inject({ method: 'POST', url: '/accounts/api/v1/handoff/', headers: bearer(token('demo.rm')), payload: { target: 'sales' } });
+      const minted = await app.inject({
+        method: 'POST',
+        url: '/accounts/api/v1/handoff/',
+        headers: bearer(token('demo.rm')),
+        payload: { target: 'sales' },
+      });
       const handoff = minted.json<{ token: string }>().token;
       const wrongTarget = await app.inject({ method: 'POST', url, payload: { token: handoff, target: 'suraksha' } });
       expect(wrongTarget.statusCode).toBe(401);
@@ -92,7 +100,11 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     },
   },
   { route: 'GET /api/side_menu/', access: 'token', variants: [ownOnly({ request: () => ({ method: 'GET', url: '/api/side_menu/' }) })] },
-  { route: 'GET /api/header_links/', access: 'token', variants: [ownOnly({ request: () => ({ method: 'GET', url: '/api/header_links/' }) })] },
+  {
+    route: 'GET /api/header_links/',
+    access: 'token',
+    variants: [ownOnly({ request: () => ({ method: 'GET', url: '/api/header_links/' }) })],
+  },
   { route: 'GET /api/etl_jobs/', access: 'token', variants: [ownOnly({ request: () => ({ method: 'GET', url: '/api/etl_jobs/' }) })] },
   {
     route: 'POST /api/etl_jobs/run/',
@@ -105,19 +117,29 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
       }),
     ],
   },
-  ...(['/healthz', '/readyz'] as const).map(
-    (url): MatrixEntry => ({
-      route: `GET ${url}`,
-      access: 'public',
-      why: 'load balancer probes',
-      check: async ({ app }) => {
-        const res = await app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(200);
-        expect(res.body).not.toMatch(/postgres|pglite|password/i);
-        return 1;
-      },
-    }),
-  ),
+  ...(['/healthz', '/readyz'] as const).map((url): MatrixEntry => ({
+    route: `GET ${url}`,
+    access: 'public',
+    why: 'load balancer probes',
+    check: async ({ app }) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(/postgres|pglite|password/i);
+      return 1;
+    },
+  })),
+  ...(['GET', 'HEAD'] as const).map((method): MatrixEntry => ({
+    route: `${method} /*`,
+    access: 'public',
+    why: "the web app's static files (a wildcard route while the build is still to come)",
+    check: async ({ app }) => {
+      // No build in the tests: a page request gets the short 'being built' page, never data.
+      const res = await app.inject({ method, url: '/no-such-page' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/postgres|pglite|password|token/i);
+      return 1;
+    },
+  })),
   {
     route: 'GET /metrics',
     access: 'public',
@@ -163,18 +185,25 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
       return 1;
     },
   },
-  ...(['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js', '/api/docs/static/*'] as const).map(
-    (url): MatrixEntry => ({
-      route: `GET ${url}`,
-      access: 'public',
-      why: 'the API description (no data)',
-      check: async ({ app }) => {
-        const res = await app.inject({ method: 'GET', url: url.replace('*', 'swagger-ui.css') });
-        expect([200, 302]).toContain(res.statusCode);
-        return 1;
-      },
-    }),
-  ),
+  ...(
+    [
+      '/api/docs',
+      '/api/docs/json',
+      '/api/docs/yaml',
+      '/api/docs/static/index.html',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/static/*',
+    ] as const
+  ).map((url): MatrixEntry => ({
+    route: `GET ${url}`,
+    access: 'public',
+    why: 'the API description (no data)',
+    check: async ({ app }) => {
+      const res = await app.inject({ method: 'GET', url: url.replace('*', 'swagger-ui.css') });
+      expect([200, 302]).toContain(res.statusCode);
+      return 1;
+    },
+  })),
   {
     route: 'HEAD /api/docs/',
     access: 'public',

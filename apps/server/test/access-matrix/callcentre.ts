@@ -2,13 +2,24 @@ import { CALLCENTRE_API, COMMUNICATION_SERVICE_PATH, kolkataToday, PARTNER_SERVI
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { STATUS_CALLBACK_PATH } from '../../src/platform/telephony/index';
-import type { FixtureCase } from './fixtures';
+import { recommendedPartners } from '../../src/modules/callcentre/case-queries';
+import { FIXTURE_PINCODE, type FixtureCase } from './fixtures';
 import { appointmentFor, caseFor, employeeCode, MISSING } from './targets';
 import { bearer, LOGINS, ownOnly, variant, type MatrixContext, type MatrixEntry } from './types';
 
 const API = CALLCENTRE_API;
 const tomorrow = () => new Date(Date.parse(`${kolkataToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const SLOT_LABELS = ['10:00 AM - 11:00 AM', '11:00 AM - 12:00 PM', '12:00 PM - 01:00 PM', '01:00 PM - 02:00 PM', '02:00 PM - 03:00 PM', '03:00 PM - 04:00 PM', '04:00 PM - 05:00 PM', '05:00 PM - 06:00 PM', '06:00 PM - 07:00 PM'];
+const SLOT_LABELS = [
+  '10:00 AM - 11:00 AM',
+  '11:00 AM - 12:00 PM',
+  '12:00 PM - 01:00 PM',
+  '01:00 PM - 02:00 PM',
+  '02:00 PM - 03:00 PM',
+  '03:00 PM - 04:00 PM',
+  '04:00 PM - 05:00 PM',
+  '05:00 PM - 06:00 PM',
+  '06:00 PM - 07:00 PM',
+];
 
 /** The roles' own cases may share an advisor: each role books its own slot of the day. */
 function slotOf(ctx: MatrixContext): { slot_id: number; start_end_time: string } {
@@ -16,18 +27,25 @@ function slotOf(ctx: MatrixContext): { slot_id: number; start_end_time: string }
   return { slot_id: i + 1, start_end_time: SLOT_LABELS[i] ?? '' };
 }
 
-/** Another active advisor than the case's own, for a reassignment (any branch: advisors are assigned by pincode). */
+/** The first advisor the search offers for the case (any branch: advisors are assigned by pincode). */
 async function otherAdvisor(ctx: MatrixContext, kase: FixtureCase): Promise<{ code: string; name: string }> {
-  const row = await sql<{ code: string; name: string }>`
-    select p.unique_code as code, p.name from partners p
-    where p.id <> ${kase.partner_id} and exists (select 1 from partner_mappings m where m.partner_id = p.id and m.valid_to is null)
-    order by p.id limit 1`.execute(ctx.db);
-  return row.rows[0] ?? { code: MISSING.partner, name: '' };
+  const offered = await recommendedPartners(ctx.db, FIXTURE_PINCODE, kase.partner_id, 20);
+  const first = offered[0];
+  return first ? { code: first.unique_code, name: first.name } : { code: MISSING.partner, name: '' };
 }
 
-const caseVariant = (name: string, path: string, body: (ctx: MatrixContext, c: FixtureCase & { advisor: { code: string } }) => object) =>
+/** Role 204 works no call-centre screens: it may not search advisors nor reassign. */
+const notReassigning = (v: { empRole: string }) => v.empRole === '204';
+
+const caseVariant = (
+  name: string,
+  path: string,
+  body: (ctx: MatrixContext, c: FixtureCase & { advisor: { code: string } }) => object,
+  refused?: (v: { empRole: string }) => boolean,
+) =>
   variant<FixtureCase & { advisor: { code: string; name: string } }>({
     name,
+    ...(refused ? { refused } : {}),
     // The reassignment answer names the advisor the case now has.
     echoes: (c) => [c.advisor.name],
     target: async (ctx, relation) => {
@@ -45,13 +63,21 @@ const byRm = (name: string, path: (code: string) => string, own: 'self' | 'below
   });
 
 export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
-  { route: `GET ${API}/partner-listing/:rmId/`, access: 'token', variants: [byRm("an RM's leads", (c) => `${API}/partner-listing/${c}/`, 'below')] },
+  {
+    route: `GET ${API}/partner-listing/:rmId/`,
+    access: 'token',
+    variants: [byRm("an RM's leads", (c) => `${API}/partner-listing/${c}/`, 'below')],
+  },
   {
     route: `GET ${API}/partner-listing-by-rm/:rmId/`,
     access: 'token',
     variants: [byRm("an RM's partners and lead counts", (c) => `${API}/partner-listing-by-rm/${c}/`, 'below')],
   },
-  { route: `GET ${API}/trm-case-history/:rmId/`, access: 'token', variants: [byRm("a TRM's cases", (c) => `${API}/trm-case-history/${c}/`, 'self')] },
+  {
+    route: `GET ${API}/trm-case-history/:rmId/`,
+    access: 'token',
+    variants: [byRm("a TRM's cases", (c) => `${API}/trm-case-history/${c}/`, 'self')],
+  },
   {
     route: `POST ${API}/trm-partner-customer-call-details/`,
     access: 'token',
@@ -61,7 +87,12 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
     route: `POST ${API}/trm-call-to-connect/`,
     access: 'token',
     variants: [
-      caseVariant('call the customer of a case', `${API}/trm-call-to-connect/`, (ctx, c) => ({ is_customer: true, case_id: c.case_id, to_user_id: c.customer_id, trm_id: ctx.viewer.code })),
+      caseVariant('call the customer of a case', `${API}/trm-call-to-connect/`, (ctx, c) => ({
+        is_customer: true,
+        case_id: c.case_id,
+        to_user_id: c.customer_id,
+        trm_id: ctx.viewer.code,
+      })),
       variant<FixtureCase>({
         name: 'call as someone else',
         relations: ['own'],
@@ -83,23 +114,55 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
   {
     route: `POST ${API}/trm-update-remarks/`,
     access: 'token',
-    variants: [caseVariant('record an outcome', `${API}/trm-update-remarks/`, (_ctx, c) => ({ case_id: c.case_id, remark: 1, is_connected: true, notes: 'matrix' }))],
+    variants: [
+      caseVariant('record an outcome', `${API}/trm-update-remarks/`, (_ctx, c) => ({
+        case_id: c.case_id,
+        remark: 1,
+        is_connected: true,
+        notes: 'matrix',
+      })),
+    ],
   },
   {
     route: `POST ${API}/trm-assign-new-partner/`,
     access: 'token',
-    variants: [caseVariant('hand a case to another advisor', `${API}/trm-assign-new-partner/`, (_ctx, c) => ({ case_id: c.case_id, new_partner_username: c.advisor.code }))],
+    variants: [
+      caseVariant(
+        'hand a case to an advisor the search offers',
+        `${API}/trm-assign-new-partner/`,
+        (_ctx, c) => ({ case_id: c.case_id, new_partner_username: c.advisor.code }),
+        notReassigning,
+      ),
+    ],
   },
   {
     route: `POST ${PARTNER_SERVICE_API}/trm/recommended_partners/`,
     access: 'token',
     variants: [
-      variant<string>({
-        name: 'advisors near a pincode, for a manager',
-        leaks: { anyPartner: 'a directory of advisors near the customer (name, code, pincode) to hand a case to, whatever their branch' },
-        target: (ctx, relation) => employeeCode(ctx, relation, 'self'),
-        request: (_ctx, code) => ({ method: 'POST', url: `${PARTNER_SERVICE_API}/trm/recommended_partners/`, payload: { pincode: '110001', partner_ams_id: code } }),
+      variant<{ code: string; caseId: number }>({
+        name: 'advisors near a case, for a manager',
+        refused: notReassigning,
+        leaks: { anyPartner: 'advisors near the customer (name, code, pincode) to hand a case to, whatever their branch' },
+        target: async (ctx, relation) => {
+          const code = await employeeCode(ctx, relation, 'self');
+          const own = await caseFor(ctx, 'own');
+          return code && own ? { code, caseId: own.case_id } : undefined;
+        },
+        request: (_ctx, t) => ({
+          method: 'POST',
+          url: `${PARTNER_SERVICE_API}/trm/recommended_partners/`,
+          payload: { pincode: FIXTURE_PINCODE, partner_ams_id: t.code, case_id: t.caseId },
+        }),
       }),
+      {
+        ...caseVariant(
+          'advisors near a case',
+          `${PARTNER_SERVICE_API}/trm/recommended_partners/`,
+          (ctx, c) => ({ pincode: FIXTURE_PINCODE, partner_ams_id: ctx.viewer.code, case_id: c.case_id }),
+          notReassigning,
+        ),
+        leaks: { anyPartner: 'advisors near the customer (name, code, pincode) to hand a case to, whatever their branch' },
+      },
     ],
   },
   {
@@ -121,7 +184,11 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
       })),
     ],
   },
-  { route: `GET ${API}/scheduler/my-appointments/`, access: 'token', variants: [ownOnly({ request: () => ({ method: 'GET', url: `${API}/scheduler/my-appointments/` }) })] },
+  {
+    route: `GET ${API}/scheduler/my-appointments/`,
+    access: 'token',
+    variants: [ownOnly({ request: () => ({ method: 'GET', url: `${API}/scheduler/my-appointments/` }) })],
+  },
   {
     route: `POST ${API}/scheduler/cancel-appointment/`,
     access: 'token',
@@ -129,11 +196,19 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
       variant<number>({
         name: 'cancel a booking',
         target: (ctx, relation) => appointmentFor(ctx, relation),
-        request: (_ctx, id) => ({ method: 'POST', url: `${API}/scheduler/cancel-appointment/`, payload: { appointment_id: id, reason: 'Other' } }),
+        request: (_ctx, id) => ({
+          method: 'POST',
+          url: `${API}/scheduler/cancel-appointment/`,
+          payload: { appointment_id: id, reason: 'Other' },
+        }),
       }),
     ],
   },
-  { route: `GET ${API}/scheduler/my-cases/`, access: 'token', variants: [ownOnly({ request: () => ({ method: 'GET', url: `${API}/scheduler/my-cases/` }) })] },
+  {
+    route: `GET ${API}/scheduler/my-cases/`,
+    access: 'token',
+    variants: [ownOnly({ request: () => ({ method: 'GET', url: `${API}/scheduler/my-cases/` }) })],
+  },
   {
     route: `GET ${API}/recordings/:callId/`,
     access: 'public',
@@ -143,8 +218,15 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
         select c.case_id::text as case_id from calls c join cases k on k.id = c.case_id join users u on u.employee_id = k.trm_id
         where u.login = 'demo.trm' and c.recording_url like 'sim:%' order by c.id limit 1`.execute(db);
       const caseId = Number(call.rows[0]?.case_id);
-      const details = await app.inject({ method: 'POST', url: `${API}/trm-partner-customer-call-details/`, headers: bearer(token('demo.trm')), payload: { case_id: caseId } });
-      const link = details.json<{ data: { call_details: { recording_url: string | null }[] } }>().data.call_details.find((c) => c.recording_url)?.recording_url;
+      const details = await app.inject({
+        method: 'POST',
+        url: `${API}/trm-partner-customer-call-details/`,
+        headers: bearer(token('demo.trm')),
+        payload: { case_id: caseId },
+      });
+      const link = details
+        .json<{ data: { call_details: { recording_url: string | null }[] } }>()
+        .data.call_details.find((c) => c.recording_url)?.recording_url;
       if (!link) throw new Error('no recording link');
       const url = `${COMMUNICATION_SERVICE_PATH}${link}`;
       const ok = await app.inject({ method: 'GET', url });
@@ -161,16 +243,27 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
     route: `POST ${STATUS_CALLBACK_PATH}/:secret/`,
     access: 'public',
     why: 'called by the telephony provider: authenticated by the secret in its path',
-    check: async ({ app, callbackApp, callbackSecret }) => {
+    check: async ({ app, db, callbackApp, callbackSecret }) => {
       const body = { CallSid: 'UNKNOWN-SID-0001', Status: 'completed' };
+      const rows = async () =>
+        Number(
+          (await sql<{ n: string }>`select (select count(*) from audit_events) + (select count(*) from rate_limit_hits) as n`.execute(db))
+            .rows[0]?.n,
+        );
+      const rowsBefore = await rows();
       const disabled = await app.inject({ method: 'POST', url: `${STATUS_CALLBACK_PATH}/${callbackSecret}/`, payload: body });
       expect(disabled.statusCode, 'no callbacks with the simulator').toBe(404);
       const wrong = await callbackApp.inject({ method: 'POST', url: `${STATUS_CALLBACK_PATH}/not-the-secret/`, payload: body });
       expect(wrong.statusCode).toBe(403);
+      expect(await rows(), 'a refused anonymous request writes no row (it is counted in metrics)').toBe(rowsBefore);
       const ok = await callbackApp.inject({ method: 'POST', url: `${STATUS_CALLBACK_PATH}/${callbackSecret}/`, payload: body });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ ok: true, applied: false });
-      const bad = await callbackApp.inject({ method: 'POST', url: `${STATUS_CALLBACK_PATH}/${callbackSecret}/`, payload: { Status: 'completed' } });
+      const bad = await callbackApp.inject({
+        method: 'POST',
+        url: `${STATUS_CALLBACK_PATH}/${callbackSecret}/`,
+        payload: { Status: 'completed' },
+      });
       expect(bad.statusCode).toBe(400);
       return 4;
     },

@@ -17,6 +17,8 @@ export interface FixtureCase {
 }
 
 const MOTOR_PRODUCT = 10;
+/** Every fixture case's customer lives here (Delhi, where the demo has advisors). */
+export const FIXTURE_PINCODE = '110001';
 
 /**
  * Rows the matrix creates for its targets: each mutating call gets a fresh case, request or
@@ -45,7 +47,7 @@ export class Fixtures {
         name,
         phone: `5${String(n).padStart(9, '0')}`,
         email: `fixture.partner${n}@example.org`,
-        pincode: '110001',
+        pincode: FIXTURE_PINCODE,
         state_id: (await this.db.selectFrom('states').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
         li_pos_status: true,
         registered_at: '2025-01-01',
@@ -80,7 +82,14 @@ export class Fixtures {
     const customer = await this.customer();
     const row = await this.db
       .insertInto('cases')
-      .values({ customer_id: customer.id, partner_id: partnerId, trm_id: trmId, product_type_id: MOTOR_PRODUCT, case_date: kolkataToday(), pincode: '110001' })
+      .values({
+        customer_id: customer.id,
+        partner_id: partnerId,
+        trm_id: trmId,
+        product_type_id: MOTOR_PRODUCT,
+        case_date: kolkataToday(),
+        pincode: '110001',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const caseId = Number(row.id);
@@ -112,7 +121,10 @@ export class Fixtures {
   async expiringPolicy(employeeId: number): Promise<void> {
     const n = this.next();
     const customer = await this.customer();
-    const refs = await sql<{ insurer_id: number; state_id: number }>`select (select min(id) from insurers) as insurer_id, (select min(id) from states) as state_id`.execute(this.db);
+    const refs = await sql<{
+      insurer_id: number;
+      state_id: number;
+    }>`select (select min(id) from insurers) as insurer_id, (select min(id) from states) as state_id`.execute(this.db);
     const { insurer_id, state_id } = refs.rows[0] ?? { insurer_id: 1, state_id: 1 };
     const issued = new Date(Date.now() - 330 * 86_400_000);
     const policyNo = `FIX/${n}`;
@@ -132,7 +144,16 @@ export class Fixtures {
     await this.db
       .insertInto('policies')
       .values([
-        { ...common, proposal_no: `FIXPR${n}`, policy_no: policyNo, business_type: 1, status: 'success', payment_id: `fixpay${n}`, issued_at: issued, expiry_date: kolkataToday().slice(0, 8) + '28' },
+        {
+          ...common,
+          proposal_no: `FIXPR${n}`,
+          policy_no: policyNo,
+          business_type: 1,
+          status: 'success',
+          payment_id: `fixpay${n}`,
+          issued_at: issued,
+          expiry_date: kolkataToday().slice(0, 8) + '28',
+        },
         {
           ...common,
           proposal_no: `FIXPR${n}R`,

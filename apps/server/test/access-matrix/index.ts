@@ -1,9 +1,19 @@
+import { ADMIN_MATRIX } from './admin';
 import { AUTH_MATRIX } from './auth';
 import { CALLCENTRE_MATRIX } from './callcentre';
+import { IMPORTS_MATRIX } from './imports';
 import { NOTIFY_MATRIX } from './notify';
 import { REPORTS_MATRIX } from './reports';
 import { TEAM_MATRIX } from './team';
 import type { MatrixEntry } from './types';
 
 /** Every route of the server, keyed 'METHOD url' as Fastify registers it. HEAD routes Fastify adds follow their GET. */
-export const MATRIX: readonly MatrixEntry[] = [...AUTH_MATRIX, ...REPORTS_MATRIX, ...TEAM_MATRIX, ...NOTIFY_MATRIX, ...CALLCENTRE_MATRIX];
+export const MATRIX: readonly MatrixEntry[] = [
+  ...AUTH_MATRIX,
+  ...REPORTS_MATRIX,
+  ...TEAM_MATRIX,
+  ...NOTIFY_MATRIX,
+  ...CALLCENTRE_MATRIX,
+  ...ADMIN_MATRIX,
+  ...IMPORTS_MATRIX,
+];

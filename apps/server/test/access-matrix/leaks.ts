@@ -14,6 +14,8 @@ export interface LeakOptions {
   anyPartner?: string;
   /** The answer reveals a phone number on purpose; the variant's own check verifies which. */
   phoneRevealed?: true;
+  /** An administration answer: administrators see the whole organisation; says why. Others get 403 before any data. */
+  administration?: string;
 }
 
 /** Records what it finds; `echoes` are values of the request itself, which an answer may repeat. */
@@ -27,6 +29,7 @@ const FRAGMENT_SEPARATORS = /["<>()[\]{}|,;:\t\r\n\\]+|&[a-z#0-9]+;/;
 
 /** The foreign codes, names, phones and mail addresses that occur in `text`. */
 export function findLeaks(text: string, foreign: ForeignData, options: LeakOptions = {}, echoes: readonly string[] = []): string[] {
+  if (options.administration) return [];
   const found = new Set<string>();
   const echoed = new Set(echoes.map((e) => e.toLowerCase()));
   for (const token of text.match(CODE_TOKENS) ?? []) {

@@ -68,7 +68,11 @@ export const NOTIFY_MATRIX: readonly MatrixEntry[] = [
         // Kept to three calls a role: with the other variant that stays under the per-minute mail limit.
         relations: ['own', 'sibling', 'missing'],
         target: (ctx, relation) => policyFor(ctx, relation, 'payment'),
-        request: (_ctx, p) => ({ method: 'POST', url: NOTIFY_PATHS.noticeEmail, payload: { payment_id: p.payment_id, product_type: p.product_type } }),
+        request: (_ctx, p) => ({
+          method: 'POST',
+          url: NOTIFY_PATHS.noticeEmail,
+          payload: { payment_id: p.payment_id, product_type: p.product_type },
+        }),
         check: (ctx, _res, p) => checkNoticeMail(ctx, p.payment_id),
       }),
     ],

@@ -34,7 +34,8 @@ async function checkReportMail(ctx: MatrixContext): Promise<void> {
     .executeTakeFirstOrThrow();
   expect(mail.to_addresses).toEqual([ctx.viewer.email]);
   ctx.scan(`${mail.subject}\n${mail.text_body}`, 'report mail');
-  const attachments: StoredAttachment[] = typeof mail.attachments === 'string' ? (JSON.parse(mail.attachments) as StoredAttachment[]) : mail.attachments;
+  const attachments: StoredAttachment[] =
+    typeof mail.attachments === 'string' ? (JSON.parse(mail.attachments) as StoredAttachment[]) : mail.attachments;
   for (const a of attachments) ctx.scan(await xlsxText(Buffer.from(a.content_base64, 'base64')), `report mail attachment ${a.filename}`);
 }
 
@@ -73,7 +74,11 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
       variant<string>({
         name: 'team report drilled to an employee',
         target: (ctx, relation) => employeeCode(ctx, relation),
-        request: (ctx, code) => ({ method: 'POST', url: `/api/dashboard/report_filter/${teamReportOf(ctx.viewer)}/`, payload: { ...RANGE, account_id: code } }),
+        request: (ctx, code) => ({
+          method: 'POST',
+          url: `/api/dashboard/report_filter/${teamReportOf(ctx.viewer)}/`,
+          payload: { ...RANGE, account_id: code },
+        }),
       }),
     ],
   },
@@ -91,7 +96,10 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
         refused: (v) => !v.downloadAccess,
         ownStatuses: [200, 204],
         target: (ctx, relation) => employeeCode(ctx, relation),
-        request: (ctx, code) => ({ method: 'GET', url: `/api/reports/${teamReportOf(ctx.viewer)}/download/?format=csv&${DATES}&account_id=${code}` }),
+        request: (ctx, code) => ({
+          method: 'GET',
+          url: `/api/reports/${teamReportOf(ctx.viewer)}/download/?format=csv&${DATES}&account_id=${code}`,
+        }),
         check: (_ctx, res) => {
           if (res.statusCode === 200) expect(res.headers['content-type']).toMatch(/^text\/csv/);
         },
@@ -101,7 +109,10 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
         refused: (v) => !v.downloadAccess,
         ownStatuses: [200, 204],
         target: (ctx, relation) => partnerCode(ctx, relation),
-        request: (_ctx, code) => ({ method: 'GET', url: `/api/reports/${EXECUTIVE_REPORT}/download/?format=xlsx&${DATES}&account_id=${code}` }),
+        request: (_ctx, code) => ({
+          method: 'GET',
+          url: `/api/reports/${EXECUTIVE_REPORT}/download/?format=xlsx&${DATES}&account_id=${code}`,
+        }),
         check: async (ctx, res) => {
           if (res.statusCode === 200) ctx.scan(await xlsxText(res.rawPayload), 'xlsx download');
         },
@@ -116,7 +127,11 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
         name: 'mail a team report drilled to an employee',
         refused: (v) => !v.emailAccess,
         target: async (ctx, relation) => (relation !== 'own' || (await hasBusiness(ctx)) ? employeeCode(ctx, relation, 'self') : undefined),
-        request: (ctx, code) => ({ method: 'POST', url: '/api/send_report/', payload: { data_records: teamReportOf(ctx.viewer), ...RANGE, account_id: code } }),
+        request: (ctx, code) => ({
+          method: 'POST',
+          url: '/api/send_report/',
+          payload: { data_records: teamReportOf(ctx.viewer), ...RANGE, account_id: code },
+        }),
         check: (ctx) => checkReportMail(ctx),
       }),
     ],

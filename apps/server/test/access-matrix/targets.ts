@@ -4,7 +4,13 @@ import type { MatrixContext, Relation } from './types';
 import { relativesFor, type Person } from './world';
 
 /** Values that match every input pattern but name nothing in the database. */
-export const MISSING = { employee: 'ZZ99999', partner: 'EI999999', id: 999_999_999, policy: 'NOPOLICY999', payment: 'NOPAYMENT999' } as const;
+export const MISSING = {
+  employee: 'ZZ99999',
+  partner: 'EI999999',
+  id: 999_999_999,
+  policy: 'NOPOLICY999',
+  payment: 'NOPAYMENT999',
+} as const;
 
 /**
  * The person a relation names for the viewer. 'own' is someone below the viewer (or the viewer
@@ -109,7 +115,10 @@ export async function appointmentFor(ctx: MatrixContext, relation: Relation): Pr
  * A fresh pending mapping request item. Own: to someone below the viewer (or the viewer), raised by
  * someone else (a requester never decides their own request). Others: to and by the relation's person.
  */
-export async function pendingItemFor(ctx: MatrixContext, relation: Relation): Promise<{ manager: string; partner: string; request: string } | undefined> {
+export async function pendingItemFor(
+  ctx: MatrixContext,
+  relation: Relation,
+): Promise<{ manager: string; partner: string; request: string } | undefined> {
   if (relation === 'missing') return { manager: MISSING.employee, partner: MISSING.partner, request: 'null' };
   const manager = personFor(ctx, relation);
   if (!manager) return undefined;
@@ -131,7 +140,11 @@ export interface PolicyRef {
  * scope with a partner not mapped into the viewer's subtree, so no path of the access rule reaches it.
  * `need` asks for a renewal link or a renewal awaiting payment.
  */
-export async function policyFor(ctx: MatrixContext, relation: Relation, need: 'notice' | 'link' | 'payment'): Promise<PolicyRef | undefined> {
+export async function policyFor(
+  ctx: MatrixContext,
+  relation: Relation,
+  need: 'notice' | 'link' | 'payment',
+): Promise<PolicyRef | undefined> {
   if (relation === 'missing') return { policy_number: MISSING.policy, product_type: 'motor', payment_id: MISSING.payment };
   const v = ctx.viewer.employeeId;
   const owner = scopeOf(ctx, relation, sql.ref('o.employee_id'));

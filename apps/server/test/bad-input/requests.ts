@@ -45,13 +45,20 @@ const schemaOf = (route: RouteListEntry, part: 'params' | 'querystring' | 'body'
 // so a mutation of one field is not hidden behind another field's refusal.
 // Edge dates: the first and last days the schemas accept, and the years beyond them.
 const EDGE_DATES = ['1900-01-01', '2999-12-31', '0001-01-01', '0000-01-01', '9999-12-31', '1899-12-31', '3000-01-01'] as const;
-const isoDate = (...usual: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...usual) }, { weight: 1, arbitrary: fc.constantFrom(...EDGE_DATES) });
+const isoDate = (...usual: string[]) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...usual) }, { weight: 1, arbitrary: fc.constantFrom(...EDGE_DATES) });
 const dmyDate = (...usual: string[]) =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...usual) }, { weight: 1, arbitrary: fc.constantFrom(...EDGE_DATES.map((d) => d.split('-').reverse().join('/'))) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...usual) },
+    { weight: 1, arbitrary: fc.constantFrom(...EDGE_DATES.map((d) => d.split('-').reverse().join('/'))) },
+  );
 
 /** Ids of demo rows, now and then one at the edge of PostgreSQL's integer or JavaScript's safe range. */
 const idHint = (max: number) =>
-  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max }) }, { weight: 1, arbitrary: fc.constantFrom(2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max }) },
+    { weight: 1, arbitrary: fc.constantFrom(2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER) },
+  );
 
 const HINTS: Record<string, fc.Arbitrary<Json>> = {
   start_date: isoDate('2026-05-01', '2026-06-01'),
@@ -100,7 +107,10 @@ function validValue(schema: JsonSchema | undefined, name = ''): fc.Arbitrary<Jso
       const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
       // The bounds the schema allows, and the edges of the database's integer types inside them.
       const edges = [min, max, 32_767, 32_768, 2_147_483_647, 2_147_483_648].filter((n) => n >= min && n <= max);
-      return fc.oneof({ weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, Math.max(min, 100_000)) }) }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, Math.max(min, 100_000)) }) },
+        { weight: 1, arbitrary: fc.constantFrom(...edges) },
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -124,14 +134,14 @@ function attackedObject(schema: JsonSchema | undefined): fc.Arbitrary<Json> {
   const base = schema?.type === 'object' ? validObject(schema) : fc.constant<Record<string, Json>>({});
   const keys = Object.keys(schema?.properties ?? {});
   const required = schema?.required ?? [];
-  const options: fc.Arbitrary<Json>[] = [
-    base,
-    fc.tuple(base, extraKey, hostileValue).map(([o, k, v]) => ({ ...o, [k]: v })),
-    hostileValue,
-  ];
+  const options: fc.Arbitrary<Json>[] = [base, fc.tuple(base, extraKey, hostileValue).map(([o, k, v]) => ({ ...o, [k]: v })), hostileValue];
   if (keys.length > 0) {
     options.push(fc.tuple(base, fc.constantFrom(...keys), hostileValue).map(([o, k, v]) => ({ ...o, [k]: v })));
-    options.push(fc.tuple(base, fc.constantFrom(...keys), fc.constantFrom(...keys), hostileValue, hostileValue).map(([o, k1, k2, v1, v2]) => ({ ...o, [k1]: v1, [k2]: v2 })));
+    options.push(
+      fc
+        .tuple(base, fc.constantFrom(...keys), fc.constantFrom(...keys), hostileValue, hostileValue)
+        .map(([o, k1, k2, v1, v2]) => ({ ...o, [k1]: v1, [k2]: v2 })),
+    );
   }
   if (required.length > 0) {
     options.push(
@@ -154,15 +164,56 @@ function queryString(value: Json): string {
   const parts: string[] = [];
   for (const [key, v] of Object.entries(value)) {
     if (Array.isArray(v)) for (const item of v.slice(0, 50)) parts.push(`${encode(key)}=${encode(text(item))}`);
-    else if (v !== null && typeof v === 'object') for (const [k2, v2] of Object.entries(v)) parts.push(`${encode(key)}[${encode(k2)}]=${encode(text(v2))}`);
+    else if (v !== null && typeof v === 'object')
+      for (const [k2, v2] of Object.entries(v)) parts.push(`${encode(key)}[${encode(k2)}]=${encode(text(v2))}`);
     else parts.push(`${encode(key)}=${encode(v === null ? '' : String(v))}`);
   }
   return parts.join('&');
 }
 
-const RAW_QUERIES = fc.constantFrom('%', '%E0%A4%A', '&&&=&=', 'a=1&a=2&a=3', 'start_date[]=x', '__proto__[polluted]=1', 'constructor[prototype][x]=1', 'q=%00', `x=${'9'.repeat(5000)}`);
-const RAW_BODIES = fc.constantFrom('{', '{"a":', '[', 'null', '"just a string"', '1e400', '{"a":1,"a":2}', '{"__proto__":{"polluted":true}}', '\u0000', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, 'NaN', "{'single':'quotes'}");
-const RAW_PATH_VALUES = fc.constantFrom('..', '%2e%2e', '%2F', '%00', '-1', '0', '1.5', '1e3', '0x1F', '99999999999999999999999', ' ', '%20', '%F0%9F%98%80', `${'9'.repeat(200)}`, "1'%20OR%20'1'='1", '%3Cscript%3E');
+const RAW_QUERIES = fc.constantFrom(
+  '%',
+  '%E0%A4%A',
+  '&&&=&=',
+  'a=1&a=2&a=3',
+  'start_date[]=x',
+  '__proto__[polluted]=1',
+  'constructor[prototype][x]=1',
+  'q=%00',
+  `x=${'9'.repeat(5000)}`,
+);
+const RAW_BODIES = fc.constantFrom(
+  '{',
+  '{"a":',
+  '[',
+  'null',
+  '"just a string"',
+  '1e400',
+  '{"a":1,"a":2}',
+  '{"__proto__":{"polluted":true}}',
+  '\u0000',
+  `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+  'NaN',
+  "{'single':'quotes'}",
+);
+const RAW_PATH_VALUES = fc.constantFrom(
+  '..',
+  '%2e%2e',
+  '%2F',
+  '%00',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x1F',
+  '99999999999999999999999',
+  ' ',
+  '%20',
+  '%F0%9F%98%80',
+  `${'9'.repeat(200)}`,
+  "1'%20OR%20'1'='1",
+  '%3Cscript%3E',
+);
 
 /** Malformed and hostile requests for one route: bad path parameters, query strings and bodies. */
 export function requestsFor(route: RouteListEntry): fc.Arbitrary<FuzzRequest> {
@@ -186,14 +237,26 @@ export function requestsFor(route: RouteListEntry): fc.Arbitrary<FuzzRequest> {
   const takesBody = route.method === 'POST';
   const body: fc.Arbitrary<{ encoding: BodyEncoding; body?: string }> = takesBody
     ? fc.oneof(
-        { weight: 6, arbitrary: attackedObject(schemaOf(route, 'body')).map((b) => ({ encoding: 'json' as const, body: JSON.stringify(b) })) },
+        {
+          weight: 6,
+          arbitrary: attackedObject(schemaOf(route, 'body')).map((b) => ({ encoding: 'json' as const, body: JSON.stringify(b) })),
+        },
         { weight: 2, arbitrary: RAW_BODIES.map((b) => ({ encoding: 'raw-json' as const, body: b })) },
         { weight: 1, arbitrary: hostileString.map((b) => ({ encoding: 'text' as const, body: b })) },
         { weight: 1, arbitrary: attackedObject(schemaOf(route, 'body')).map((b) => ({ encoding: 'form' as const, body: queryString(b) })) },
-        { weight: 1, arbitrary: fc.constant({ encoding: 'multipart' as const, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--' }) },
+        {
+          weight: 1,
+          arbitrary: fc.constant({
+            encoding: 'multipart' as const,
+            body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+          }),
+        },
         { weight: 1, arbitrary: fc.constant({ encoding: 'none' as const }) },
       )
-    : fc.oneof({ weight: 5, arbitrary: fc.constant({ encoding: 'none' as const }) }, { weight: 1, arbitrary: RAW_BODIES.map((b) => ({ encoding: 'raw-json' as const, body: b })) });
+    : fc.oneof(
+        { weight: 5, arbitrary: fc.constant({ encoding: 'none' as const }) },
+        { weight: 1, arbitrary: RAW_BODIES.map((b) => ({ encoding: 'raw-json' as const, body: b })) },
+      );
   const identity = fc.constantFrom<Identity>('rm', 'rm', 'trm', 'none');
   const method = route.method === 'GET' ? fc.constantFrom('GET', 'GET', 'GET', 'HEAD') : fc.constant(route.method);
   return fc.record({ method, path, query, body, identity }).map(({ method: m, path: p, query: q, body: b, identity: who }) => {

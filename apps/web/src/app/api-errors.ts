@@ -6,7 +6,7 @@ import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../components/message-d
 /**
  * The one reaction to a failed call. 401 means the token is missing, expired or revoked: drop the
  * session, and the route guard sends the user to /login?next=<here>. Anything else opens the
- * generic error dialog of spec 001 §8 (title 'Error', 350px, one at a time).
+ * generic error dialog (docs/product/shell.md, 'Error dialog': title 'Error', 350px, one at a time).
  */
 export function reportApiError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) {

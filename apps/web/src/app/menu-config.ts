@@ -1,5 +1,5 @@
 /**
- * Side-menu configuration (spec 000 §2 Side menu). Typed data, so changing who sees what is a
+ * Side-menu configuration (docs/product/shell.md, 'Side menu'). Typed data, so changing who sees what is a
  * one-line edit here and the rules in side-menu-model.ts stay untouched.
  */
 
@@ -9,7 +9,7 @@
  */
 export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/config';
 
-/** Who sees a static entry, by emp_role: 204 is the life-only role (000 §6). */
+/** Who sees a static entry, by emp_role: 204 is the life-only role (docs/product/shell.md, 'Users and roles'). */
 export type MenuAudience = 'all' | 'life-only' | 'not-life-only';
 
 export type StaticMenuDestination =
@@ -24,9 +24,9 @@ export interface StaticMenuEntry {
   destination: StaticMenuDestination;
 }
 
-/** The entry above the dashboards. */
-export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string }[] = [
-  { key: 'dashboard', label: 'Dashboard', to: '/dashboard' },
+/** The entry above the dashboards. The Dashboard shows reports 13 and 11, which the life-only role may not read. */
+export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string; audience: MenuAudience }[] = [
+  { key: 'dashboard', label: 'Dashboard', to: '/dashboard', audience: 'not-life-only' },
 ];
 
 /** The entries after the dashboards, in menu order. */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/routes/LoginPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HomeIdRedirect } from './HomeIdRedirect';
@@ -25,6 +25,30 @@ const ManageTeamPage = lazyScreen(() => import('../features/team/routes/ManageTe
 const ReporteeListPage = lazyScreen(() => import('../features/team/routes/ReporteeListPage'));
 const RequesterViewPage = lazyScreen(() => import('../features/mapping/routes/RequesterViewPage'));
 const AnalyticsPage = lazyScreen(() => import('../features/analytics/routes/AnalyticsPage'));
+const MySessionsPage = lazyScreen(() => import('../features/sessions/routes/MySessionsPage'));
+const PeoplePage = lazyScreen(() => import('../features/admin/routes/PeoplePage'));
+const PersonPage = lazyScreen(() => import('../features/admin/routes/PersonPage'));
+const UsersPage = lazyScreen(() => import('../features/admin/routes/UsersPage'));
+const HierarchyPage = lazyScreen(() => import('../features/admin/routes/HierarchyPage'));
+const AuditPage = lazyScreen(() => import('../features/admin/routes/AuditPage'));
+const ImportsPage = lazyScreen(() => import('../features/admin/routes/ImportsPage'));
+// The ends of the company sign-in and of a password link: pages of their own, outside the shell.
+const OidcCompletePage = lazyScreen(() => import('../features/auth/routes/OidcCompletePage'));
+const SignInRefusedPage = lazyScreen(() => import('../features/auth/routes/SignInRefusedPage'));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/routes/ResetPasswordPage'));
+
+/** A page outside the signed-in shell. */
+const standalone = (path: string, Screen: LazyScreen): RouteObject => ({
+  path,
+  element: (
+    <ErrorBoundary>
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    </ErrorBoundary>
+  ),
+  handle: { preload: Screen.preload } satisfies RouteHandle,
+});
 
 /** A route showing a lazily loaded screen; main.tsx preloads it when the app opens at its address. */
 const screen = (path: string | undefined, Screen: LazyScreen): RouteObject => ({
@@ -34,20 +58,14 @@ const screen = (path: string | undefined, Screen: LazyScreen): RouteObject => ({
 });
 
 /**
- * The route table (spec 000 §2, 001 §2), the one place where screens are attached.
+ * The route table (docs/product/shell.md, 'Routes'), the one place where screens are attached.
  *
- * Screens still to be built plug in as children of the shell route below, each as a lazily loaded
- * screen from its feature's routes/ folder, e.g.
+ * A new screen plugs in as a child of the shell route below, as a lazily loaded screen from its
+ * feature's routes/ folder, e.g.
  *   const ReportPage = lazyScreen(() => import('../features/reports/routes/ReportPage'));
  *   screen('reports/:id', ReportPage)
- * Planned paths, relative to '/':
- *   dashboard, dashboard/:id, dashboard/:id/:accountId      Dashboard (reports 13 and 11)
- *   reports/:id, reports/:id/:accountId                     Report view / drill-down
- *   manageteam, reporteelist, requesterview                 Team management
- *   mappedpartners, liferenewalsreport, analytics           Partner lists and mapping analytics
- *   rm-dashboard, trm-dashboard                             Call centre (spec 001)
- * Until a screen exists its path falls through to the 404 page ('*'), deliberately: a placeholder
- * would look like a working screen.
+ * Any other path falls through to the not-found page ('*'), deliberately: a placeholder would look
+ * like a working screen.
  */
 export const routes: RouteObject[] = [
   {
@@ -60,6 +78,9 @@ export const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
   },
+  standalone('/login/oidc', OidcCompletePage),
+  standalone('/login/refused', SignInRefusedPage),
+  standalone('/reset-password', ResetPasswordPage),
   {
     path: '/',
     element: (
@@ -91,6 +112,14 @@ export const routes: RouteObject[] = [
       screen('reporteelist', ReporteeListPage),
       screen('requesterview', RequesterViewPage),
       screen('analytics', AnalyticsPage),
+      screen('sessions', MySessionsPage),
+      { path: 'admin', element: <Navigate to="/admin/people" replace /> },
+      screen('admin/people', PeoplePage),
+      screen('admin/people/:code', PersonPage),
+      screen('admin/users', UsersPage),
+      screen('admin/hierarchy', HierarchyPage),
+      screen('admin/imports', ImportsPage),
+      screen('admin/audit', AuditPage),
       screen('*', NotFoundPage),
     ],
   },

@@ -3,26 +3,32 @@ import { readToken } from './session';
 
 /**
  * A failed call. `status` is the HTTP status, or 0 when no response arrived (network failure),
- * which the error dialog reports as 'Error response from dialer' (spec 001 §8). `body` is the parsed
- * JSON body (normally `{ error, detail? }`, DESIGN §6), the raw text if it was not JSON, or null.
+ * which the error dialog reports as 'Error response from dialer' (docs/product/shell.md, 'Error dialog'). `body` is
+ * the parsed JSON body (normally `{ error, detail? }`, every endpoint's error shape), the raw text if it was not JSON, or null.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The path called, so the message can say which service did not answer. */
+  readonly path: string | null;
 
-  constructor(status: number, body: unknown, message?: string) {
+  constructor(status: number, body: unknown, message?: string, path: string | null = null) {
     super(message ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.path = path;
   }
 }
 
 /** A response that arrived but does not have the agreed shape (contract drift between web and server). */
 export class ResponseShapeError extends Error {
+  readonly path: string;
+
   constructor(path: string) {
-    super(`Unexpected response from the server (${path})`);
+    super('The server sent an answer this screen cannot read. Reload the page; if it goes on, tell the support team.');
     this.name = 'ResponseShapeError';
+    this.path = path;
   }
 }
 
@@ -81,11 +87,11 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: R
   } catch (error) {
     // A cancelled query is not a failure; TanStack Query recognises the abort itself.
     if (signal?.aborted) throw error;
-    throw new ApiError(0, null, 'Network error');
+    throw new ApiError(0, null, 'Network error', path);
   }
 
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, undefined, path);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ResponseShapeError(path);
   return parsed.data;

@@ -1,15 +1,39 @@
 import { ApiError } from './api';
 
+/** The spec's text for a call-centre or dialer request that got no answer at all (status 0). */
 export const NETWORK_ERROR_MESSAGE = 'Error response from dialer';
+/** The same situation for every other request: the dialer is not involved there. */
+export const OFFLINE_MESSAGE = 'Dossier could not be reached. Check your connection and try again.';
+
+/** Calls that go to the call centre or the dialer, where the spec's dialer message applies. */
+const DIALER_PATHS = ['/services/communication/', '/services/partner/', '/accounts/api/v1/reporting_check/'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** What a status alone tells a person, when the answer carried nothing readable. */
+function statusMessage(status: number): string {
+  if (status === 502 || status === 503 || status === 504)
+    return 'Dossier is not answering right now (it may be starting or restarting). Try again in a moment.';
+  if (status === 404) return 'What you asked for was not found.';
+  if (status === 403) return 'You do not have access to this.';
+  if (status === 413) return 'What you sent is too large.';
+  if (status >= 500) return `Something went wrong on the server (error ${status}). Try again; if it goes on, tell the support team.`;
+  return `The request could not be completed (error ${status}). Try again.`;
+}
+
+/** A text body a person can read: not a page of HTML or a stack of markup from a proxy. */
+function isReadableText(text: string): boolean {
+  return text.length <= 300 && !/<\s*(!doctype|html|head|body|title|h1|div|p|pre)\b/i.test(text);
+}
+
 /**
- * What the generic error dialog shows (spec 001 §8), in order: the response's `error` field; else
- * `detail`; else 'Error response from dialer' when the request never got a status (0); else the
- * whole body. The result may be an object: the message dialog flattens it into lines.
+ * What the generic error dialog shows (docs/product/shell.md, 'Error dialog'), in order: the response's `error` field; else
+ * `detail`; else, when the request got no status (0), 'Error response from dialer' for call-centre and
+ * dialer calls and a plain sentence for the others; else the whole body when it is readable text, or a
+ * sentence for its status (an HTML error page from a proxy is never shown as it is). The result may be
+ * an object: the message dialog flattens it into lines.
  */
 export function chooseErrorMessage(error: unknown): unknown {
   if (error instanceof ApiError) {
@@ -18,11 +42,13 @@ export function chooseErrorMessage(error: unknown): unknown {
       if (body.error !== undefined && body.error !== null && body.error !== '') return body.error;
       if (body.detail !== undefined && body.detail !== null) return body.detail;
     }
-    if (status === 0) return NETWORK_ERROR_MESSAGE;
-    // An empty body would make an empty dialog; the status at least says what happened.
-    if (body === null || body === undefined || body === '') return error.message;
+    if (status === 0) return error.path && DIALER_PATHS.some((p) => error.path?.startsWith(p)) ? NETWORK_ERROR_MESSAGE : OFFLINE_MESSAGE;
+    if (typeof body === 'string' && body.trim() !== '' && isReadableText(body.trim())) return body.trim();
+    if (body === null || body === undefined || typeof body === 'string') return statusMessage(status);
     return body;
   }
+  // fetch itself failed (no network): the browser's own text ('Failed to fetch') means nothing to a person.
+  if (error instanceof TypeError) return OFFLINE_MESSAGE;
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -32,9 +58,9 @@ export function errorText(error: unknown): string {
   const message = chooseErrorMessage(error);
   if (typeof message === 'string') return message;
   if (typeof message === 'number' || typeof message === 'boolean') return String(message);
-  try {
-    return JSON.stringify(message);
-  } catch {
-    return 'Something went wrong';
+  if (isRecord(message)) {
+    const lines = Object.entries(message).map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+    if (lines.length > 0) return lines.join('; ');
   }
+  return 'Something went wrong. Try again.';
 }

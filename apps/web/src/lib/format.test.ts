@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime12 } from './format';
 
-describe('formatDateTime12 (000 §3 ETL dates)', () => {
+describe('formatDateTime12 (ETL panel dates)', () => {
   it('shows yyyy-MM-dd and 12-hour India time', () => {
     expect(formatDateTime12('2026-11-21T09:35:00Z')).toBe('2026-11-21 03:05 PM');
   });

@@ -6,7 +6,7 @@ export const HANDOFF_PATH = '/accounts/api/v1/handoff/';
 
 /**
  * External portals receive a short-lived, single-use hand-off token, never the session token
- * (DESIGN §7). The server picks the URL from its configured targets; we only name the target.
+ * (docs/product/shell.md, 'Hand-offs to external portals'). The server picks the URL from its configured targets; we only name the target.
  */
 export function requestHandoff(target: string): Promise<HandoffResponse> {
   return apiRequest(HANDOFF_PATH, HandoffResponse, { method: 'POST', body: { target } });
@@ -22,7 +22,7 @@ function isWebUrl(url: string): boolean {
 }
 
 /**
- * Spec 000 §2: token, user_id and dossier_redirection go to the portal by form post, in a new tab.
+ * Token, user_id and dossier_redirection go to the portal by form post, in a new tab (docs/product/shell.md, 'Hand-offs to external portals').
  * A form post (not a link) keeps the token out of URLs, history and referrers.
  */
 export function postHandoffForm(handoff: HandoffResponse, extra: Readonly<Record<string, string>> = {}): void {

@@ -6,7 +6,7 @@ import { STORAGE_KEYS, storageClear, storageGet, storageSet } from './storage';
 export { isUsableToken } from './session-rules';
 
 /**
- * The session lives in local storage under the spec's keys (000 §3, 001 §3) so that other tabs and
+ * The session lives in local storage (docs/product/shell.md, 'Session values') so that other tabs and
  * later screens (breadcrumbs, call dialogs) can read it. Components learn about changes through
  * this small store; the browser's `storage` event carries changes made in other tabs.
  */
@@ -51,7 +51,7 @@ export function saveSession({ token, user }: LoginResponse): void {
   notify();
 }
 
-/** Spec 001 §8: signing out clears local storage as a whole (filters and breadcrumbs are per user). */
+/** Signing out clears local storage as a whole: filters and breadcrumbs are per user (docs/product/shell.md, 'Sign-out'). */
 export function clearSession(): void {
   storageClear();
   notify();
@@ -69,7 +69,7 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
-/** True while a usable token is stored; data screens and calls run only then (000 §4, 001 §6). */
+/** True while a usable token is stored; data screens and calls run only then (docs/product/shell.md, 'Session values'). */
 export function useLoggedIn(): boolean {
   return useSyncExternalStore(subscribeSession, isLoggedIn, () => false);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 export interface UserRow {
   user_id: number;
   login: string;
-  password_hash: string;
+  password_hash: string | null;
   active: boolean;
   employee_id: number;
   code: string;
@@ -17,6 +17,7 @@ export interface UserRow {
   registered_at: string;
   email_report_access: boolean;
   download_report_access: boolean;
+  is_admin: boolean;
 }
 
 function userQuery(db: Db) {
@@ -39,6 +40,7 @@ function userQuery(db: Db) {
       'u.registered_at',
       'u.email_report_access',
       'u.download_report_access',
+      'u.is_admin',
     ]);
 }
 
@@ -46,8 +48,27 @@ export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefi
   return userQuery(db).where('u.login', '=', login).executeTakeFirst();
 }
 
-export function insertToken(db: Db, tokenHash: string, userId: number, expiresAt: Date) {
-  return db.insertInto('auth_tokens').values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt }).execute();
+/** Where a session came from, shown in 'My sessions'; OpenID Connect sessions keep the ID token for sign-out. */
+export interface SessionOrigin {
+  ip?: string | null;
+  userAgent?: string | null;
+  method?: 'password' | 'oidc';
+  idToken?: string | null;
+}
+
+export function insertToken(db: Db, tokenHash: string, userId: number, expiresAt: Date, origin: SessionOrigin = {}) {
+  return db
+    .insertInto('auth_tokens')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      expires_at: expiresAt,
+      ip: origin.ip ?? null,
+      user_agent: origin.userAgent?.slice(0, 300) ?? null,
+      method: origin.method ?? 'password',
+      id_token: origin.idToken ?? null,
+    })
+    .execute();
 }
 
 /** The user behind a live token: not revoked, before its absolute expiry, and used within the idle window. */
@@ -63,7 +84,11 @@ export function findUserByToken(db: Db, tokenHash: string, idleMinutes: number) 
 }
 
 export function touchToken(db: Db, tokenHash: string) {
-  return db.updateTable('auth_tokens').set({ last_used_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+  return db
+    .updateTable('auth_tokens')
+    .set({ last_used_at: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
 export function revokeToken(db: Db, tokenHash: string) {

@@ -10,7 +10,7 @@ export function publicAuthRoutes(app: App, auth: AuthService): void {
     { schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } } },
     async (request) => {
       try {
-        return await auth.login(request.body.username, request.body.password, request.ip);
+        return await auth.login(request.body.username, request.body.password, request.ip, request.headers['user-agent']);
       } catch (err) {
         // Operations watch refused sign-ins (password guessing). The login is a field of the entry:
         // pino escapes it, so no input can start a log line of its own.
@@ -32,9 +32,7 @@ export function authRoutes(app: App, auth: AuthService): void {
       return { ok: true as const };
     },
   );
-  app.get(
-    '/accounts/api/v1/me/',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: Me } } },
-    async (request) => toMe(requireViewer(request.viewer)),
+  app.get('/accounts/api/v1/me/', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: Me } } }, async (request) =>
+    toMe(requireViewer(request.viewer)),
   );
 }

@@ -1,12 +1,12 @@
-import type { Me } from '@dossier/shared';
+import { PASSWORD_SIGN_IN_OFF, type Me } from '@dossier/shared';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { unauthorized } from '../../platform/http-errors';
+import { forbidden, unauthorized } from '../../platform/http-errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
-import { findUserByLogin, findUserByToken, insertToken, revokeToken, touchToken, type UserRow } from './queries';
+import { LoginLimit } from './login-limit';
+import { findUserByLogin, findUserByToken, insertToken, revokeToken, touchToken, type SessionOrigin, type UserRow } from './queries';
 import { hashToken, newToken } from './tokens';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -30,6 +30,7 @@ export function toViewer(row: UserRow, tokenHash: string): Viewer {
     registrationDate: row.registered_at,
     emailReportAccess: row.email_report_access,
     downloadReportAccess: row.download_report_access,
+    isAdmin: row.is_admin,
     tokenHash,
   };
 }
@@ -48,35 +49,52 @@ export function toMe(viewer: Viewer): Me {
     registration_date: viewer.registrationDate,
     email_report_access: viewer.emailReportAccess,
     download_report_access: viewer.downloadReportAccess,
+    is_admin: viewer.isAdmin,
   };
 }
 
 export class AuthService {
+  private readonly limit: LoginLimit;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.limit = new LoginLimit(db, {
+      freeFailures: config.LOGIN_FAILURE_LIMIT,
+      globalFailuresPerMinute: config.LOGIN_GLOBAL_FAILURE_LIMIT,
+    });
+  }
 
-  async login(username: string, password: string, ip: string): Promise<{ token: string; user: Me }> {
+  async login(username: string, password: string, ip: string, userAgent?: string): Promise<{ token: string; user: Me }> {
+    if (!this.config.LOCAL_LOGIN) throw forbidden(PASSWORD_SIGN_IN_OFF);
     const login = username.trim().toLowerCase();
-    await hitRateLimit(
-      this.db,
-      [`login:ip:${ip}`, `login:user:${login}`],
-      this.config.LOGIN_RATE_LIMIT,
-      60,
-      (s) => `Too many sign-in attempts. Try again in ${s} seconds.`,
-    );
+    await this.limit.claim(login, ip);
     const row = await findUserByLogin(this.db, login);
     const ok = await verifyPassword(row?.password_hash ?? (await getDummyHash()), password);
     if (!row || !ok || !row.active) {
+      await this.limit.failed();
       await audit(this.db, { actorUserId: row?.user_id ?? null, action: 'login_failed', entity: 'user', entityId: login, ip });
       throw unauthorized(INVALID_LOGIN);
     }
+    await this.limit.succeeded(login, ip);
+    return this.startSession(row, { ip, userAgent: userAgent ?? null, method: 'password' });
+  }
+
+  /** A new session token for a user who has proved who they are (password or identity provider). */
+  async startSession(row: UserRow, origin: SessionOrigin & { ip: string }): Promise<{ token: string; user: Me }> {
     const token = newToken();
     const tokenHash = hashToken(token);
     const expiresAt = new Date(Date.now() + this.config.TOKEN_ABSOLUTE_HOURS * 3_600_000);
-    await insertToken(this.db, tokenHash, row.user_id, expiresAt);
-    await audit(this.db, { actorUserId: row.user_id, action: 'login', entity: 'user', entityId: row.user_id, ip });
+    await insertToken(this.db, tokenHash, row.user_id, expiresAt, origin);
+    await audit(this.db, {
+      actorUserId: row.user_id,
+      action: 'login',
+      entity: 'user',
+      entityId: row.user_id,
+      ip: origin.ip,
+      ...(origin.method === 'oidc' ? { after: { method: 'oidc' } } : {}),
+    });
     return { token, user: toMe(toViewer(row, tokenHash)) };
   }
 

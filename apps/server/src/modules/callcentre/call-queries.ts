@@ -35,9 +35,23 @@ export async function callsOfCases(db: Db, caseIds: readonly number[]): Promise<
     .leftJoin('customers as cu', (j) => j.onRef('cu.id', '=', 'k.to_user_id').on('k.direction', '=', 'customer'))
     .leftJoin('partners as p', (j) => j.onRef('p.id', '=', 'k.to_user_id').on('k.direction', '=', 'partner'))
     .select([
-      'k.id', 'k.sid', 'k.case_id', 'k.direction', 'k.status', 'k.date_created', 'k.date_updated', 'k.start_time', 'k.end_time',
-      'k.conversation_duration', 'k.legs', 'k.phone_number_sid', 'k.recording_url', 'k.from_number', 'k.to_number',
-      'e.name as from_name', sql<string>`coalesce(cu.name, p.name, '')`.as('to_name'),
+      'k.id',
+      'k.sid',
+      'k.case_id',
+      'k.direction',
+      'k.status',
+      'k.date_created',
+      'k.date_updated',
+      'k.start_time',
+      'k.end_time',
+      'k.conversation_duration',
+      'k.legs',
+      'k.phone_number_sid',
+      'k.recording_url',
+      'k.from_number',
+      'k.to_number',
+      'e.name as from_name',
+      sql<string>`coalesce(cu.name, p.name, '')`.as('to_name'),
     ])
     .where('k.case_id', 'in', caseIds)
     .orderBy('k.date_created', 'desc')
@@ -74,7 +88,15 @@ export async function notesOfCalls(db: Db, callIds: readonly number[]): Promise<
 
 export async function insertCall(
   db: Db,
-  values: { caseId: number; direction: 'customer' | 'partner'; placedBy: number; toUserId: number; from: string; to: string; provider: string },
+  values: {
+    caseId: number;
+    direction: 'customer' | 'partner';
+    placedBy: number;
+    toUserId: number;
+    from: string;
+    to: string;
+    provider: string;
+  },
   call: ProviderCall,
 ): Promise<number> {
   const row = await db
@@ -141,7 +163,13 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
     .executeTakeFirst();
   if (!row) {
     if (rank === 3 && update.recordingUrl) {
-      await db.updateTable('calls').set({ recording_url: update.recordingUrl }).where('sid', '=', update.sid).where('status_rank', '=', 3).where('recording_url', 'is', null).execute();
+      await db
+        .updateTable('calls')
+        .set({ recording_url: update.recordingUrl })
+        .where('sid', '=', update.sid)
+        .where('status_rank', '=', 3)
+        .where('recording_url', 'is', null)
+        .execute();
     }
     return null;
   }
@@ -153,12 +181,17 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
  * when the call was placed or last updated (callback or pull). The claim stamps last_checked_at in
  * the same statement, so instances sweeping at once never pull the same call twice.
  */
-export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }): Promise<{ sid: string; created_at: Date }[]> {
+export async function claimCallsToPull(
+  db: Db,
+  afterSeconds: number,
+  opts: { caseIds?: readonly number[]; limit: number },
+): Promise<{ sid: string; created_at: Date }[]> {
   if (opts.caseIds && opts.caseIds.length === 0) return [];
   const caseFilter = opts.caseIds ? sql`and case_id in (${sql.join(opts.caseIds)})` : sql``;
   // A provider that is pulled on every read (the simulator) is due whatever the clocks say.
   // Measured on our own clock (placed, last callback, last pull): provider timestamps may be skewed.
-  const dueFilter = afterSeconds > 0 ? sql`and coalesce(last_checked_at, created_at) <= now() - make_interval(secs => ${afterSeconds})` : sql``;
+  const dueFilter =
+    afterSeconds > 0 ? sql`and coalesce(last_checked_at, created_at) <= now() - make_interval(secs => ${afterSeconds})` : sql``;
   const result = await sql<{ sid: string; created_at: Date }>`
     update calls set last_checked_at = now()
     where id in (

@@ -1,4 +1,11 @@
-import { MISSED_CALL_STATUSES, type CallDetail, type CallDetailsResponse, type CallToConnectRequest, type CallToConnectResponse } from '@dossier/shared';
+import {
+  titleCaseOrNA,
+  MISSED_CALL_STATUSES,
+  type CallDetail,
+  type CallDetailsResponse,
+  type CallToConnectRequest,
+  type CallToConnectResponse,
+} from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
@@ -34,9 +41,16 @@ export class CallService {
     requireOpen(found, 'place a call');
     const direction = body.is_customer ? 'customer' : 'partner';
     const to = await this.destination(found.id, direction, body.to_user_id, found.customer_id, found.partner_id);
-    await hitRateLimit(this.db, [`call:user:${viewer.userId}`], this.options.callRateLimit, 60, (s) => `Too many calls placed. Try again in ${s} seconds.`);
+    await hitRateLimit(
+      this.db,
+      [`call:user:${viewer.userId}`],
+      this.options.callRateLimit,
+      60,
+      (s) => `Too many calls placed. Try again in ${s} seconds.`,
+    );
     await this.refresh({ caseIds: [found.id] });
-    if (await hasActiveCall(this.db, found.id)) throw conflict('A call on this case is still in progress. Wait for it to end before calling again.');
+    if (await hasActiveCall(this.db, found.id))
+      throw conflict('A call on this case is still in progress. Wait for it to end before calling again.');
     const manager = await this.db.selectFrom('employees').select('phone').where('id', '=', viewer.employeeId).executeTakeFirstOrThrow();
 
     let placed;
@@ -48,13 +62,28 @@ export class CallService {
     }
     const callId = await insertCall(
       this.db,
-      { caseId: found.id, direction, placedBy: viewer.employeeId, toUserId: body.to_user_id, from: manager.phone, to: to.phone, provider: this.telephony.name },
+      {
+        caseId: found.id,
+        direction,
+        placedBy: viewer.employeeId,
+        toUserId: body.to_user_id,
+        from: manager.phone,
+        to: to.phone,
+        provider: this.telephony.name,
+      },
       placed,
     );
-    await audit(this.db, { actorUserId: viewer.userId, action: 'call_placed', entity: 'case', entityId: found.id, after: { call_id: callId, sid: placed.sid, direction }, ip });
+    await audit(this.db, {
+      actorUserId: viewer.userId,
+      action: 'call_placed',
+      entity: 'case',
+      entityId: found.id,
+      after: { call_id: callId, sid: placed.sid, direction },
+      ip,
+    });
     const [call] = await this.details([callId], found.id);
     if (!call) throw notFound('The call just placed was not found');
-    return { message: `Calling the ${direction}: your phone rings first, then ${to.name}.`, call };
+    return { message: `Calling the ${direction}: your phone rings first, then ${titleCaseOrNA(to.name)}.`, call };
   }
 
   /** The call history of one case (call-history and connect dialogs), brought up to date first. */
@@ -67,7 +96,10 @@ export class CallService {
   /** Call details of the given cases, grouped by case, newest call first. */
   async detailsByCase(caseIds: readonly number[]): Promise<Map<number, CallDetail[]>> {
     const calls = await callsOfCases(this.db, caseIds);
-    const notes = await notesOfCalls(this.db, calls.map((c) => c.id));
+    const notes = await notesOfCalls(
+      this.db,
+      calls.map((c) => c.id),
+    );
     const byCase = new Map<number, CallDetail[]>();
     for (const call of calls) {
       const detail = await toCallDetail(call, notes.get(call.id) ?? [], this.links);
@@ -85,7 +117,13 @@ export class CallService {
   async apply(update: CallUpdate, source: 'callback' | 'pull'): Promise<boolean> {
     const applied = await applyCallUpdate(this.db, update);
     if (!applied) return false;
-    await audit(this.db, { actorUserId: null, action: 'call_status', entity: 'call', entityId: applied.id, after: { status: applied.status, source } });
+    await audit(this.db, {
+      actorUserId: null,
+      action: 'call_status',
+      entity: 'call',
+      entityId: applied.id,
+      after: { status: applied.status, source },
+    });
     const final = applied.status === 'completed' || MISSED_CALL_STATUSES.includes(applied.status);
     if (final && applied.direction === 'partner') await logPartnerCall(this.db, applied);
     return true;
@@ -115,19 +153,38 @@ export class CallService {
   }
 
   /** The recording behind a signed link: synthesised for simulated calls, else the provider's. */
-  async recording(callId: number, expires: number, signature: string): Promise<{ kind: 'audio'; sid: string; seconds: number } | { kind: 'redirect'; url: string }> {
-    if (!(await this.links.verify(callId, expires, signature))) throw forbidden('This recording link is invalid or has expired. Open it again from the call history.');
-    const call = await this.db.selectFrom('calls').select(['sid', 'recording_url', 'conversation_duration']).where('id', '=', callId).executeTakeFirst();
+  async recording(
+    callId: number,
+    expires: number,
+    signature: string,
+  ): Promise<{ kind: 'audio'; sid: string; seconds: number } | { kind: 'redirect'; url: string }> {
+    if (!(await this.links.verify(callId, expires, signature)))
+      throw forbidden('This recording link is invalid or has expired. Open it again from the call history.');
+    const call = await this.db
+      .selectFrom('calls')
+      .select(['sid', 'recording_url', 'conversation_duration'])
+      .where('id', '=', callId)
+      .executeTakeFirst();
     if (!call?.recording_url) throw notFound('This call has no recording');
     if (call.recording_url.startsWith('sim:')) return { kind: 'audio', sid: call.sid, seconds: call.conversation_duration };
     if (!/^https?:\/\//.test(call.recording_url)) throw notFound('This call has no playable recording');
     return { kind: 'redirect', url: call.recording_url };
   }
 
-  private async destination(caseId: number, direction: 'customer' | 'partner', toUserId: number, customerId: number, partnerId: number | null): Promise<{ phone: string; name: string }> {
+  private async destination(
+    caseId: number,
+    direction: 'customer' | 'partner',
+    toUserId: number,
+    customerId: number,
+    partnerId: number | null,
+  ): Promise<{ phone: string; name: string }> {
     if (direction === 'customer') {
       if (toUserId !== customerId) throw badRequest(`to_user_id ${toUserId} is not the customer of case ${caseId}`);
-      const c = await this.db.selectFrom('customers').select(['phone', 'name']).where('id', '=', String(customerId)).executeTakeFirstOrThrow();
+      const c = await this.db
+        .selectFrom('customers')
+        .select(['phone', 'name'])
+        .where('id', '=', String(customerId))
+        .executeTakeFirstOrThrow();
       return c;
     }
     if (partnerId === null) throw badRequest(`Case ${caseId} has no partner to call`);
@@ -135,4 +192,3 @@ export class CallService {
     return this.db.selectFrom('partners').select(['phone', 'name']).where('id', '=', partnerId).executeTakeFirstOrThrow();
   }
 }
-

@@ -13,21 +13,27 @@ describe('bridged calls through the simulator', () => {
   let clock = Date.now() - 3_600_000;
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    ctx = await createCallCentreApp({ telephony: new SimulatorProvider({ mode: 'deterministic', now: () => clock }), config: { CALL_RATE_LIMIT: '10' } });
+    ctx = await createCallCentreApp({
+      telephony: new SimulatorProvider({ mode: 'deterministic', now: () => clock }),
+      config: { CALL_RATE_LIMIT: '10' },
+    });
     for (const login of ['rm', 'r204', 'trm', 'trm2', 'zsm2']) tokens.set(login, await signIn(ctx.app, login));
   });
   afterAll(() => ctx.close());
 
   const post = (login: string, path: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url: `${API}${path}`, headers: authHeader(tokens.get(login) ?? ''), payload });
-  const connect = (login: string, body: { is_customer: boolean; case_id: number; to_user_id: number; trm_id: string }) => post(login, '/trm-call-to-connect/', body);
+  const connect = (login: string, body: { is_customer: boolean; case_id: number; to_user_id: number; trm_id: string }) =>
+    post(login, '/trm-call-to-connect/', body);
   const history = async (caseId: number, login = 'trm') => {
     const res = await post(login, '/trm-partner-customer-call-details/', { case_id: caseId });
     expect(res.statusCode).toBe(200);
     return res.json<CallDetailsResponse>().data;
   };
   const row = async (caseId: number) =>
-    (await ctx.app.inject({ method: 'GET', url: `${API}/trm-case-history/TRM001/`, headers: authHeader(tokens.get('trm') ?? '') })).json<TrmCaseListing>().data.find((r) => r.case_id === caseId);
+    (await ctx.app.inject({ method: 'GET', url: `${API}/trm-case-history/TRM001/`, headers: authHeader(tokens.get('trm') ?? '') }))
+      .json<TrmCaseListing>()
+      .data.find((r) => r.case_id === caseId);
 
   it('places a call and follows it queued → ringing → in-progress → completed, with a recording', async () => {
     const { cases, customers } = ctx.fx;
@@ -35,7 +41,16 @@ describe('bridged calls through the simulator', () => {
     expect(res.statusCode).toBe(200);
     const placed = res.json<CallToConnectResponse>();
     expect(placed.message).toMatch(/Calling the customer/);
-    expect(placed.call).toMatchObject({ Status: 'queued', call_status: 'queued', direction: 'customer', To: 'XXXXXX3210', From: 'XXXXXX0000', from_name: 'trm Caller', to_name: 'asha verma', recording_url: null });
+    expect(placed.call).toMatchObject({
+      Status: 'queued',
+      call_status: 'queued',
+      direction: 'customer',
+      To: 'XXXXXX3210',
+      From: 'XXXXXX0000',
+      from_name: 'trm Caller',
+      to_name: 'asha verma',
+      recording_url: null,
+    });
     expect(placed.call.CallSid).toMatch(/^SIM/);
     for (const phone of PHONES) expect(res.body).not.toContain(phone);
 
@@ -47,7 +62,15 @@ describe('bridged calls through the simulator', () => {
     clock += 5000;
     const done = await history(cases.trmCase);
     const call = done.call_details[0];
-    expect(call).toMatchObject({ Status: 'completed', call_status: 'completed', ConversationDuration: 4, Legs: [{ OnCallDuration: 6, Status: 'completed' }, { OnCallDuration: 4, Status: 'completed' }] });
+    expect(call).toMatchObject({
+      Status: 'completed',
+      call_status: 'completed',
+      ConversationDuration: 4,
+      Legs: [
+        { OnCallDuration: 6, Status: 'completed' },
+        { OnCallDuration: 4, Status: 'completed' },
+      ],
+    });
     expect(call?.EndTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(call?.recording_url).toMatch(/^\/api\/v1\/recordings\/\d+\/\?expires=\d+&signature=[\w-]+$/);
     const listed = await row(cases.trmCase);
@@ -66,7 +89,12 @@ describe('bridged calls through the simulator', () => {
     const expired = (call?.recording_url ?? '').replace(/expires=\d+/, 'expires=1000');
     expect((await ctx.app.inject({ method: 'GET', url: `/services/communication${expired}` })).statusCode).toBe(403);
 
-    const audited = await ctx.db.db.selectFrom('audit_events').select(['action', 'after']).where('entity', '=', 'case').where('entity_id', '=', String(cases.trmCase)).execute();
+    const audited = await ctx.db.db
+      .selectFrom('audit_events')
+      .select(['action', 'after'])
+      .where('entity', '=', 'case')
+      .where('entity_id', '=', String(cases.trmCase))
+      .execute();
     expect(audited.map((a) => a.action)).toContain('call_placed');
     const statuses = await ctx.db.db.selectFrom('audit_events').select('after').where('action', '=', 'call_status').execute();
     expect(statuses.length).toBeGreaterThanOrEqual(3);
@@ -74,7 +102,9 @@ describe('bridged calls through the simulator', () => {
 
   it('shows an unanswered call as missed, without a recording', async () => {
     const { cases, customers } = ctx.fx;
-    expect((await connect('trm', { is_customer: true, case_id: cases.trmMissCase, to_user_id: customers.miss, trm_id: 'TRM001' })).statusCode).toBe(200);
+    expect(
+      (await connect('trm', { is_customer: true, case_id: cases.trmMissCase, to_user_id: customers.miss, trm_id: 'TRM001' })).statusCode,
+    ).toBe(200);
     clock += 6000;
     const call = (await history(cases.trmMissCase)).call_details[0];
     expect(call).toMatchObject({ Status: 'no-answer', call_status: 'missed', ConversationDuration: 0, recording_url: null });
@@ -84,14 +114,18 @@ describe('bridged calls through the simulator', () => {
 
   it('shows a busy number as missed too', async () => {
     const { cases, customers } = ctx.fx;
-    expect((await connect('trm', { is_customer: true, case_id: cases.trmBusyCase, to_user_id: customers.busy, trm_id: 'TRM001' })).statusCode).toBe(200);
+    expect(
+      (await connect('trm', { is_customer: true, case_id: cases.trmBusyCase, to_user_id: customers.busy, trm_id: 'TRM001' })).statusCode,
+    ).toBe(200);
     clock += 3000;
     expect((await history(cases.trmBusyCase)).call_details[0]).toMatchObject({ Status: 'busy', call_status: 'missed' });
   });
 
   it('logs a finished partner call once in the case’s partner call log', async () => {
     const { cases, partners } = ctx.fx;
-    expect((await connect('trm', { is_customer: false, case_id: cases.trmCase, to_user_id: partners.p1, trm_id: 'TRM001' })).statusCode).toBe(200);
+    expect(
+      (await connect('trm', { is_customer: false, case_id: cases.trmCase, to_user_id: partners.p1, trm_id: 'TRM001' })).statusCode,
+    ).toBe(200);
     clock += 9000;
     await history(cases.trmCase);
     await history(cases.trmCase);
@@ -122,18 +156,32 @@ describe('bridged calls through the simulator', () => {
 
   it('refuses calls as someone else, on other teams’ cases, to the wrong person, on unknown cases and closed tickets', async () => {
     const { cases, customers, partners } = ctx.fx;
-    expect((await connect('trm', { is_customer: true, case_id: cases.trmCase, to_user_id: customers.asha, trm_id: 'TRM002' })).statusCode).toBe(403);
-    expect((await connect('trm', { is_customer: true, case_id: cases.trm2Case, to_user_id: customers.other, trm_id: 'TRM001' })).statusCode).toBe(403);
-    expect((await connect('r204', { is_customer: true, case_id: cases.leadCase, to_user_id: customers.asha, trm_id: 'RM002' })).statusCode).toBe(403);
-    expect((await connect('trm', { is_customer: true, case_id: 999_999, to_user_id: customers.asha, trm_id: 'TRM001' })).statusCode).toBe(404);
+    expect(
+      (await connect('trm', { is_customer: true, case_id: cases.trmCase, to_user_id: customers.asha, trm_id: 'TRM002' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await connect('trm', { is_customer: true, case_id: cases.trm2Case, to_user_id: customers.other, trm_id: 'TRM001' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await connect('r204', { is_customer: true, case_id: cases.leadCase, to_user_id: customers.asha, trm_id: 'RM002' })).statusCode,
+    ).toBe(403);
+    expect((await connect('trm', { is_customer: true, case_id: 999_999, to_user_id: customers.asha, trm_id: 'TRM001' })).statusCode).toBe(
+      404,
+    );
     const wrong = await connect('trm', { is_customer: true, case_id: cases.trmCase, to_user_id: customers.miss, trm_id: 'TRM001' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ error: string }>().error).toMatch(/is not the customer of case/);
-    expect((await connect('trm', { is_customer: false, case_id: cases.trmCase, to_user_id: partners.p2, trm_id: 'TRM001' })).statusCode).toBe(400);
-    for (const bad of [{}, { is_customer: 'yes', case_id: 1, to_user_id: 1, trm_id: 'TRM001' }, { is_customer: true, case_id: -1, to_user_id: 1, trm_id: 'TRM001' }]) {
+    expect(
+      (await connect('trm', { is_customer: false, case_id: cases.trmCase, to_user_id: partners.p2, trm_id: 'TRM001' })).statusCode,
+    ).toBe(400);
+    for (const bad of [
+      {},
+      { is_customer: 'yes', case_id: 1, to_user_id: 1, trm_id: 'TRM001' },
+      { is_customer: true, case_id: -1, to_user_id: 1, trm_id: 'TRM001' },
+    ]) {
       const res = await post('trm', '/trm-call-to-connect/', bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ error: string }>().error).toMatch(/^Invalid request: body/);
+      expect(res.json<{ error: string }>().error).toMatch(/^[A-Z][a-z ]+ (is missing|is not valid)\b/);
     }
     expect((await post('trm', '/trm-partner-customer-call-details/', { case_id: cases.trm2Case })).statusCode).toBe(403);
     expect((await post('zsm2', '/trm-partner-customer-call-details/', { case_id: cases.trm2Case })).statusCode).toBe(200);

@@ -58,7 +58,9 @@ export function partnerByCode(db: Db, code: string) {
     .selectFrom('partners as p')
     .select(['p.id', 'p.name', 'p.unique_code'])
     .select((eb) =>
-      eb.exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null)).as('active'),
+      eb
+        .exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null))
+        .as('active'),
     )
     .where('p.unique_code', '=', code)
     .executeTakeFirst();

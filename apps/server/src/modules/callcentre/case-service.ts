@@ -13,15 +13,26 @@ import {
 import { employeeInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
+import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, requireOpen } from './access';
 import { latestCallId, partnerByCode, recommendedPartners } from './case-queries';
 
 const RECOMMENDED_LIMIT = 20;
+/** Notes one call keeps (each shows in the call history and the listing's hover). */
+export const MAX_NOTES_PER_CALL = 20;
+/** Advisor searches one user may run per minute (a reassignment takes one or two). */
+export const RECOMMENDATIONS_PER_MINUTE = 20;
+
+/** Role 204 works no call-centre screens (docs/product/callcentre.md), so it reassigns no case. */
+function requireReassigningRole(viewer: Viewer): void {
+  if (viewer.empRole === '204') throw forbidden('Reassigning cases is not available for your role');
+}
 const MATCH = ['pincode', 'area', 'region'] as const;
 
-const labelOf = (list: readonly { value: number; label: string }[], value: number | null | undefined) => list.find((c) => c.value === value)?.label ?? null;
+const labelOf = (list: readonly { value: number; label: string }[], value: number | null | undefined) =>
+  list.find((c) => c.value === value)?.label ?? null;
 
 /** Ticket status, remarks and reassignment of a case (the connect-call dialog's Save). */
 export class CaseService {
@@ -31,8 +42,24 @@ export class CaseService {
     const found = await caseForViewer(this.db, viewer, caseId);
     if (found.status === status) return { message: `Ticket is already ${status}`, status };
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('cases').set({ status, updated_at: new Date() }).where('id', '=', caseId).execute();
-      await audit(trx, { actorUserId: viewer.userId, action: 'case_status', entity: 'case', entityId: caseId, before: { status: found.status }, after: { status }, ip });
+      // Conditional on the status read above: of concurrent requests only one makes the transition
+      // (and is audited); the others find it changed and answer 409.
+      const changed = await trx
+        .updateTable('cases')
+        .set({ status, updated_at: new Date() })
+        .where('id', '=', caseId)
+        .where('status', '=', found.status)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw conflict(`This ticket was just changed by someone else: it is already ${status}.`);
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'case_status',
+        entity: 'case',
+        entityId: caseId,
+        before: { status: found.status },
+        after: { status },
+        ip,
+      });
     });
     return { message: status === 'closed' ? 'Ticket closed successfully' : 'Ticket reopened successfully', status };
   }
@@ -52,9 +79,24 @@ export class CaseService {
     } else {
       const choice = labelOf(PARTNER_CHOICES, body.remark);
       const reason = labelOf(PARTNER_REASONS, body.reason);
-      label = choice ? `Partner: ${choice}` : reason ? `Partner not connected: ${reason}` : body.is_connected ? 'Partner connected' : 'Partner not connected';
+      label = choice
+        ? `Partner: ${choice}`
+        : reason
+          ? `Partner not connected: ${reason}`
+          : body.is_connected
+            ? 'Partner connected'
+            : 'Partner not connected';
     }
     const callId = await latestCallId(this.db, found.id, audience);
+    const kept = await this.db
+      .selectFrom('remarks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('case_id', '=', found.id)
+      .where((eb) => (callId === null ? eb('call_id', 'is', null) : eb('call_id', '=', callId)))
+      .executeTakeFirstOrThrow();
+    if (Number(kept.n) >= MAX_NOTES_PER_CALL) {
+      throw conflict(`A call keeps at most ${MAX_NOTES_PER_CALL} notes. Place the next call to add more.`);
+    }
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('remarks')
@@ -71,32 +113,82 @@ export class CaseService {
         })
         .execute();
       await trx.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', found.id).execute();
-      await audit(trx, { actorUserId: viewer.userId, action: 'case_remark', entity: 'case', entityId: found.id, after: { audience, label, is_connected: body.is_connected, call_id: callId }, ip });
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'case_remark',
+        entity: 'case',
+        entityId: found.id,
+        after: { audience, label, is_connected: body.is_connected, call_id: callId },
+        ip,
+      });
     });
     return { message: 'Remarks updated successfully' };
   }
 
-  /** Advisors near the customer's pincode, best first, leaving out the case's current partner. */
+  /**
+   * Advisors near the customer's pincode, best first, leaving out the case's current partner. Only for
+   * the roles that reassign cases, only for an open case the viewer works, and only around that case's
+   * pincode (docs/product/callcentre.md): the partner directory cannot be walked by pincode.
+   */
   async recommended(viewer: Viewer, body: RecommendedPartnersRequest): Promise<RecommendedPartnersResponse> {
+    requireReassigningRole(viewer);
+    await hitRateLimit(
+      this.db,
+      [`recommend:user:${viewer.userId}`],
+      RECOMMENDATIONS_PER_MINUTE,
+      60,
+      (s) => `Too many advisor searches. Try again in ${s} seconds.`,
+    );
     await employeeInSubtree(this.db, viewer.employeeId, body.partner_ams_id);
-    const exclude = body.case_id ? (await caseForViewer(this.db, viewer, body.case_id)).partner_id : null;
-    const rows = await recommendedPartners(this.db, body.pincode, exclude, RECOMMENDED_LIMIT);
-    return { data: rows.map((r) => ({ name: titleCaseOrNA(r.name), partner_ams_id: r.unique_code, pincode: r.pincode, match: MATCH[r.tier] ?? 'region' })) };
+    const found = await caseForViewer(this.db, viewer, body.case_id);
+    requireOpen(found, 'search for advisors');
+    if (body.pincode !== found.pincode) {
+      throw badRequest(`Advisors are searched near the customer's pincode on this case (${found.pincode}).`);
+    }
+    const rows = await recommendedPartners(this.db, found.pincode, found.partner_id, RECOMMENDED_LIMIT);
+    return {
+      data: rows.map((r) => ({
+        name: titleCaseOrNA(r.name),
+        partner_ams_id: r.unique_code,
+        pincode: r.pincode,
+        match: MATCH[r.tier] ?? 'region',
+      })),
+    };
   }
 
   /** Hands the customer to another advisor; recorded in case_reassignments and audited. */
   async assignNewPartner(viewer: Viewer, caseId: number, code: string, ip: string): Promise<AssignNewPartnerResponse> {
+    requireReassigningRole(viewer);
     const found = await caseForViewer(this.db, viewer, caseId);
     requireOpen(found, 'assign a new advisor');
     const partner = await partnerByCode(this.db, code);
     if (!partner) throw notFound(`No advisor ${code}`);
     if (!partner.active) throw badRequest(`Advisor ${code} is not active`);
     if (partner.id === found.partner_id) throw badRequest(`Advisor ${code} already has this case`);
+    // Re-checked here, not trusted from the dialog: only an advisor the search offers for this case.
+    const offered = await recommendedPartners(this.db, found.pincode, found.partner_id, RECOMMENDED_LIMIT);
+    if (!offered.some((r) => r.unique_code === partner.unique_code)) {
+      throw badRequest(`Advisor ${code} is not among the advisors recommended for this case. Search advisors and choose one of them.`);
+    }
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('cases').set({ partner_id: partner.id, updated_at: new Date() }).where('id', '=', caseId).execute();
+      // Conditional on what was read: a concurrent reassignment or closing wins, this one answers 409.
+      const changed = await trx
+        .updateTable('cases')
+        .set({ partner_id: partner.id, updated_at: new Date() })
+        .where('id', '=', caseId)
+        .where('status', '=', 'open')
+        .where((eb) => (found.partner_id === null ? eb('partner_id', 'is', null) : eb('partner_id', '=', found.partner_id)))
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw conflict('This case was just changed by someone else. Reload it and try again.');
       await trx
         .insertInto('case_reassignments')
-        .values({ case_id: caseId, from_partner_id: found.partner_id, to_partner_id: partner.id, assigned_by: viewer.employeeId, pincode: found.pincode })
+        .values({
+          case_id: caseId,
+          from_partner_id: found.partner_id,
+          to_partner_id: partner.id,
+          assigned_by: viewer.employeeId,
+          pincode: found.pincode,
+        })
         .execute();
       await audit(trx, {
         actorUserId: viewer.userId,

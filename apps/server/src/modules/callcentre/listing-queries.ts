@@ -18,12 +18,25 @@ const mappedTo = (rmId: number) => (eb: CaseScope) =>
   );
 
 const callCount = (eb: CaseScope) =>
-  eb.selectFrom('calls as k').select(sql<number>`count(*)::int`.as('n')).whereRef('k.case_id', '=', 'c.id').as('call_count');
+  eb
+    .selectFrom('calls as k')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('k.case_id', '=', 'c.id')
+    .as('call_count');
 const lastCallStatus = (eb: CaseScope) =>
-  eb.selectFrom('calls as k').select('k.status').whereRef('k.case_id', '=', 'c.id').orderBy('k.date_created', 'desc').orderBy('k.id', 'desc').limit(1).as('last_status');
+  eb
+    .selectFrom('calls as k')
+    .select('k.status')
+    .whereRef('k.case_id', '=', 'c.id')
+    .orderBy('k.date_created', 'desc')
+    .orderBy('k.id', 'desc')
+    .limit(1)
+    .as('last_status');
 /** A call of the case still waiting for news from the provider (status rank below the final ones). */
 const hasOpenCall = (eb: CaseScope) =>
-  eb.exists(eb.selectFrom('calls as k').select('k.id').whereRef('k.case_id', '=', 'c.id').where('k.status_rank', '<', 3)).as('has_open_call');
+  eb
+    .exists(eb.selectFrom('calls as k').select('k.id').whereRef('k.case_id', '=', 'c.id').where('k.status_rank', '<', 3))
+    .as('has_open_call');
 // The page carries the filtered total, so a listing needs no second count query (only past the end).
 const filteredTotal = sql<number>`(count(*) over ())::int`.as('total');
 
@@ -42,7 +55,9 @@ function leadsOf(db: Db, rmId: number, f: LeadFilter) {
 }
 
 export async function countLeads(db: Db, rmId: number, f: LeadFilter): Promise<number> {
-  const row = await leadsOf(db, rmId, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await leadsOf(db, rmId, f)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -51,8 +66,18 @@ export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: numbe
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
     .select([
-      'l.id as lead_id', 'l.category_id', 'l.lead_date', 'c.id as case_id', 'c.partner_id', 'c.product_type_id', 'c.customer_id',
-      'c.remark', 'c.status', 'p.name as partner_name', 'p.unique_code as username', 'cu.name as customer_name',
+      'l.id as lead_id',
+      'l.category_id',
+      'l.lead_date',
+      'c.id as case_id',
+      'c.partner_id',
+      'c.product_type_id',
+      'c.customer_id',
+      'c.remark',
+      'c.status',
+      'p.name as partner_name',
+      'p.unique_code as username',
+      'cu.name as customer_name',
     ])
     .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('l.lead_date', 'desc')
@@ -76,7 +101,14 @@ export function partnersOfRm(db: Db, rmId: number) {
     .selectFrom('partners as p')
     .select(['p.id', 'p.name'])
     .where((eb) =>
-      eb.exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null).where('m.manager_id', '=', rmId)),
+      eb.exists(
+        eb
+          .selectFrom('partner_mappings as m')
+          .select('m.id')
+          .whereRef('m.partner_id', '=', 'p.id')
+          .where('m.valid_to', 'is', null)
+          .where('m.manager_id', '=', rmId),
+      ),
     )
     .orderBy('p.name')
     .orderBy('p.id')
@@ -84,8 +116,8 @@ export function partnersOfRm(db: Db, rmId: number) {
 }
 
 /** Open leads per category for the RM's partners. */
-export async function openLeadsByCategory(db: Db, rmId: number): Promise<Map<number, number>> {
-  const rows = await leadsOf(db, rmId, {})
+export async function openLeadsByCategory(db: Db, rmId: number, date?: string): Promise<Map<number, number>> {
+  const rows = await leadsOf(db, rmId, { date })
     .where('c.status', '=', 'open')
     .select(['l.category_id', sql<number>`count(*)::int`.as('n')])
     .groupBy('l.category_id')
@@ -102,15 +134,23 @@ export interface CaseFilter {
   status?: CaseStatus | undefined;
 }
 
+/**
+ * The cases of an employee's subtree: a TRM's own cases; for a supervisor (or anyone above TRMs), the cases
+ * of the TRMs under them.
+ */
 function casesOf(db: Db, trmId: number, f: CaseFilter) {
-  let q = db.selectFrom('cases as c').where('c.trm_id', '=', trmId);
+  let q = db
+    .selectFrom('cases as c')
+    .where('c.trm_id', 'in', (eb) => eb.selectFrom('employee_closure').select('descendant_id').where('ancestor_id', '=', trmId));
   if (f.date) q = q.where('c.case_date', '=', f.date);
   if (f.status) q = q.where('c.status', '=', f.status);
   return q;
 }
 
 export async function countCases(db: Db, trmId: number, f: CaseFilter): Promise<number> {
-  const row = await casesOf(db, trmId, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await casesOf(db, trmId, f)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -119,8 +159,18 @@ export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: numb
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
     .select([
-      'c.id as case_id', 'c.status', 'c.product_type_id', 'c.customer_id', 'c.partner_id', 'c.case_date', 'c.pincode', 'c.remark',
-      'p.name as partner_name', 'p.unique_code as partner_ei_code', 'cu.name as customer_name',
+      'c.id as case_id',
+      'c.status',
+      'c.product_type_id',
+      'c.customer_id',
+      'c.partner_id',
+      'c.case_date',
+      'c.created_at',
+      'c.pincode',
+      'c.remark',
+      'p.name as partner_name',
+      'p.unique_code as partner_ei_code',
+      'cu.name as customer_name',
     ])
     .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('c.case_date', 'desc')

@@ -1,10 +1,29 @@
-import { callStatusView, PAGE_SIZE, type LeadListing, type LeadListingQuery, type PartnerListByRm, type TrmCaseListing, type TrmCaseQuery } from '@dossier/shared';
+import {
+  kolkataClock12,
+  callStatusView,
+  PAGE_SIZE,
+  type LeadListing,
+  type LeadListingQuery,
+  type PartnerListByRm,
+  type TrmCaseListing,
+  type TrmCaseQuery,
+} from '@dossier/shared';
 import { employeeInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { formatProviderTime } from '../../platform/telephony/times';
 import type { Viewer } from '../../platform/viewer';
 import type { CallService } from './call-service';
-import { casesPage, countCases, countLeads, leadCategories, leadsPage, notesOfCases, openLeadsByCategory, partnerLogsOfCases, partnersOfRm } from './listing-queries';
+import {
+  casesPage,
+  countCases,
+  countLeads,
+  leadCategories,
+  leadsPage,
+  notesOfCases,
+  openLeadsByCategory,
+  partnerLogsOfCases,
+  partnersOfRm,
+} from './listing-queries';
 
 /** Rows carry at most this many calls and partner log entries; the dialogs fetch the full history. */
 const ROW_HISTORY = 20;
@@ -18,7 +37,7 @@ export class ListingService {
     private readonly calls: CallService,
   ) {}
 
-  /** Advisor Connect Leads: call-back leads for the partners mapped to the RM (spec 001 §2). */
+  /** Advisor Connect Leads: call-back leads for the partners mapped to the RM (docs/product/callcentre.md, 'Advisor Connect Leads'). */
   async leads(viewer: Viewer, rmCode: string, q: LeadListingQuery): Promise<LeadListing> {
     const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
     const filter = { date: q.date, partnerId: q.partner_id, category: q.call_status || undefined };
@@ -26,7 +45,8 @@ export class ListingService {
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countLeads(this.db, rm.id, filter) : 0);
     // Calls still ringing on this page are brought up to date so the badges are live.
     if (rows.some((r) => r.has_open_call)) {
-      if ((await this.calls.refresh({ caseIds: rows.map((r) => r.case_id) })) > 0) rows = await leadsPage(this.db, rm.id, filter, q.current_page);
+      if ((await this.calls.refresh({ caseIds: rows.map((r) => r.case_id) })) > 0)
+        rows = await leadsPage(this.db, rm.id, filter, q.current_page);
     }
     return {
       data: rows.map((r) => ({
@@ -50,15 +70,22 @@ export class ListingService {
     };
   }
 
-  /** The RM's partners and the lead-category boxes with their open-lead counts. */
-  async partnersByRm(viewer: Viewer, rmCode: string): Promise<PartnerListByRm> {
+  /** The RM's partners and the lead-category boxes with their open-lead counts (of one date when given). */
+  async partnersByRm(viewer: Viewer, rmCode: string, date?: string): Promise<PartnerListByRm> {
     const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
-    const [partners, categories, counts] = [await partnersOfRm(this.db, rm.id), await leadCategories(this.db), await openLeadsByCategory(this.db, rm.id)];
+    const [partners, categories, counts] = [
+      await partnersOfRm(this.db, rm.id),
+      await leadCategories(this.db),
+      await openLeadsByCategory(this.db, rm.id, date),
+    ];
     let all = 0;
     for (const n of counts.values()) all += n;
     return {
       data: partners,
-      leadsData: [{ ...ALL_LEADS, 'leads-no': all }, ...categories.map((c) => ({ value: c.id, name: c.name, icon: c.icon, 'leads-no': counts.get(c.id) ?? 0 }))],
+      leadsData: [
+        { ...ALL_LEADS, 'leads-no': all },
+        ...categories.map((c) => ({ value: c.id, name: c.name, icon: c.icon, 'leads-no': counts.get(c.id) ?? 0 })),
+      ],
     };
   }
 
@@ -70,8 +97,13 @@ export class ListingService {
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countCases(this.db, trm.id, filter) : 0);
     const ids = rows.map((r) => r.case_id);
     // Only calls still waiting for the provider's news are pulled; a page without any needs no pull.
-    if (rows.some((r) => r.has_open_call) && (await this.calls.refresh({ caseIds: ids })) > 0) rows = await casesPage(this.db, trm.id, filter, q.current_page);
-    const [details, notes, logs] = [await this.calls.detailsByCase(ids), await notesOfCases(this.db, ids), await partnerLogsOfCases(this.db, ids)];
+    if (rows.some((r) => r.has_open_call) && (await this.calls.refresh({ caseIds: ids })) > 0)
+      rows = await casesPage(this.db, trm.id, filter, q.current_page);
+    const [details, notes, logs] = [
+      await this.calls.detailsByCase(ids),
+      await notesOfCases(this.db, ids),
+      await partnerLogsOfCases(this.db, ids),
+    ];
     return {
       data: rows.map((r) => ({
         case_id: r.case_id,
@@ -83,13 +115,16 @@ export class ListingService {
         partner_ei_code: r.partner_ei_code,
         customer_name: r.customer_name,
         date: r.case_date,
+        time: kolkataClock12(r.created_at),
         pin: r.pincode,
         remark: r.remark,
         notes: (notes.get(r.case_id) ?? []).slice(0, ROW_HISTORY),
         call_count: r.call_count,
         last_call_status: r.last_status ? callStatusView(r.last_status) : null,
         call_details: (details.get(r.case_id) ?? []).slice(0, ROW_HISTORY),
-        partner_call_logs: (logs.get(r.case_id) ?? []).slice(0, ROW_HISTORY).map((l) => ({ ...l, start_time: formatProviderTime(new Date(l.start_time)) })),
+        partner_call_logs: (logs.get(r.case_id) ?? [])
+          .slice(0, ROW_HISTORY)
+          .map((l) => ({ ...l, start_time: formatProviderTime(new Date(l.start_time)) })),
       })),
       total_pages: pages(total),
       current_page: q.current_page,

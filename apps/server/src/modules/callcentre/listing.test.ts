@@ -60,10 +60,18 @@ describe('call-centre listings', () => {
     });
 
     it('answers bad query values with 400 and a readable message', async () => {
-      for (const q of ['date=2025-02-30', 'date=21-11-2025', 'current_page=0', 'current_page=x', 'partner_id=abc', 'call_status=-1']) {
+      for (const [q, message] of [
+        ['date=2025-02-30', 'Date must be a date as yyyy-MM-dd'],
+        ['date=21-11-2025', 'Date must be a date as yyyy-MM-dd'],
+        ['current_page=0', 'Current page must be 1 or more'],
+        ['current_page=x', 'Current page is not valid'],
+        ['partner_id=abc', 'Partner id is not valid'],
+        ['call_status=-1', 'Call status is not valid'],
+      ]) {
         const res = await get('rm', `${API}/partner-listing/RM001/?${q}`);
         expect(res.statusCode, q).toBe(400);
-        expect(res.json<{ error: string }>().error).toMatch(/^Invalid request: querystring\./);
+        expect(res.json<{ error: string }>().error, q).toBe(message);
+        expect(res.json<{ detail: { issues: string[] } }>().detail.issues[0], q).toMatch(/^querystring\./);
       }
       expect((await get('rm', `${API}/partner-listing/RM001%27--/`)).statusCode).toBe(400);
     });
@@ -84,6 +92,22 @@ describe('call-centre listings', () => {
       expect(body.leadsData.find((c) => c.value === 1)).toMatchObject({ name: 'Call Back Requested', 'leads-no': 1 });
       expect(body.leadsData.find((c) => c.value === 2)).toMatchObject({ 'leads-no': 0 });
       expect((await get('rm', `${API}/partner-listing-by-rm/RM002/`)).statusCode).toBe(403);
+    });
+
+    it('counts the leads of the date the listing is filtered by', async () => {
+      const all = (await get('rm', `${API}/partner-listing/RM001/`)).json<LeadListing>().data;
+      const leadDate = all[0]?.date ?? '';
+      expect(leadDate).not.toBe('');
+      const counts = async (date: string) =>
+        (await get('rm', `${API}/partner-listing-by-rm/RM001/?date=${date}`)).json<PartnerListByRm>().leadsData.map((c) => c['leads-no']);
+      // Each box counts what the listing shows for that date and category (open leads).
+      const onDate = await counts(leadDate);
+      const listed = all.filter((l) => l.date === leadDate && l.status === 'open');
+      expect(onDate[0]).toBe(listed.length);
+      expect(onDate[0]).toBeGreaterThan(0);
+      // A date without leads counts none, in every box.
+      expect((await counts('2020-01-01')).every((n) => n === 0)).toBe(true);
+      expect((await get('rm', `${API}/partner-listing-by-rm/RM001/?date=2020-02-30`)).statusCode).toBe(400);
     });
   });
 
@@ -121,9 +145,41 @@ describe('call-centre listings', () => {
       expect((await get('trm', `${API}/trm-case-history/TRM001/?status=close`)).statusCode).toBe(400);
     });
 
+    it('gives a supervisor the cases of the TRMs under them, on their own code', async () => {
+      // ZSM001 stands above TRM001 (a supervisor of TRMs); TRM002's cases belong to another branch.
+      const own = (await get('trm', `${API}/trm-case-history/TRM001/?status=open`)).json<TrmCaseListing>();
+      const res = await get('zsm', `${API}/trm-case-history/ZSM001/?status=open`);
+      expect(res.statusCode).toBe(200);
+      const team = res.json<TrmCaseListing>();
+      expect(team.data.map((r) => r.case_id).sort()).toEqual(own.data.map((r) => r.case_id).sort());
+      expect(team.data.length).toBeGreaterThan(0);
+      expect(team.data.map((r) => r.case_id)).not.toContain(ctx.fx.cases.trm2Case);
+    });
+
+    it("shows the time the case was raised beside its date ('Date & Time'), in India time", async () => {
+      const body = (await get('trm', `${API}/trm-case-history/TRM001/?date=${ctx.fx.today}`)).json<TrmCaseListing>();
+      const row = body.data.find((r) => r.case_id === ctx.fx.cases.trmCase);
+      const stored = await ctx.db.db
+        .selectFrom('cases')
+        .select('created_at')
+        .where('id', '=', ctx.fx.cases.trmCase)
+        .executeTakeFirstOrThrow();
+      const india = new Date(new Date(stored.created_at).getTime() + 330 * 60_000);
+      const h = india.getUTCHours();
+      const expected = `${String(h % 12 || 12).padStart(2, '0')}:${String(india.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+      expect(row?.time).toBe(expected);
+    });
+
     it('pages 10 rows at a time', async () => {
       const trmId = ctx.ids.get('TRM001') ?? 0;
-      const rows = Array.from({ length: 12 }, () => ({ customer_id: ctx.fx.customers.asha, partner_id: ctx.fx.partners.p1, trm_id: trmId, product_type_id: 10, case_date: '2024-05-01', pincode: '110001' }));
+      const rows = Array.from({ length: 12 }, () => ({
+        customer_id: ctx.fx.customers.asha,
+        partner_id: ctx.fx.partners.p1,
+        trm_id: trmId,
+        product_type_id: 10,
+        case_date: '2024-05-01',
+        pincode: '110001',
+      }));
       await ctx.db.db.insertInto('cases').values(rows).execute();
       const first = (await get('trm', `${API}/trm-case-history/TRM001/?date=2024-05-01`)).json<TrmCaseListing>();
       expect(first.data).toHaveLength(10);

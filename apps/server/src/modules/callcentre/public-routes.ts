@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CALLCENTRE_API } from '@dossier/shared';
 import { z } from 'zod';
-import { audit } from '../../platform/audit';
+import { anonymousLimit, CALLBACK_PER_MINUTE } from '../../platform/anonymous-limit';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
-import { parseExotelCallback } from '../../platform/telephony/exotel';
+import { InvalidPayloadError, parseExotelCallback } from '../../platform/telephony/exotel';
 import { STATUS_CALLBACK_PATH } from '../../platform/telephony/index';
 import { synthesizeRecording } from '../../platform/telephony/recording-audio';
 import type { App } from '../../platform/types';
@@ -20,6 +20,7 @@ export function callCentrePublicRoutes(app: App, cc: CallCentre, callbackSecret:
   app.post(
     `${STATUS_CALLBACK_PATH}/:secret/`,
     {
+      config: anonymousLimit(CALLBACK_PER_MINUTE),
       schema: {
         tags,
         summary: 'Telephony status callback (Exotel format, JSON or form); idempotent',
@@ -30,11 +31,16 @@ export function callCentrePublicRoutes(app: App, cc: CallCentre, callbackSecret:
     },
     async (request) => {
       if (!callbackSecret) throw notFound('Status callbacks are not enabled');
-      if (!timingSafeEqual(digest(request.params.secret), digest(callbackSecret))) {
-        await audit(cc.db, { actorUserId: null, action: 'telephony_callback_refused', entity: 'telephony', ip: request.ip });
-        throw forbidden('Invalid callback secret');
+      // Refusals are counted in metrics (anonymous refusals), not audited: nobody to name, and an
+      // audit row each would let anyone fill the table.
+      if (!timingSafeEqual(digest(request.params.secret), digest(callbackSecret))) throw forbidden('Invalid callback secret');
+      let update: ReturnType<typeof parseExotelCallback>;
+      try {
+        update = parseExotelCallback(request.body);
+      } catch (err) {
+        if (err instanceof InvalidPayloadError) throw badRequest(`Invalid status callback: ${err.message}`);
+        throw err;
       }
-      const update = parseExotelCallback(request.body);
       if (!update) throw badRequest('A status callback needs CallSid and a known Status');
       // Unknown sids are acknowledged too: the provider must not retry a call we never placed.
       return { ok: true as const, applied: await cc.calls.apply(update, 'callback') };
@@ -44,6 +50,7 @@ export function callCentrePublicRoutes(app: App, cc: CallCentre, callbackSecret:
   app.get(
     `${CALLCENTRE_API}/recordings/:callId/`,
     {
+      config: anonymousLimit(),
       schema: {
         tags,
         summary: 'A call recording, through a signed link from the call details',
@@ -55,7 +62,10 @@ export function callCentrePublicRoutes(app: App, cc: CallCentre, callbackSecret:
     async (request, reply) => {
       const found = await cc.calls.recording(request.params.callId, request.query.expires, request.query.signature);
       if (found.kind === 'redirect') return reply.redirect(found.url);
-      void reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=300').header('content-disposition', `inline; filename="call-${request.params.callId}.wav"`);
+      void reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', `inline; filename="call-${request.params.callId}.wav"`);
       return reply.send(synthesizeRecording(found.sid, found.seconds));
     },
   );

@@ -20,6 +20,7 @@ import {
   PartnerListByRm,
   RecommendedPartnersRequest,
   RecommendedPartnersResponse,
+  PartnerListByRmQuery,
   RmParams,
   SlotsQuery,
   SlotsResponse,
@@ -35,21 +36,45 @@ import type { CallCentre } from './module';
 
 const tags = ['callcentre'];
 
-/** The authenticated calls of spec 001 §7, at exactly its paths, plus the appointment screens' calls. */
+/** The authenticated calls of the call centre (docs/product/callcentre.md, 'Calls'), at the original product's paths, plus the appointment screens' calls. */
 export function callCentreRoutes(app: App, cc: CallCentre): void {
   app.get(
     `${CALLCENTRE_API}/partner-listing/:rmId/`,
-    { schema: { tags, summary: 'Advisor Connect Leads: call-back leads of the RM’s partners, paged', params: RmParams, querystring: LeadListingQuery, response: { 200: LeadListing } } },
+    {
+      schema: {
+        tags,
+        summary: 'Advisor Connect Leads: call-back leads of the RM’s partners, paged',
+        params: RmParams,
+        querystring: LeadListingQuery,
+        response: { 200: LeadListing },
+      },
+    },
     (request) => cc.listing.leads(requireViewer(request.viewer), request.params.rmId, request.query),
   );
   app.get(
     `${CALLCENTRE_API}/partner-listing-by-rm/:rmId/`,
-    { schema: { tags, summary: 'The RM’s partners and the lead-category boxes with counts', params: RmParams, response: { 200: PartnerListByRm } } },
-    (request) => cc.listing.partnersByRm(requireViewer(request.viewer), request.params.rmId),
+    {
+      schema: {
+        tags,
+        summary: 'The RM’s partners and the lead-category boxes with counts (of the date given)',
+        params: RmParams,
+        querystring: PartnerListByRmQuery,
+        response: { 200: PartnerListByRm },
+      },
+    },
+    (request) => cc.listing.partnersByRm(requireViewer(request.viewer), request.params.rmId, request.query.date),
   );
   app.get(
     `${CALLCENTRE_API}/trm-case-history/:rmId/`,
-    { schema: { tags, summary: 'TRM dashboard: the TRM’s cases, paged', params: RmParams, querystring: TrmCaseQuery, response: { 200: TrmCaseListing } } },
+    {
+      schema: {
+        tags,
+        summary: 'TRM dashboard: the TRM’s cases, paged',
+        params: RmParams,
+        querystring: TrmCaseQuery,
+        response: { 200: TrmCaseListing },
+      },
+    },
     (request) => cc.listing.trmCases(requireViewer(request.viewer), request.params.rmId, request.query),
   );
   app.post(
@@ -59,7 +84,14 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
   );
   app.post(
     `${CALLCENTRE_API}/trm-call-to-connect/`,
-    { schema: { tags, summary: 'Place a bridged call: the manager first, then the customer or partner', body: CallToConnectRequest, response: { 200: CallToConnectResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Place a bridged call: the manager first, then the customer or partner',
+        body: CallToConnectRequest,
+        response: { 200: CallToConnectResponse },
+      },
+    },
     (request) => cc.calls.connect(requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
@@ -69,32 +101,70 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
   );
   app.post(
     `${CALLCENTRE_API}/trm-update-remarks/`,
-    { schema: { tags, summary: 'Record the outcome of a customer or partner conversation', body: UpdateRemarksRequest, response: { 200: MessageResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Record the outcome of a customer or partner conversation',
+        body: UpdateRemarksRequest,
+        response: { 200: MessageResponse },
+      },
+    },
     (request) => cc.cases.updateRemarks(requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
     `${CALLCENTRE_API}/trm-assign-new-partner/`,
-    { schema: { tags, summary: 'Hand the case to another advisor', body: AssignNewPartnerRequest, response: { 200: AssignNewPartnerResponse } } },
-    (request) => cc.cases.assignNewPartner(requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
+    {
+      schema: {
+        tags,
+        summary: 'Hand the case to another advisor',
+        body: AssignNewPartnerRequest,
+        response: { 200: AssignNewPartnerResponse },
+      },
+    },
+    (request) =>
+      cc.cases.assignNewPartner(requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
   );
   app.post(
     `${PARTNER_SERVICE_API}/trm/recommended_partners/`,
-    { schema: { tags, summary: 'Advisors near a customer’s pincode, best first', body: RecommendedPartnersRequest, response: { 200: RecommendedPartnersResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Advisors near a customer’s pincode, best first',
+        body: RecommendedPartnersRequest,
+        response: { 200: RecommendedPartnersResponse },
+      },
+    },
     (request) => cc.cases.recommended(requireViewer(request.viewer), request.body),
   );
   app.get(
     `${CALLCENTRE_API}/scheduler/slots/`,
-    { schema: { tags, summary: 'Meeting time slots (with availability for an advisor and day)', querystring: SlotsQuery, response: { 200: SlotsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Meeting time slots (with availability for an advisor and day)',
+        querystring: SlotsQuery,
+        response: { 200: SlotsResponse },
+      },
+    },
     (request) => cc.scheduling.slots(request.query.partner_id, request.query.date),
   );
   app.post(
     `${CALLCENTRE_API}/scheduler/book-customer-slot/`,
-    { schema: { tags, summary: 'Book a meeting slot with the case’s advisor', body: BookSlotRequest, response: { 200: BookSlotResponse } } },
+    {
+      schema: { tags, summary: 'Book a meeting slot with the case’s advisor', body: BookSlotRequest, response: { 200: BookSlotResponse } },
+    },
     (request) => cc.scheduling.book(requireViewer(request.viewer), request.body, request.ip),
   );
   app.get(
     `${CALLCENTRE_API}/scheduler/my-appointments/`,
-    { schema: { tags, summary: 'Appointments the signed-in user booked (My Booked Appointment)', querystring: AppointmentsQuery, response: { 200: AppointmentListing } } },
+    {
+      schema: {
+        tags,
+        summary: 'Appointments the signed-in user booked (My Booked Appointment)',
+        querystring: AppointmentsQuery,
+        response: { 200: AppointmentListing },
+      },
+    },
     (request) => cc.scheduling.myAppointments(requireViewer(request.viewer), request.query.status, request.query.current_page),
   );
   app.post(
@@ -104,7 +174,14 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
   );
   app.get(
     `${CALLCENTRE_API}/scheduler/my-cases/`,
-    { schema: { tags, summary: 'Open cases the signed-in user can book an appointment on', querystring: BookableCasesQuery, response: { 200: BookableCaseListing } } },
+    {
+      schema: {
+        tags,
+        summary: 'Open cases the signed-in user can book an appointment on',
+        querystring: BookableCasesQuery,
+        response: { 200: BookableCaseListing },
+      },
+    },
     (request) => cc.scheduling.bookableCases(requireViewer(request.viewer), request.query.search, request.query.current_page),
   );
 }

@@ -27,8 +27,16 @@ export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked
     .innerJoin('customers as cu', 'cu.id', 'a.customer_id')
     .innerJoin('partners as p', 'p.id', 'a.partner_id')
     .select([
-      'a.id', 'a.case_id', 'a.product_type_id', 'a.appointment_date', 'a.start_end_time', 'a.status', 'a.cancel_reason',
-      'cu.name as customer_name', 'p.name as partner_name', 'p.unique_code as partner_ei_code',
+      'a.id',
+      'a.case_id',
+      'a.product_type_id',
+      'a.appointment_date',
+      'a.start_end_time',
+      'a.status',
+      'a.cancel_reason',
+      'cu.name as customer_name',
+      'p.name as partner_name',
+      'p.unique_code as partner_ei_code',
     ])
     .orderBy('a.appointment_date', 'desc')
     .orderBy('s.sort_order')
@@ -52,7 +60,14 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
         eb('c.trm_id', '=', employeeId),
         eb.and([
           eb.exists(eb.selectFrom('leads as l').select('l.id').whereRef('l.case_id', '=', 'c.id')),
-          eb.exists(eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'c.partner_id').where('m.valid_to', 'is', null).where('m.manager_id', '=', employeeId)),
+          eb.exists(
+            eb
+              .selectFrom('partner_mappings as m')
+              .select('m.id')
+              .whereRef('m.partner_id', '=', 'c.partner_id')
+              .where('m.valid_to', 'is', null)
+              .where('m.manager_id', '=', employeeId),
+          ),
         ]),
       ]),
     );
@@ -65,8 +80,15 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
   const rows = await q
     .select([
-      'c.id as case_id', 'c.customer_id', 'c.partner_id', 'c.product_type_id', 'c.case_date', 'c.status',
-      'cu.name as customer_name', 'p.name as partner_name', 'p.unique_code as partner_ei_code',
+      'c.id as case_id',
+      'c.customer_id',
+      'c.partner_id',
+      'c.product_type_id',
+      'c.case_date',
+      'c.status',
+      'cu.name as customer_name',
+      'p.name as partner_name',
+      'p.unique_code as partner_ei_code',
     ])
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')

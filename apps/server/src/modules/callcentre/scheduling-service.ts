@@ -53,14 +53,22 @@ export class SchedulingService {
     requireOpen(found, 'book a meeting');
     if (body.customer_id !== found.customer_id) throw badRequest(`customer_id ${body.customer_id} is not the customer of case ${found.id}`);
     if (body.partner_id !== found.partner_id) throw badRequest(`partner_id ${body.partner_id} is not the advisor of case ${found.id}`);
-    if (body.product_code !== found.product_type_id) throw badRequest(`product_code ${body.product_code} is not the product of case ${found.id}`);
-    const slot = await this.db.selectFrom('slots').select(['id', 'label', 'ends_at']).where('id', '=', body.slot_id).where('active', '=', true).executeTakeFirst();
+    if (body.product_code !== found.product_type_id)
+      throw badRequest(`product_code ${body.product_code} is not the product of case ${found.id}`);
+    const slot = await this.db
+      .selectFrom('slots')
+      .select(['id', 'label', 'ends_at'])
+      .where('id', '=', body.slot_id)
+      .where('active', '=', true)
+      .executeTakeFirst();
     if (!slot) throw badRequest(`Unknown time slot ${body.slot_id}`);
-    if (slot.label !== body.start_end_time) throw badRequest(`start_end_time '${body.start_end_time}' is not the label of slot ${slot.id} ('${slot.label}')`);
+    if (slot.label !== body.start_end_time)
+      throw badRequest(`start_end_time '${body.start_end_time}' is not the label of slot ${slot.id} ('${slot.label}')`);
     const now = this.now();
     const today = kolkataToday(now);
     if (body.date < today) throw badRequest('The meeting date can not be before today');
-    if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataClock(now)) throw badRequest(`The ${slot.label} slot is already over today`);
+    if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataClock(now))
+      throw badRequest(`The ${slot.label} slot is already over today`);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const inserted = await trx
@@ -77,7 +85,14 @@ export class SchedulingService {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, { actorUserId: viewer.userId, action: 'appointment_booked', entity: 'case', entityId: found.id, after: { appointment_id: num(inserted.id), date: body.date, slot: slot.label, partner_id: body.partner_id }, ip });
+        await audit(trx, {
+          actorUserId: viewer.userId,
+          action: 'appointment_booked',
+          entity: 'case',
+          entityId: found.id,
+          after: { appointment_id: num(inserted.id), date: body.date, slot: slot.label, partner_id: body.partner_id },
+          ip,
+        });
         return inserted;
       });
       return { message: `Appointment booked for ${body.date}, ${slot.label}`, appointment_id: num(row.id) };
@@ -111,17 +126,33 @@ export class SchedulingService {
 
   /** Cancels a booking the viewer (or someone in their team) made; the slot becomes free again. */
   async cancel(viewer: Viewer, appointmentId: number, reason: string, ip: string): Promise<MessageResponse> {
-    const appt = await this.db.selectFrom('appointments').select(['id', 'booked_by', 'status']).where('id', '=', appointmentId).executeTakeFirst();
+    const appt = await this.db
+      .selectFrom('appointments')
+      .select(['id', 'booked_by', 'status'])
+      .where('id', '=', appointmentId)
+      .executeTakeFirst();
     if (!appt) throw notFound(`No appointment ${appointmentId}`);
-    if (!(await isInSubtree(this.db, viewer.employeeId, appt.booked_by))) throw forbidden(`Appointment ${appointmentId} is outside your team`);
+    if (!(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
+      throw forbidden(`Appointment ${appointmentId} is outside your team`);
     if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      // Only a booked appointment is cancelled: of concurrent cancellations one wins, the rest answer 409.
+      const changed = await trx
         .updateTable('appointments')
         .set({ status: 'cancelled', cancel_reason: reason, cancelled_by: viewer.employeeId, cancelled_at: new Date() })
         .where('id', '=', appointmentId)
-        .execute();
-      await audit(trx, { actorUserId: viewer.userId, action: 'appointment_cancelled', entity: 'appointment', entityId: appointmentId, before: { status: 'booked' }, after: { status: 'cancelled', reason }, ip });
+        .where('status', '=', 'booked')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw conflict('This appointment is already cancelled');
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'appointment_cancelled',
+        entity: 'appointment',
+        entityId: appointmentId,
+        before: { status: 'booked' },
+        after: { status: 'cancelled', reason },
+        ip,
+      });
     });
     return { message: 'Appointment cancelled' };
   }

@@ -28,10 +28,14 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
       await sql`update policies set status = ${c.status}, updated_at = now() where id = ${pick}`.execute(db.db);
       break;
     case 'amount':
-      await sql`update policies set paid_amount = ${c.amount}, weightage_premium = ${c.amount * 1.5}, updated_at = now() where id = ${pick}`.execute(db.db);
+      await sql`update policies set paid_amount = ${c.amount}, weightage_premium = ${c.amount * 1.5}, updated_at = now() where id = ${pick}`.execute(
+        db.db,
+      );
       break;
     case 'move':
-      await sql`update policies set issued_at = issued_at + make_interval(days => ${c.days}), updated_at = now() where id = ${pick}`.execute(db.db);
+      await sql`update policies set issued_at = issued_at + make_interval(days => ${c.days}), updated_at = now() where id = ${pick}`.execute(
+        db.db,
+      );
       break;
     case 'reassign': {
       const emps = await sql<{ id: number }>`select id from employees order by id`.execute(db.db);
@@ -102,12 +106,18 @@ describe('incremental business ETL', () => {
 
   it('a run that fails leaves the previous roll-ups and records the error; the next run converges', async () => {
     const before = await factRows(db);
-    await sql`update policies set paid_amount = paid_amount + 1, updated_at = now() where id = (select min(id) from policies)`.execute(db.db);
+    await sql`update policies set paid_amount = paid_amount + 1, updated_at = now() where id = (select min(id) from policies)`.execute(
+      db.db,
+    );
     // Make the run fail half-way: the partner roll-up cannot insert while this rule rejects it.
     await sql`alter table fact_partner_monthly add constraint block_etl check (nop < 0) not valid`.execute(db.db);
     await expect(runBusinessEtl(db.db)).rejects.toThrow();
     expect(await factRows(db)).toEqual(before);
-    const failed = await db.db.selectFrom('etl_jobs').select(['status', 'last_error']).where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+    const failed = await db.db
+      .selectFrom('etl_jobs')
+      .select(['status', 'last_error'])
+      .where('name', '=', BUSINESS_ROLLUP_JOB)
+      .executeTakeFirstOrThrow();
     expect(failed.status).toBe('failed');
     expect(failed.last_error).toMatch(/block_etl/);
     await sql`alter table fact_partner_monthly drop constraint block_etl`.execute(db.db);

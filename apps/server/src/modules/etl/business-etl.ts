@@ -21,6 +21,10 @@ export interface EtlRunResult {
 let completedRuns = 0;
 /** Counts this process's completed runs: caches of roll-up figures compare it to notice a run at once. */
 export const etlGeneration = (): number => completedRuns;
+/** Roll-ups changed outside a run (a hierarchy move): caches in this process notice at once. */
+export const noteRollupsChanged = (): void => {
+  completedRuns++;
+};
 
 /**
  * Incremental roll-up of `policies` into fact_daily_business, fact_subtree_monthly and fact_partner_monthly.
@@ -39,9 +43,17 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
     const result = await db.transaction().execute(async (trx): Promise<EtlRunResult> => {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK_KEY}) as ok`.execute(trx);
       if (!lock.rows[0]?.ok) return { ran: false, rowsProcessed: 0 };
-      await trx.updateTable('etl_jobs').set({ status: 'running', updated_at: sql`now()` }).where('name', '=', BUSINESS_ROLLUP_JOB).execute();
+      await trx
+        .updateTable('etl_jobs')
+        .set({ status: 'running', updated_at: sql`now()` })
+        .where('name', '=', BUSINESS_ROLLUP_JOB)
+        .execute();
 
-      const job = await trx.selectFrom('etl_jobs').select('last_transaction_updated_at').where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+      const job = await trx
+        .selectFrom('etl_jobs')
+        .select('last_transaction_updated_at')
+        .where('name', '=', BUSINESS_ROLLUP_JOB)
+        .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
       const changedFilter = watermark ? sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}` : sql`true`;
 
@@ -51,7 +63,9 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         insert into etl_affected (day, employee_id, partner_id)
         select business_day(p.issued_at), p.employee_id, p.partner_id from policies p where ${changedFilter}
         union
-        select s.day, s.employee_id, s.partner_id from etl_policy_state s join policies p on p.id = s.policy_id where ${changedFilter}`.execute(trx);
+        select s.day, s.employee_id, s.partner_id from etl_policy_state s join policies p on p.id = s.policy_id where ${changedFilter}`.execute(
+        trx,
+      );
 
       await sql`
         delete from fact_daily_business f
@@ -146,8 +160,17 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
   }
 }
 
-/** The instant up to which roll-ups are complete: part of every report cache key. */
+/**
+ * The instant up to which roll-ups are complete: part of every report cache key. A hierarchy move
+ * (rollups_changed_at) counts too, so no cached figure outlives it.
+ */
 export async function rollupWatermark(db: Db): Promise<Date | null> {
-  const row = await db.selectFrom('etl_jobs').select('last_successful_run_at').where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirst();
-  return row?.last_successful_run_at ?? null;
+  const row = await db
+    .selectFrom('etl_jobs')
+    .select(['last_successful_run_at', 'rollups_changed_at'])
+    .where('name', '=', BUSINESS_ROLLUP_JOB)
+    .executeTakeFirst();
+  if (!row?.last_successful_run_at) return row?.rollups_changed_at ?? null;
+  if (!row.rollups_changed_at) return row.last_successful_run_at;
+  return row.rollups_changed_at > row.last_successful_run_at ? row.rollups_changed_at : row.last_successful_run_at;
 }

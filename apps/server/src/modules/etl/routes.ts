@@ -1,21 +1,24 @@
-import { EtlJob } from '@dossier/shared';
+import { EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { forbidden } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { runBusinessEtl } from './business-etl';
+import type { SourceConnector } from '../connector/connector';
+import { runEtlCycle } from './cycle';
 
 // Refreshing the warehouse on demand is an operations action: the national head and supervisors.
 const ETL_OPERATORS = new Set(['head', 'supervisor']);
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export function etlRoutes(app: App, db: Db): void {
+export function etlRoutes(app: App, db: Db, connector?: SourceConnector): void {
   app.get(
     '/api/etl_jobs/',
     { schema: { tags: ['etl'], summary: 'ETL jobs and their watermarks (the ETL panel)', response: { 200: z.array(EtlJob) } } },
-    async () => {
+    async (request) => {
+      // The last error can name tables, hosts or data: operations staff only.
+      const operator = ETL_OPERATORS.has(requireViewer(request.viewer).empRole);
       const rows = await db.selectFrom('etl_jobs').selectAll().orderBy('name').execute();
       return rows.map((r) => ({
         name: r.name,
@@ -24,7 +27,7 @@ export function etlRoutes(app: App, db: Db): void {
         last_transaction_created_at: iso(r.last_transaction_created_at),
         last_transaction_updated_at: iso(r.last_transaction_updated_at),
         rows_processed: Number(r.rows_processed),
-        last_error: r.last_error,
+        last_error: operator ? r.last_error : null,
       }));
     },
   );
@@ -34,15 +37,14 @@ export function etlRoutes(app: App, db: Db): void {
     {
       schema: {
         tags: ['etl'],
-        summary: 'Run the roll-up ETL now (once across all instances)',
-        body: z.object({ full: z.boolean().optional() }).optional(),
-        response: { 200: z.object({ ran: z.boolean(), rows_processed: z.number() }) },
+        summary: 'Run the ETL now: the source connector (when configured), then the roll-ups (each once across all instances)',
+        body: EtlRunRequest.optional(),
+        response: { 200: EtlRunResponse },
       },
     },
     async (request) => {
       if (!ETL_OPERATORS.has(requireViewer(request.viewer).empRole)) throw forbidden('Only operations staff can run the ETL');
-      const result = await runBusinessEtl(db, { full: request.body?.full ?? false });
-      return { ran: result.ran, rows_processed: result.rowsProcessed };
+      return runEtlCycle(db, connector, { full: request.body?.full ?? false, sourceFull: request.body?.source_full ?? false });
     },
   );
 }

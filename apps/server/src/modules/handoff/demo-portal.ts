@@ -1,3 +1,4 @@
+import { anonymousLimit } from '../../platform/anonymous-limit';
 import { z } from 'zod';
 import type { App } from '../../platform/types';
 import type { HandoffService } from './service';
@@ -25,6 +26,7 @@ export function demoPortalRoutes(app: App, handoff: HandoffService, targets: rea
   app.post(
     '/demo-portal/:key',
     {
+      config: anonymousLimit(),
       schema: {
         hide: true,
         params: Params,
@@ -44,7 +46,10 @@ export function demoPortalRoutes(app: App, handoff: HandoffService, targets: rea
             ),
           );
       } catch {
-        return reply.code(401).type('text/html').send(page('Hand-off refused', '<p>The hand-off token is invalid, expired or already used.</p>'));
+        return reply
+          .code(401)
+          .type('text/html')
+          .send(page('Hand-off refused', '<p>The hand-off token is invalid, expired or already used.</p>'));
       }
     },
   );

@@ -33,7 +33,11 @@ describe('hand-off to external portals', () => {
     const a = (await start('sales')).json<{ token: string }>();
     expect((await verify(a.token, 'suraksha')).statusCode).toBe(401);
     const b = (await start('suraksha')).json<{ token: string }>();
-    await ctx.db.db.updateTable('handoff_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('target', '=', 'suraksha').execute();
+    await ctx.db.db
+      .updateTable('handoff_tokens')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('target', '=', 'suraksha')
+      .execute();
     expect((await verify(b.token, 'suraksha')).statusCode).toBe(401);
   });
 
@@ -47,11 +51,25 @@ describe('hand-off to external portals', () => {
 
   it('lets the demo portal receive the form post and verify the token', async () => {
     const body = (await start('motor-d2c')).json<{ token: string; user_id: string; dossier_redirection: string }>();
-    const form = new URLSearchParams({ token: body.token, user_id: body.user_id, dossier_redirection: body.dossier_redirection }).toString();
-    const page = await ctx.app.inject({ method: 'POST', url: '/demo-portal/motor-d2c', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const form = new URLSearchParams({
+      token: body.token,
+      user_id: body.user_id,
+      dossier_redirection: body.dossier_redirection,
+    }).toString();
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/demo-portal/motor-d2c',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Signed in as <strong>rm Person</strong> (RM001)');
-    const replay = await ctx.app.inject({ method: 'POST', url: '/demo-portal/motor-d2c', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/demo-portal/motor-d2c',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
     expect(replay.statusCode).toBe(401);
   });
 

@@ -1,3 +1,4 @@
+import { anonymousLimit } from '../../platform/anonymous-limit';
 import { HandoffRequest, HandoffResponse, HandoffVerifyRequest, HandoffVerifyResponse } from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
@@ -6,7 +7,14 @@ import type { HandoffService } from './service';
 export function handoffRoutes(app: App, handoff: HandoffService): void {
   app.post(
     '/accounts/api/v1/handoff/',
-    { schema: { tags: ['auth'], summary: 'Mint a single-use hand-off token for a configured portal', body: HandoffRequest, response: { 200: HandoffResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mint a single-use hand-off token for a configured portal',
+        body: HandoffRequest,
+        response: { 200: HandoffResponse },
+      },
+    },
     (request) => handoff.start(requireViewer(request.viewer), request.body.target, request.ip),
   );
 }
@@ -15,6 +23,7 @@ export function publicHandoffRoutes(app: App, handoff: HandoffService): void {
   app.post(
     '/accounts/api/v1/handoff/verify/',
     {
+      config: anonymousLimit(),
       schema: {
         tags: ['auth'],
         summary: 'For target portals: verify and consume a hand-off token',

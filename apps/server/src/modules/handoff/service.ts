@@ -12,6 +12,7 @@ export class HandoffService {
     private readonly db: Db,
     private readonly targets: readonly PortalTarget[],
     private readonly ttlSeconds: number,
+    private readonly sessionIdleMinutes: number,
   ) {}
 
   /** Targets this viewer may use: paymaster targets are for role 201 only; partner search not for 204. */
@@ -29,18 +30,26 @@ export class HandoffService {
     if (!target) throw notFound(`Unknown hand-off target '${key}'`);
     if (!this.visibleTargets(viewer).includes(target)) throw forbidden(`You cannot open ${target.name}`);
     const token = newToken();
-    await insertHandoffToken(this.db, hashToken(token), viewer.userId, target.key, new Date(Date.now() + this.ttlSeconds * 1000));
+    await insertHandoffToken(
+      this.db,
+      hashToken(token),
+      viewer.tokenHash,
+      viewer.userId,
+      target.key,
+      new Date(Date.now() + this.ttlSeconds * 1000),
+    );
     await audit(this.db, { actorUserId: viewer.userId, action: 'handoff_start', entity: 'handoff_target', entityId: target.key, ip });
     return { url: target.url, token, user_id: viewer.code, dossier_redirection: target.value, expires_in_seconds: this.ttlSeconds };
   }
 
-  /** Called by the target portal: valid once, before expiry, and only for the target it was minted for. */
+  /**
+   * Called by the target portal: valid once, before expiry, only for the target it was minted for, and
+   * only while the session that minted it lasts and its user is active.
+   */
   async verify(token: string, key: string, ip: string): Promise<HandoffVerifyResponse> {
-    const row = await consumeHandoffToken(this.db, hashToken(token), key);
-    if (!row) {
-      await audit(this.db, { actorUserId: null, action: 'handoff_refused', entity: 'handoff_target', entityId: key, ip });
-      throw unauthorized('Invalid, expired or already used hand-off token');
-    }
+    const row = await consumeHandoffToken(this.db, hashToken(token), key, this.sessionIdleMinutes);
+    // A refusal names nobody: it is counted in metrics (anonymous refusals), not audited.
+    if (!row) throw unauthorized('Invalid, expired or already used hand-off token');
     await audit(this.db, { actorUserId: row.user_id, action: 'handoff_verified', entity: 'handoff_target', entityId: key, ip });
     return { user_id: row.unique_code, name: row.name, emp_role: row.emp_role, designation: row.designation, target: key };
   }

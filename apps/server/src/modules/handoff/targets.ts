@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * External portals the header can hand a user off to (spec 000 §2 Header, §7). Only these targets
+ * External portals the header can hand a user off to (docs/product/shell.md, 'Hand-offs to external portals'). Only these targets
  * get hand-off tokens. The defaults point at the built-in demo portal so hand-offs work out of the box;
  * production sets PORTAL_TARGETS to the real portals.
  */
@@ -40,8 +40,22 @@ export const DEFAULT_TARGETS: readonly PortalTarget[] = [
   demo('approval-life', 'Special Approval Life', 'paymaster', true, 'life'),
   demo('rule-search', 'Rule Search', 'rule_search', false),
   // The meeting links open Dossier's own appointment screens (call centre), not an external portal.
-  { key: 'book-appointment', name: 'Book an Appointment', url: '/book-appointment', value: 'book-appointment', group: 'meeting', handoff: false },
-  { key: 'my-appointments', name: 'My Booked Appointment', url: '/my-appointments', value: 'my-appointments', group: 'meeting', handoff: false },
+  {
+    key: 'book-appointment',
+    name: 'Book an Appointment',
+    url: '/book-appointment',
+    value: 'book-appointment',
+    group: 'meeting',
+    handoff: false,
+  },
+  {
+    key: 'my-appointments',
+    name: 'My Booked Appointment',
+    url: '/my-appointments',
+    value: 'my-appointments',
+    group: 'meeting',
+    handoff: false,
+  },
 ];
 
 /** Parses PORTAL_TARGETS (a JSON array); every group must keep at least the entries the header needs. */
@@ -55,10 +69,13 @@ export function parseTargets(json: string | undefined): readonly PortalTarget[] 
   }
   const parsed = z.array(PortalTarget).safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`Invalid configuration:\n  PORTAL_TARGETS: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid configuration:\n  PORTAL_TARGETS: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
   }
   for (const group of ['sales_portal', 'partner_search', 'rule_search'] as const) {
-    if (!parsed.data.some((t) => t.group === group)) throw new Error(`Invalid configuration:\n  PORTAL_TARGETS: needs an entry of group ${group}`);
+    if (!parsed.data.some((t) => t.group === group))
+      throw new Error(`Invalid configuration:\n  PORTAL_TARGETS: needs an entry of group ${group}`);
   }
   return parsed.data;
 }

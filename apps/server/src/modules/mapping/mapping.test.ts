@@ -28,7 +28,14 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       const body = (await (await ctx.as('zsm')).get(TEAM_PATHS.unmappedPartners)).json<Lists>();
       expect(body.designation).toBe('zsm');
       expect(body.partners.map((p) => p.unique_code).sort()).toEqual(['EI000011', 'EI000012', 'EI000013', 'EI000014']);
-      expect(body.partners.find((p) => p.unique_code === 'EI000011')).toMatchObject({ name: 'Gita Das', pincode: '110001', state: 'Delhi', li_pos_status: true, pending_request: null, can_cancel: false });
+      expect(body.partners.find((p) => p.unique_code === 'EI000011')).toMatchObject({
+        name: 'Gita Das',
+        pincode: '110001',
+        state: 'Delhi',
+        li_pos_status: true,
+        pending_request: null,
+        can_cancel: false,
+      });
       expect(body.managers.map((m) => [m.unique_code, m.product])).toEqual([
         ['ZSM001', 'motor, health, life'],
         ['RM002', 'life'],
@@ -69,11 +76,15 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       [{ manager_code: 'RM001', partner_list: ['EI000005'] }, 403, 'Partner EI000005 is outside your team'],
       [{ manager_code: 'RM001', partner_list: ['EI000001'] }, 409, 'EI000001 is already mapped to rm Person (RM001)'],
       [{ manager_code: 'RM001', partner_list: [] }, 400, 'Select at least one partner'],
-      [{ manager_code: 'RM001', partner_list: Array.from({ length: MAX_MAPPING_ITEMS + 1 }, (_, i) => `EI${i}`) }, 400, 'At most 500 partners'],
-      [{ manager_code: 'RM001', partner_list: ['EI000011'], is_submit: false }, 400, 'is_submit'],
+      [
+        { manager_code: 'RM001', partner_list: Array.from({ length: MAX_MAPPING_ITEMS + 1 }, (_, i) => `EI${i}`) },
+        400,
+        'At most 500 partners',
+      ],
+      [{ manager_code: 'RM001', partner_list: ['EI000011'], is_submit: false }, 400, 'Is submit is not valid'],
       [{ manager_code: 'RM001', partner_list: ['EI000011'], product: 'life' }, 400, 'does not serve life'],
       [{ manager_code: 'RM002', partner_list: ['EI000012'], product: 'life' }, 400, 'not life certified'],
-      [{ manager_code: 'bad code!', partner_list: ['EI000011'] }, 400, 'manager_code'],
+      [{ manager_code: 'bad code!', partner_list: ['EI000011'] }, 400, 'Manager code must be a code of letters, digits'],
     ])('refuses a bad request (case %#)', async (body, status, message) => {
       const res = await submit('zsm', body);
       expect(res.statusCode).toBe(status);
@@ -87,7 +98,9 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       expect((await r204.post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000011' })).statusCode).toBe(403);
       expect((await r204.get(TEAM_PATHS.teamList)).statusCode).toBe(403);
       expect((await r204.get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM002&request_raised=null`)).statusCode).toBe(403);
-      expect((await r204.post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000011'], manager: 'RM002', is_accepted: true })).statusCode).toBe(403);
+      expect(
+        (await r204.post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000011'], manager: 'RM002', is_accepted: true })).statusCode,
+      ).toBe(403);
       expect((await r204.get(TEAM_PATHS.analytics)).statusCode).toBe(403);
     });
 
@@ -96,10 +109,14 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       expect(res.statusCode).toBe(200);
       const code = res.json<{ request_raised: string }>().request_raised;
       // The requester cannot decide their own request.
-      const own = await (await ctx.as('zsm')).post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000001'], manager: 'RM002', is_accepted: true });
+      const own = await (
+        await ctx.as('zsm')
+      ).post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000001'], manager: 'RM002', is_accepted: true });
       expect(own.statusCode).toBe(403);
       expect(own.json<{ error: string }>().error).toBe(`You raised ${code}; another manager must decide it`);
-      const ok = await (await ctx.as('head')).post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000001'], manager: 'RM002', is_accepted: true, request_raised: code });
+      const ok = await (
+        await ctx.as('head')
+      ).post(TEAM_PATHS.acceptMemberList, { reportee: ['EI000001'], manager: 'RM002', is_accepted: true, request_raised: code });
       expect(ok.statusCode).toBe(200);
       const spans = await ctx.db.db
         .selectFrom('partner_mappings')
@@ -131,7 +148,11 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       const raised = await submit('rm', { manager_code: 'RM001', partner_list: ['EI000012', 'EI000013'] });
       const code = raised.json<{ request_raised: string }>().request_raised;
       const list = (await (await ctx.as('rm')).get(TEAM_PATHS.unmappedPartners)).json<Lists>();
-      expect(list.partners.find((p) => p.unique_code === 'EI000012')).toMatchObject({ pending_request: code, pending_manager: 'rm Person (RM001)', can_cancel: true });
+      expect(list.partners.find((p) => p.unique_code === 'EI000012')).toMatchObject({
+        pending_request: code,
+        pending_manager: 'rm Person (RM001)',
+        can_cancel: true,
+      });
       // Another branch cannot withdraw it.
       const other = await (await ctx.as('zsm2')).post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000012' });
       expect(other.statusCode).toBe(403);
@@ -140,7 +161,11 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       const res = await rm.post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000012' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: `Mapping request ${code} for EI000012 cancelled`, request_raised: code });
-      const audit = await ctx.db.db.selectFrom('audit_events').select(['action', 'after']).where('action', '=', 'mapping_request_cancelled').execute();
+      const audit = await ctx.db.db
+        .selectFrom('audit_events')
+        .select(['action', 'after'])
+        .where('action', '=', 'mapping_request_cancelled')
+        .execute();
       expect(audit).toHaveLength(1);
       const again = await rm.post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000012' });
       expect(again.statusCode).toBe(409);

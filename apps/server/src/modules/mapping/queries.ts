@@ -7,38 +7,48 @@ import { NON_MAPPING_DESIGNATIONS } from '../team/access';
  * it, if any, and whether the viewer may withdraw that request (raised by them or below them).
  */
 export function unmappedPartners(db: Db, viewerEmployeeId: number) {
-  return db
-    .selectFrom('partners as p')
-    .innerJoin('states as s', 's.id', 'p.state_id')
-    .leftJoin('mapping_request_items as i', (j) => j.onRef('i.partner_id', '=', 'p.id').on('i.status', '=', 'pending'))
-    .leftJoin('mapping_requests as r', 'r.id', 'i.request_id')
-    // The manager a pending request is waiting on is shown only when they are in the viewer's team:
-    // requests of other branches say that the partner is taken, not to whom.
-    .leftJoin('employee_closure as mc', (j) => j.onRef('mc.descendant_id', '=', 'r.manager_id').on('mc.ancestor_id', '=', viewerEmployeeId))
-    .leftJoin('employees as m', 'm.id', 'mc.descendant_id')
-    .leftJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'r.requested_by').on('c.ancestor_id', '=', viewerEmployeeId))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('partner_mappings as pm').select(sql`1`.as('one')).whereRef('pm.partner_id', '=', 'p.id').where('pm.valid_to', 'is', null),
+  return (
+    db
+      .selectFrom('partners as p')
+      .innerJoin('states as s', 's.id', 'p.state_id')
+      .leftJoin('mapping_request_items as i', (j) => j.onRef('i.partner_id', '=', 'p.id').on('i.status', '=', 'pending'))
+      .leftJoin('mapping_requests as r', 'r.id', 'i.request_id')
+      // The manager a pending request is waiting on is shown only when they are in the viewer's team:
+      // requests of other branches say that the partner is taken, not to whom.
+      .leftJoin('employee_closure as mc', (j) =>
+        j.onRef('mc.descendant_id', '=', 'r.manager_id').on('mc.ancestor_id', '=', viewerEmployeeId),
+      )
+      .leftJoin('employees as m', 'm.id', 'mc.descendant_id')
+      .leftJoin('employee_closure as c', (j) =>
+        j.onRef('c.descendant_id', '=', 'r.requested_by').on('c.ancestor_id', '=', viewerEmployeeId),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('partner_mappings as pm')
+              .select(sql`1`.as('one'))
+              .whereRef('pm.partner_id', '=', 'p.id')
+              .where('pm.valid_to', 'is', null),
+          ),
         ),
-      ),
-    )
-    .select([
-      'p.id',
-      'p.unique_code',
-      'p.name',
-      'p.pincode',
-      's.name as state',
-      'p.li_pos_status',
-      'r.code as pending_request',
-      'm.name as manager_name',
-      'm.unique_code as manager_code',
-      sql<boolean>`c.ancestor_id is not null`.as('can_cancel'),
-    ])
-    .orderBy('p.registered_at', 'desc')
-    .orderBy('p.unique_code')
-    .execute();
+      )
+      .select([
+        'p.id',
+        'p.unique_code',
+        'p.name',
+        'p.pincode',
+        's.name as state',
+        'p.li_pos_status',
+        'r.code as pending_request',
+        'm.name as manager_name',
+        'm.unique_code as manager_code',
+        sql<boolean>`c.ancestor_id is not null`.as('can_cancel'),
+      ])
+      .orderBy('p.registered_at', 'desc')
+      .orderBy('p.unique_code')
+      .execute()
+  );
 }
 
 /** Employees of the viewer's subtree who can take partners. */
@@ -55,7 +65,11 @@ export function mappingTargets(db: Db, viewerEmployeeId: number) {
 }
 
 export function employeeByCode(db: Db, code: string) {
-  return db.selectFrom('employees').select(['id', 'unique_code', 'name', 'designation', 'active']).where('unique_code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('employees')
+    .select(['id', 'unique_code', 'name', 'designation', 'active'])
+    .where('unique_code', '=', code)
+    .executeTakeFirst();
 }
 
 /** The partners with their current managers (none for unmapped partners) and any pending request. */

@@ -16,7 +16,15 @@ import type { Viewer } from '../../platform/viewer';
 import { NON_MAPPING_DESIGNATIONS, refuseLifeOnlyRole } from '../team/access';
 import { decideItems } from '../team/queries';
 import { linesOf, primaryLine, specialties } from '../team/specialty';
-import { employeeByCode, insertItems, insertRequest, latestItemOfPartner, mappingTargets, partnersForRequest, unmappedPartners } from './queries';
+import {
+  employeeByCode,
+  insertItems,
+  insertRequest,
+  latestItemOfPartner,
+  mappingTargets,
+  partnersForRequest,
+  unmappedPartners,
+} from './queries';
 
 /** Life business needs a life-certified (LI) POS; motor and health take any partner. */
 const servesLine = (line: ProductLine, partner: { li_pos_status: boolean }) => line !== 'life' || partner.li_pos_status;
@@ -24,20 +32,21 @@ const servesLine = (line: ProductLine, partner: { li_pos_status: boolean }) => l
 export async function unmappedLists(db: Db, viewer: Viewer): Promise<UnmappedPartnersResponse> {
   refuseLifeOnlyRole(viewer, 'Requester View');
   const [pool, targets] = await Promise.all([unmappedPartners(db, viewer.employeeId), mappingTargets(db, viewer.employeeId)]);
-  const specialtyOf = await specialties(db, targets.map((t) => t.id));
-  const partners = pool.map(
-    (p): UnmappedPartner & { li: boolean } => ({
-      unique_code: p.unique_code,
-      name: p.name,
-      pincode: p.pincode,
-      state: p.state,
-      li_pos_status: p.li_pos_status,
-      pending_request: p.pending_request,
-      pending_manager: p.manager_name && p.manager_code ? `${p.manager_name} (${p.manager_code})` : null,
-      can_cancel: p.pending_request !== null && p.can_cancel,
-      li: p.li_pos_status,
-    }),
+  const specialtyOf = await specialties(
+    db,
+    targets.map((t) => t.id),
   );
+  const partners = pool.map((p): UnmappedPartner & { li: boolean } => ({
+    unique_code: p.unique_code,
+    name: p.name,
+    pincode: p.pincode,
+    state: p.state,
+    li_pos_status: p.li_pos_status,
+    pending_request: p.pending_request,
+    pending_manager: p.manager_name && p.manager_code ? `${p.manager_name} (${p.manager_code})` : null,
+    can_cancel: p.pending_request !== null && p.can_cancel,
+    li: p.li_pos_status,
+  }));
   const managers = targets.map((t) => ({ manager: t, lines: linesOf(specialtyOf.get(t.id)) }));
   const toManager = ({ manager, lines }: (typeof managers)[number]): MappingManager => ({
     unique_code: manager.unique_code,
@@ -82,9 +91,14 @@ export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingR
   const partnerIds = new Map<string, number>();
   for (const r of rows) {
     partnerIds.set(r.unique_code, r.id);
-    if (r.pending_request) throw conflict(`${r.unique_code} is already waiting in request ${r.pending_request}`, { partner: r.unique_code, request_raised: r.pending_request });
+    if (r.pending_request)
+      throw conflict(`${r.unique_code} is already waiting in request ${r.pending_request}`, {
+        partner: r.unique_code,
+        request_raised: r.pending_request,
+      });
     if (r.manager_id === manager.id) throw conflict(`${r.unique_code} is already mapped to ${manager.name} (${manager.unique_code})`);
-    if (r.manager_id !== null && !(await isInSubtree(db, viewer.employeeId, r.manager_id))) throw forbidden(`Partner ${r.unique_code} is outside your team`);
+    if (r.manager_id !== null && !(await isInSubtree(db, viewer.employeeId, r.manager_id)))
+      throw forbidden(`Partner ${r.unique_code} is outside your team`);
     if (!servesLine(line, r)) throw badRequest(`${r.unique_code} is not life certified (LI) and cannot be mapped for life`);
   }
 
@@ -108,7 +122,8 @@ export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingR
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('One of these partners was just put in another request; nothing was raised. Reload the list.');
+    if (isUniqueViolation(err))
+      throw conflict('One of these partners was just put in another request; nothing was raised. Reload the list.');
     throw err;
   }
 }
@@ -121,12 +136,22 @@ export async function cancelMapping(db: Db, viewer: Viewer, partnerCode: string,
   return db.transaction().execute(async (trx) => {
     const item = await latestItemOfPartner(trx, partner.id);
     if (!item) throw notFound(`${partner.unique_code} has no mapping request`);
-    if (item.status !== 'pending') throw conflict(`The request for ${partner.unique_code} (${item.code}) was already ${item.status}; nothing was changed`);
-    if (!(await isInSubtree(trx, viewer.employeeId, item.requested_by))) throw forbidden(`Only the requester of ${item.code} or their managers can cancel it`);
+    if (item.status !== 'pending')
+      throw conflict(`The request for ${partner.unique_code} (${item.code}) was already ${item.status}; nothing was changed`);
+    if (!(await isInSubtree(trx, viewer.employeeId, item.requested_by)))
+      throw forbidden(`Only the requester of ${item.code} or their managers can cancel it`);
     const done = await decideItems(trx, [item.id], 'cancelled', viewer.employeeId);
     if (done.length !== 1) throw conflict(`The request for ${partner.unique_code} was decided a moment ago; nothing was changed`);
     const before = { status: 'pending', partner: partner.unique_code, request_raised: item.code };
-    await audit(trx, { actorUserId: viewer.userId, action: 'mapping_request_cancelled', entity: 'mapping_request_item', entityId: item.id, before, after: { ...before, status: 'cancelled' }, ip });
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'mapping_request_cancelled',
+      entity: 'mapping_request_item',
+      entityId: item.id,
+      before,
+      after: { ...before, status: 'cancelled' },
+      ip,
+    });
     return { message: `Mapping request ${item.code} for ${partner.unique_code} cancelled`, request_raised: item.code };
   });
 }

@@ -122,7 +122,7 @@ describe('renewal row actions (notify)', () => {
     expect(await signer.verify('x:1', expires, signature)).toBe(false);
   });
 
-  it('answers the renewal link with a ready message, or the spec text when the policy has none', async () => {
+  it('answers the renewal link with a ready message, or the missing-link text when the policy has none', async () => {
     const res = await post('/api/v2/renewal_link/', { policy_number: own.policy_no, product_type: own.product_type });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ url: string; msg: string }>();
@@ -165,7 +165,7 @@ describe('renewal row actions (notify)', () => {
       .where('entity_id', '=', String(mail.id))
       .executeTakeFirst();
     expect(audit?.entity).toBe('email_outbox');
-    // The web's success text (000 §8) is a constant of the contract.
+    // The web's success text (docs/product/renewals.md, 'Renewal row actions') is a constant of the contract.
     expect(NOTICE_EMAIL_SENT).toBe('Email is sent to resepective partner and customer Successfully');
 
     const missing = await post('/api/noticeEmailApi/', noRenewal);

@@ -1,3 +1,4 @@
+import { anonymousLimit } from '../../platform/anonymous-limit';
 import {
   ErrorBody,
   NoticeEmailBody,
@@ -27,6 +28,7 @@ export function createNotify(db: Db, config: Pick<Config, 'MAIL_RATE_LIMIT'>) {
       app.get(
         `${NOTIFY_PATHS.renewalNotice}:policyId/document/`,
         {
+          config: anonymousLimit(),
           schema: {
             tags: ['notify'],
             summary: 'The renewal notice PDF behind a signed, short-lived address (opened in a new tab)',

@@ -31,7 +31,7 @@ const noticeSubject = (policyId: string) => `renewal_notice:${policyId}`;
 const PDF_TYPE = 'application/pdf';
 
 /**
- * Renewal row actions (spec 000 §2, §7, §8): a policy may be acted on only by users whose subtree
+ * Renewal row actions (docs/product/renewals.md, 'Renewal row actions'): a policy may be acted on only by users whose subtree
  * holds it (its credited employee, or its partner's current manager); unknown policies are 404.
  */
 export class NotifyService {
@@ -67,7 +67,7 @@ export class NotifyService {
     };
   }
 
-  /** The renewal link and a ready message for a messaging app; 404 with the spec's text when there is none. */
+  /** The renewal link and a ready message for a messaging app; 404 'renewal link not exists in system !!' when there is none. */
   async renewalLink(viewer: Viewer, body: PolicyActionBody, ip: string): Promise<RenewalLinkResponse> {
     const policy = await this.policyByNumber(viewer, body);
     const renewal = policy.policy_no ? await findPendingRenewal(this.db, policy.policy_no) : undefined;

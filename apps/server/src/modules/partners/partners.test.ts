@@ -18,7 +18,14 @@ describe('Mapped Partners, reporting managers and the dialer lookup', () => {
       const rows = res.json<MappedPartner[]>();
       expect(codes(rows)).toEqual(['EI000001', 'EI000002', 'EI000003', 'EI000004', 'EI000006']);
       const asha = rows.find((r) => r.unique_code === 'EI000001');
-      expect(asha).toMatchObject({ name: 'Asha Verma', pos_code: 'POS000001', code: 'POS000001', li_pos_status: true, manager_code: 'RM001', reporting_type: 2 });
+      expect(asha).toMatchObject({
+        name: 'Asha Verma',
+        pos_code: 'POS000001',
+        code: 'POS000001',
+        li_pos_status: true,
+        manager_code: 'RM001',
+        reporting_type: 2,
+      });
       expect(rows.map((r) => r.name)).toEqual([...rows.map((r) => r.name)].sort());
     });
 
@@ -74,7 +81,7 @@ describe('Mapped Partners, reporting managers and the dialer lookup', () => {
       expect((await auditRows('mobile_number_revealed')).map((r) => r.entity_id)).toContain('EI000002');
     });
 
-    it('refuses a partner of another branch with the spec message, audited', async () => {
+    it('refuses a partner of another branch with the not-authorized message, audited', async () => {
       const res = await (await ctx.as('rm')).post(TEAM_PATHS.dialerInfo, { reportee: 'EI000005', is_dialer: true });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'You are not authorized to access this mobile number' });

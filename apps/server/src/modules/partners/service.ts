@@ -1,4 +1,11 @@
-import { DIALER_LOOKUPS_PER_MINUTE, fromDayMonthYear, type DialerInfoResponse, type MappedPartner, type MappedPartnersQuery, type ReportingManager } from '@dossier/shared';
+import {
+  DIALER_LOOKUPS_PER_MINUTE,
+  fromDayMonthYear,
+  type DialerInfoResponse,
+  type MappedPartner,
+  type MappedPartnersQuery,
+  type ReportingManager,
+} from '@dossier/shared';
 import { partnerInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -10,7 +17,11 @@ import { currentReporting, mappedPartnersAsOn, partnerPhone } from './queries';
 
 export const NOT_AUTHORIZED_MOBILE = 'You are not authorized to access this mobile number';
 
-export async function mappedPartners(db: Db, viewer: Viewer, query: MappedPartnersQuery): Promise<(MappedPartner & { total_count: string })[]> {
+export async function mappedPartners(
+  db: Db,
+  viewer: Viewer,
+  query: MappedPartnersQuery,
+): Promise<(MappedPartner & { total_count: string })[]> {
   const day = query.as_on === undefined ? undefined : (fromDayMonthYear(query.as_on) ?? undefined);
   const rows = await mappedPartnersAsOn(db, viewer.employeeId, asOnInstant(day), query);
   return rows.map((r) => ({
@@ -45,13 +56,26 @@ export async function reportingManagers(db: Db, viewer: Viewer, partnerCode: str
  * reveal and every refusal is audited; lookups are rate limited per user across instances.
  */
 export async function dialerInfo(db: Db, viewer: Viewer, partnerCode: string, ip: string): Promise<DialerInfoResponse> {
-  await hitRateLimit(db, [`dialer:user:${viewer.userId}`], DIALER_LOOKUPS_PER_MINUTE, 60, (s) => `Too many mobile number lookups. Try again in ${s} seconds.`);
+  await hitRateLimit(
+    db,
+    [`dialer:user:${viewer.userId}`],
+    DIALER_LOOKUPS_PER_MINUTE,
+    60,
+    (s) => `Too many mobile number lookups. Try again in ${s} seconds.`,
+  );
   let partner: { id: number; unique_code: string };
   try {
     partner = await partnerInSubtree(db, viewer.employeeId, partnerCode);
   } catch (err) {
     if (err instanceof HttpError) {
-      await audit(db, { actorUserId: viewer.userId, action: 'mobile_number_refused', entity: 'partner', entityId: partnerCode, after: { status: err.statusCode }, ip });
+      await audit(db, {
+        actorUserId: viewer.userId,
+        action: 'mobile_number_refused',
+        entity: 'partner',
+        entityId: partnerCode,
+        after: { status: err.statusCode },
+        ip,
+      });
       if (err.statusCode === 403) throw forbidden(NOT_AUTHORIZED_MOBILE);
     }
     throw err;

@@ -61,7 +61,7 @@ describe('Life Renewals: GET renewals_due', () => {
     ['start_date=2025-06-30&end_date=2025-06-01', 'end_date cannot be before start_date'],
     ['start_date=2025-06-01', 'both start_date and end_date'],
     ['start_date=2020-01-01&end_date=2025-01-01', 'at most 731 days'],
-    ['limit=0', 'limit'],
+    ['limit=0', 'Limit is not valid'],
   ])('refuses %s with 400', async (query, message) => {
     const res = await (await ctx.as('zsm')).get(`${TEAM_PATHS.renewalsDue}?${query}`);
     expect(res.statusCode).toBe(400);

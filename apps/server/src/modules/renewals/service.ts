@@ -4,7 +4,11 @@ import type { Viewer } from '../../platform/viewer';
 import { isoRangeOrCurrentMonth } from '../team/dates';
 import { renewalsDue } from './queries';
 
-export async function lifeRenewalsDue(db: Db, viewer: Viewer, query: RenewalsDueQuery): Promise<(RenewalDueRow & { total_count: string })[]> {
+export async function lifeRenewalsDue(
+  db: Db,
+  viewer: Viewer,
+  query: RenewalsDueQuery,
+): Promise<(RenewalDueRow & { total_count: string })[]> {
   const range = isoRangeOrCurrentMonth(query.start_date, query.end_date);
   const rows = await renewalsDue(db, viewer.employeeId, range, query);
   return rows.map((r) => ({

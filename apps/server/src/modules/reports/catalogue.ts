@@ -1,7 +1,15 @@
+import type { ReportPaging } from '@dossier/shared';
 import type { ReportRecord } from '@dossier/shared';
 import { COL } from './columns';
 import type { Account, DateRange, QueryContext } from './context';
-import { ACTIVATION_GROUP_COLUMNS, ACTIVATION_TOTAL_COLUMNS, activationByGroup, activationTotals, LAST_ACTIVATION_COLUMNS, lastActivationPivot } from './families/activation';
+import {
+  ACTIVATION_GROUP_COLUMNS,
+  ACTIVATION_TOTAL_COLUMNS,
+  activationByGroup,
+  activationTotals,
+  LAST_ACTIVATION_COLUMNS,
+  lastActivationPivot,
+} from './families/activation';
 import {
   breakdownColumns,
   breakdownReport,
@@ -17,10 +25,24 @@ import {
   type BreakdownSpec,
 } from './families/breakdown';
 import { CONTEST_COLUMNS, contestReport } from './families/contest';
-import { FUNNEL_COLUMNS, funnelReport, RECRUITMENT_COLUMNS, recruitmentReport, TEAM_FUNNEL_COLUMNS, teamFunnelReport } from './families/onboarding';
+import {
+  FUNNEL_COLUMNS,
+  funnelReport,
+  RECRUITMENT_COLUMNS,
+  recruitmentReport,
+  TEAM_FUNNEL_COLUMNS,
+  teamFunnelReport,
+} from './families/onboarding';
 import { PERFORMANCE_COLUMNS, performanceReport } from './families/performance';
 import { insurerPivot } from './families/pivot';
-import { EXECUTIVE_COLUMNS, executiveBatches, executiveReport, RENEWAL_COLUMNS, renewalDuesBatches, renewalDuesReport } from './families/policies';
+import {
+  EXECUTIVE_COLUMNS,
+  executiveBatches,
+  executiveReport,
+  RENEWAL_COLUMNS,
+  renewalDuesBatches,
+  renewalDuesReport,
+} from './families/policies';
 import { teamColumns, teamReport, type TeamMeasure } from './families/team';
 
 export interface ReportResult {
@@ -28,6 +50,8 @@ export interface ReportResult {
   records: ReportRecord[];
   /** Set when the report fixes its own window (contests). */
   range?: DateRange;
+  /** Set by server-paged reports (policy lists): `records` is this page. */
+  paging?: ReportPaging;
 }
 
 export interface ReportDef {
@@ -50,6 +74,8 @@ export interface ReportDef {
   source: 'rollup' | 'source';
   /** Which kind of account the report is about. */
   account: Account['kind'] | 'any';
+  /** The longest range the report accepts, in days (others: the general limit of 3 years). */
+  maxRangeDays?: number;
   run(ctx: QueryContext): Promise<ReportResult>;
   /**
    * The same rows as `run`, in the same order, read from the database in batches: set on reports whose rows
@@ -82,7 +108,15 @@ const base = (over: Partial<Base> & Pick<Base, 'id' | 'name' | 'dashboardId'>): 
 });
 
 /** A team roll-up report that drills into itself and ends at the executive report. */
-function team(id: number, name: string, dashboardId: number, measures: TeamMeasure[], scope: Parameters<typeof teamReport>[1], over: Partial<Base> = {}, withGrowth = false): ReportDef {
+function team(
+  id: number,
+  name: string,
+  dashboardId: number,
+  measures: TeamMeasure[],
+  scope: Parameters<typeof teamReport>[1],
+  over: Partial<Base> = {},
+  withGrowth = false,
+): ReportDef {
   return {
     ...base({ id, name, dashboardId, drillable: true, nextReportId: id, executiveReportId: EXECUTIVE_REPORT_ID, ...over }),
     run: async (ctx) => ({ columns: teamColumns(measures, withGrowth), records: await teamReport(ctx, scope, measures, withGrowth) }),
@@ -90,7 +124,10 @@ function team(id: number, name: string, dashboardId: number, measures: TeamMeasu
 }
 
 function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
-  return { ...base({ id, name, dashboardId, ...over }), run: async (ctx) => ({ columns: breakdownColumns(spec), records: await breakdownReport(ctx, spec) }) };
+  return {
+    ...base({ id, name, dashboardId, ...over }),
+    run: async (ctx) => ({ columns: breakdownColumns(spec), records: await breakdownReport(ctx, spec) }),
+  };
 }
 
 function contest(id: number, name: string): ReportDef {
@@ -103,13 +140,16 @@ function contest(id: number, name: string): ReportDef {
   };
 }
 
-const fixed = (columns: string[], fn: (ctx: QueryContext) => Promise<ReportRecord[]>) => async (ctx: QueryContext) => ({ columns, records: await fn(ctx) });
+const fixed = (columns: string[], fn: (ctx: QueryContext) => Promise<ReportRecord[]>) => async (ctx: QueryContext) => ({
+  columns,
+  records: await fn(ctx),
+});
 
 export const EXECUTIVE_REPORT_ID = 37;
 const SUCCESS = ['success'] as const;
 const MONTH = { dateMode: 'month' as const };
 
-/** Every report of REPORTS.md. Ids 11 and 13 are fixed by the spec; the rest are ours and stable. */
+/** Every report of docs/product/reports-catalogue.md. Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and stable. */
 export const REPORTS: readonly ReportDef[] = [
   breakdown(13, 'Business summary', 1, {
     keyTitle: 'Business Type',
@@ -132,17 +172,45 @@ export const REPORTS: readonly ReportDef[] = [
     hideEmpty: true,
   }),
   {
-    ...base({ id: 15, name: 'User insurer wise business', dashboardId: 1, viz: 'pivot_table', footnote: 'Data is refreshed every 5 minutes' }),
+    ...base({
+      id: 15,
+      name: 'User insurer wise business',
+      dashboardId: 1,
+      viz: 'pivot_table',
+      footnote: 'Data is refreshed every 5 minutes',
+    }),
     run: (ctx) => insurerPivot(ctx),
   },
   breakdown(
     16,
     'Channel summary',
     1,
-    { keyTitle: 'Channel', key: KEY.channel, keys: CHANNEL_KEYS, measures: ['nop', 'premium', 'wp'], withGrowth: false, totalLabel: 'Total', scope: { statuses: SUCCESS } },
+    {
+      keyTitle: 'Channel',
+      key: KEY.channel,
+      keys: CHANNEL_KEYS,
+      measures: ['nop', 'premium', 'wp'],
+      withGrowth: false,
+      totalLabel: 'Total',
+      scope: { statuses: SUCCESS },
+    },
     { width: 6 },
   ),
-  breakdown(17, 'Inward summary', 1, { keyTitle: 'Status', key: KEY.status, keys: STATUS_KEYS, measures: ['nop', 'premium'], withGrowth: false, totalLabel: 'Total', scope: {} }, { width: 6 }),
+  breakdown(
+    17,
+    'Inward summary',
+    1,
+    {
+      keyTitle: 'Status',
+      key: KEY.status,
+      keys: STATUS_KEYS,
+      measures: ['nop', 'premium'],
+      withGrowth: false,
+      totalLabel: 'Total',
+      scope: {},
+    },
+    { width: 6 },
+  ),
   team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }),
   team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }),
   team(20, 'Cancelled summary', 1, ['nop', 'premium', 'wp'], { statuses: ['cancelled'] }, { width: 6 }),
@@ -151,17 +219,40 @@ export const REPORTS: readonly ReportDef[] = [
     ...base({ id: 22, name: 'Life issuance channel report', dashboardId: 3, filters: { ...ALL_FILTERS, product: false } }),
     run: fixed(LIFE_CHANNEL_COLUMNS, lifeChannelReport),
   },
-  team(23, 'Life issuance team report', 3, ['nop', 'premium', 'wp'], { statuses: SUCCESS, lines: ['life'] }, { filters: { ...ALL_FILTERS, product: false } }),
+  team(
+    23,
+    'Life issuance team report',
+    3,
+    ['nop', 'premium', 'wp'],
+    { statuses: SUCCESS, lines: ['life'] },
+    { filters: { ...ALL_FILTERS, product: false } },
+  ),
   {
     ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, source: 'source' }),
     run: fixed(ACTIVATION_TOTAL_COLUMNS, activationTotals),
   },
   {
-    ...base({ id: 25, name: 'Unit partner activation revist', dashboardId: 4, ...MONTH, filters: NO_FILTERS, drillable: true, nextReportId: 25 }),
+    ...base({
+      id: 25,
+      name: 'Unit partner activation revist',
+      dashboardId: 4,
+      ...MONTH,
+      filters: NO_FILTERS,
+      drillable: true,
+      nextReportId: 25,
+    }),
     run: fixed(ACTIVATION_GROUP_COLUMNS, (ctx) => activationByGroup(ctx, 'reportees')),
   },
   {
-    ...base({ id: 26, name: 'Team wise partner activation revist', dashboardId: 4, ...MONTH, filters: NO_FILTERS, drillable: true, nextReportId: 25 }),
+    ...base({
+      id: 26,
+      name: 'Team wise partner activation revist',
+      dashboardId: 4,
+      ...MONTH,
+      filters: NO_FILTERS,
+      drillable: true,
+      nextReportId: 25,
+    }),
     run: fixed(ACTIVATION_GROUP_COLUMNS, (ctx) => activationByGroup(ctx, 'team_leads')),
   },
   {
@@ -169,31 +260,62 @@ export const REPORTS: readonly ReportDef[] = [
     run: fixed(LAST_ACTIVATION_COLUMNS, lastActivationPivot),
   },
   {
-    ...base({ id: 28, name: 'Team business performance report revist', dashboardId: 5, ...MONTH, filters: PRODUCT_ONLY, drillable: true, nextReportId: 28 }),
+    ...base({
+      id: 28,
+      name: 'Team business performance report revist',
+      dashboardId: 5,
+      ...MONTH,
+      filters: PRODUCT_ONLY,
+      drillable: true,
+      nextReportId: 28,
+    }),
     run: fixed(PERFORMANCE_COLUMNS, performanceReport),
   },
-  { ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source' }), run: fixed(FUNNEL_COLUMNS, funnelReport) },
   {
-    ...base({ id: 30, name: "Team apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source', drillable: true, nextReportId: 30 }),
+    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source' }),
+    run: fixed(FUNNEL_COLUMNS, funnelReport),
+  },
+  {
+    ...base({
+      id: 30,
+      name: "Team apex journey drop off's",
+      dashboardId: 6,
+      ...MONTH,
+      filters: NO_FILTERS,
+      source: 'source',
+      drillable: true,
+      nextReportId: 30,
+    }),
     run: fixed(TEAM_FUNNEL_COLUMNS, teamFunnelReport),
   },
   {
-    ...base({ id: 31, name: 'Recruitment report', dashboardId: 7, filters: NO_FILTERS, source: 'source', drillable: true, nextReportId: 31 }),
+    ...base({
+      id: 31,
+      name: 'Recruitment report',
+      dashboardId: 7,
+      filters: NO_FILTERS,
+      source: 'source',
+      drillable: true,
+      nextReportId: 31,
+    }),
     run: fixed(RECRUITMENT_COLUMNS, recruitmentReport),
   },
   contest(32, 'North & west zone contest'),
   contest(33, 'South zone contest'),
   contest(34, 'East zone contest'),
-  { ...base({ id: 35, name: 'Direct business', dashboardId: 9, filters: { ...ALL_FILTERS, product: false } }), run: fixed(DIRECT_COLUMNS, directBusinessReport) },
+  {
+    ...base({ id: 35, name: 'Direct business', dashboardId: 9, filters: { ...ALL_FILTERS, product: false } }),
+    run: fixed(DIRECT_COLUMNS, directBusinessReport),
+  },
   team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }, { filters: { ...ALL_FILTERS, product: false } }),
   {
     ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner' }),
-    run: fixed(EXECUTIVE_COLUMNS, executiveReport),
+    run: executiveReport,
     batches: (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
   },
   {
-    ...base({ id: 38, name: 'Renewal dues', dashboardId: null, source: 'source', account: 'any', dateOffsetDays: -30 }),
-    run: fixed(RENEWAL_COLUMNS, renewalDuesReport),
+    ...base({ id: 38, name: 'Renewal dues', dashboardId: null, source: 'source', account: 'any', dateOffsetDays: -30, maxRangeDays: 366 }),
+    run: renewalDuesReport,
     batches: (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
   },
 ];

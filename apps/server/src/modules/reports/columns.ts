@@ -1,4 +1,4 @@
-/** Column titles as the spec's key map shows them (000 §2 Generic report table). */
+/** Column titles as the report table shows them (docs/product/report-screens.md, 'Report table'). */
 export const COL = {
   userId: 'User Id',
   name: 'Name',

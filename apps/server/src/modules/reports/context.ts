@@ -17,8 +17,7 @@ export interface ReportFilters {
 
 /** The account a report is about: an employee (subtree roll-ups) or a partner (drill end). */
 export type Account =
-  | { kind: 'employee'; id: number; code: string; name: string }
-  | { kind: 'partner'; id: number; code: string; name: string };
+  { kind: 'employee'; id: number; code: string; name: string } | { kind: 'partner'; id: number; code: string; name: string };
 
 export interface QueryContext {
   db: Db;
@@ -27,7 +26,12 @@ export interface QueryContext {
   /** The range of the same length just before `range` (growth columns). */
   previous: DateRange;
   filters: ReportFilters;
+  /** Which page of a server-paged report (policy lists) to read. */
+  page: { number: number; size: number };
 }
+
+/** Page size of a server-paged report when the request names none. */
+export const DEFAULT_REPORT_PAGE_SIZE = 100;
 
 export type ReportRows = ReportRecord[];
 

@@ -37,7 +37,10 @@ describe('report downloads and mail', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="team-report-summary_2026-05-01_2026-05-31.csv"');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(report.data.data.columns.join(','));
     expect(lines.length).toBe(report.data.data.records.length + 1);
     expect(lines.join('\n')).not.toContain('account_id');
@@ -50,15 +53,28 @@ describe('report downloads and mail', () => {
   });
 
   it('answers 204 for a report without rows so the UI can say No Data Found !!', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/reports/35/download/?format=csv&start_date=2000-01-01&end_date=2000-01-31', headers: auth() });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/reports/35/download/?format=csv&start_date=2000-01-01&end_date=2000-01-31',
+      headers: auth(),
+    });
     expect(res.statusCode).toBe(204);
   });
 
   it('refuses downloads and mail of another branch and without the access flag', async () => {
-    const head = await ctx.db.db.selectFrom('employees').select('unique_code').where('designation', '=', 'national_head').executeTakeFirstOrThrow();
+    const head = await ctx.db.db
+      .selectFrom('employees')
+      .select('unique_code')
+      .where('designation', '=', 'national_head')
+      .executeTakeFirstOrThrow();
     const dl = await ctx.app.inject({ method: 'GET', url: `/api/reports/11/download/?account_id=${head.unique_code}`, headers: auth() });
     expect(dl.statusCode).toBe(403);
-    const mail = await ctx.app.inject({ method: 'POST', url: '/api/send_report/', headers: { authorization: `Token ${rm}` }, payload: { data_records: 11, account_id: head.unique_code } });
+    const mail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/send_report/',
+      headers: { authorization: `Token ${rm}` },
+      payload: { data_records: 11, account_id: head.unique_code },
+    });
     expect(mail.statusCode).toBe(403);
     await ctx.db.db.updateTable('users').set({ download_report_access: false }).where('login', '=', 'demo.zsm').execute();
     const noFlag = await ctx.app.inject({ method: 'GET', url: `/api/reports/11/download/?${RANGE}`, headers: auth() });
@@ -68,8 +84,17 @@ describe('report downloads and mail', () => {
 
   it('queues the mail while SMTP is down and delivers it once when it is back, with the report as XLSX', async () => {
     const port = await closedPort();
-    const transport = createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Dossier <no-reply@dossier.test>', DATA_DIR: tmpdir() });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/send_report/', headers: auth(), payload: { data_records: 11, start_date: '2026-05-01', end_date: '2026-05-31' } });
+    const transport = createMailTransport({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Dossier <no-reply@dossier.test>',
+      DATA_DIR: tmpdir(),
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/send_report/',
+      headers: auth(),
+      payload: { data_records: 11, start_date: '2026-05-01', end_date: '2026-05-31' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Report will be sent on your email shortly' });
 
@@ -86,7 +111,12 @@ describe('report downloads and mail', () => {
       await deliverDueMails(ctx.db.db, transport);
       expect(smtp.received).toHaveLength(1);
       const parsed = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
-      const zsm = await ctx.db.db.selectFrom('users').innerJoin('employees', 'employees.id', 'users.employee_id').select('employees.email').where('login', '=', 'demo.zsm').executeTakeFirstOrThrow();
+      const zsm = await ctx.db.db
+        .selectFrom('users')
+        .innerJoin('employees', 'employees.id', 'users.employee_id')
+        .select('employees.email')
+        .where('login', '=', 'demo.zsm')
+        .executeTakeFirstOrThrow();
       expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toContain(zsm.email);
       const attachment = parsed.attachments[0];
       expect(attachment?.filename).toBe('team-report-summary_2026-05-01_2026-05-31.xlsx');

@@ -87,13 +87,21 @@ export class ReportDelivery {
     const report = await this.reports.export(viewer, id, params, this.batchSize);
     const rows = await peekRows(report.batches);
     try {
-      await audit(this.db, { actorUserId: viewer.userId, action: 'report_downloaded', entity: 'report', entityId: id, after: { format, account: report.account.code, start: report.start, end: report.end }, ip });
+      await audit(this.db, {
+        actorUserId: viewer.userId,
+        action: 'report_downloaded',
+        entity: 'report',
+        entityId: id,
+        after: { format, account: report.account.code, start: report.start, end: report.end },
+        ip,
+      });
     } catch (err) {
       await rows?.return?.();
       throw err;
     }
     if (!rows) return { fileName: exportFileName(report, format), contentType: 'text/plain', body: null };
-    if (format === 'csv') return { fileName: exportFileName(report, 'csv'), contentType: 'text/csv; charset=utf-8', body: csvStream(report.columns, rows) };
+    if (format === 'csv')
+      return { fileName: exportFileName(report, 'csv'), contentType: 'text/csv; charset=utf-8', body: csvStream(report.columns, rows) };
     const out = new PassThrough();
     writeXlsx(out, report.columns, rows, { sheetName: report.name })
       .catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))))
@@ -113,7 +121,13 @@ export class ReportDelivery {
     if (!def) throw notFound(`No report ${id}`);
     if (!def.email) throw forbidden(`${def.name} cannot be emailed`);
     if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
-    await hitRateLimit(this.db, [`mail:user:${viewer.userId}`], this.mailPerMinute, 60, (s) => `Too many report emails. Try again in ${s} seconds.`);
+    await hitRateLimit(
+      this.db,
+      [`mail:user:${viewer.userId}`],
+      this.mailPerMinute,
+      60,
+      (s) => `Too many report emails. Try again in ${s} seconds.`,
+    );
     const report = await this.reports.export(viewer, id, params, this.batchSize);
     const rows = await peekRows(report.batches);
     if (!rows) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
@@ -129,7 +143,9 @@ export class ReportDelivery {
       content = await xlsxBuffer(report.columns, counted(rows), { sheetName: report.name, maxBytes: MAIL_ATTACHMENTS_MAX_BYTES });
     } catch (err) {
       if (err instanceof XlsxTooLargeError) {
-        throw badRequest(`${report.name} is too large to email (over ${Math.floor(err.maxBytes / 2 ** 20)} MB as XLSX). Download it instead, or narrow the range.`);
+        throw badRequest(
+          `${report.name} is too large to email (over ${Math.floor(err.maxBytes / 2 ** 20)} MB as XLSX). Download it instead, or narrow the range.`,
+        );
       }
       throw err;
     } finally {
@@ -144,7 +160,14 @@ export class ReportDelivery {
         attachments: [{ filename: exportFileName(report, 'xlsx'), contentType: XLSX_CONTENT_TYPE, content }],
         createdBy: viewer.userId,
       });
-      await audit(trx, { actorUserId: viewer.userId, action: 'report_mailed', entity: 'email_outbox', entityId: mailId, after: { report: id, account: report.account.code }, ip });
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'report_mailed',
+        entity: 'email_outbox',
+        entityId: mailId,
+        after: { report: id, account: report.account.code },
+        ip,
+      });
     });
     return { message: REPORT_MAIL_MESSAGE };
   }

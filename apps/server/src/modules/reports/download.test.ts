@@ -20,9 +20,9 @@ import { ReportService } from './service';
 // Small enough that every download below crosses many batch borders, ties on the order's first column included.
 const BATCH = 7;
 const YEAR = { start_date: TODAY, end_date: '2027-06-14' };
+const THREE_YEARS = { start_date: '2024-06-16', end_date: '2027-06-14' };
 const EXEC_RANGE = { start_date: '2024-06-16', end_date: TODAY };
 // About 2,000 renewal dues: the CSV is several of the writer's 64 kB chunks.
-const THREE_YEARS = { start_date: '2024-06-16', end_date: '2027-06-14' };
 
 async function bytesOf(body: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -75,6 +75,16 @@ describe('report downloads stream in batches', () => {
   let delivery: ReportDelivery;
   let partnerCode: string;
 
+  /** Every page of a server-paged report as one answer: what the table shows page by page. */
+  async function wholeReport(id: number, params: Parameters<ReportService['report']>[2]): Promise<ReportResponse> {
+    const first = await service.report(viewer, id, { ...params, page: 1, page_size: 100 });
+    const records = [...first.data.data.records];
+    for (let page = 2; page <= (first.paging?.total_pages ?? 1); page++) {
+      records.push(...(await service.report(viewer, id, { ...params, page, page_size: 100 })).data.data.records);
+    }
+    return { ...first, data: { data: { columns: first.data.data.columns, records } } };
+  }
+
   beforeAll(async () => {
     ctx = await createReportsTestApp(0.01);
     token = await demoToken(ctx.app, 'demo.head');
@@ -118,7 +128,7 @@ describe('report downloads stream in batches', () => {
   afterAll(() => ctx.close());
 
   it('38 renewal dues: the streamed CSV is byte for byte the table’s rows, in the order of an independent query', async () => {
-    const report = await service.report(viewer, 38, YEAR);
+    const report = await wholeReport(38, YEAR);
     const records = report.data.data.records;
     expect(records.length).toBeGreaterThan(BATCH * 5);
 
@@ -146,7 +156,11 @@ describe('report downloads stream in batches', () => {
 
     // Through HTTP (the app's own batch size) the bytes are the same.
     const query = new URLSearchParams({ format: 'csv', ...YEAR }).toString();
-    const http = await ctx.app.inject({ method: 'GET', url: `/api/reports/38/download/?${query}`, headers: { authorization: `Token ${token}` } });
+    const http = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/38/download/?${query}`,
+      headers: { authorization: `Token ${token}` },
+    });
     expect(http.statusCode).toBe(200);
     expect(http.headers['content-type']).toContain('text/csv');
     expect(http.rawPayload.equals(csv)).toBe(true);
@@ -157,11 +171,13 @@ describe('report downloads stream in batches', () => {
       [38, YEAR],
       [37, { ...EXEC_RANGE, account_id: partnerCode }],
     ] as const) {
-      const report = await service.report(viewer, id, params);
+      const report = await wholeReport(id, params);
       expect(report.data.data.records.length).toBeGreaterThan(BATCH * 3);
       const file = await delivery.download(viewer, id, params, 'xlsx', '127.0.0.1');
       const streamed = await sheetRows(await bytesOf(file.body as Readable));
-      const inMemory = await sheetRows(await xlsxBuffer(exportColumns(report.data.data.columns), report.data.data.records, { sheetName: report.report_name }));
+      const inMemory = await sheetRows(
+        await xlsxBuffer(exportColumns(report.data.data.columns), report.data.data.records, { sheetName: report.report_name }),
+      );
       expect(streamed).toEqual(inMemory);
       expect(streamed).toHaveLength(report.data.data.records.length + 1);
     }
@@ -169,7 +185,7 @@ describe('report downloads stream in batches', () => {
 
   it('37 executive report: ties on the issue instant are ordered by id across batches', async () => {
     const params = { ...EXEC_RANGE, account_id: partnerCode };
-    const report = await service.report(viewer, 37, params);
+    const report = await wholeReport(37, params);
     const file = await delivery.download(viewer, 37, params, 'csv', '127.0.0.1');
     expect((await bytesOf(file.body as Readable)).equals(await expectedCsv(report))).toBe(true);
     const ids = report.data.data.records.map((r) => r['Payment Id']);
@@ -181,7 +197,11 @@ describe('report downloads stream in batches', () => {
     for (const format of ['csv', 'xlsx'] as const) {
       expect((await delivery.download(viewer, 38, empty, format, '127.0.0.1')).body).toBeNull();
       const query = new URLSearchParams({ format, ...empty }).toString();
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/38/download/?${query}`, headers: { authorization: `Token ${token}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/reports/38/download/?${query}`,
+        headers: { authorization: `Token ${token}` },
+      });
       expect(res.statusCode).toBe(204);
       expect(res.headers['x-no-data']).toBe('No Data Found !!');
     }
@@ -189,16 +209,24 @@ describe('report downloads stream in batches', () => {
   });
 
   it('mails a multi-batch report with its row count', async () => {
-    const report = await service.report(viewer, 38, YEAR);
+    const report = await wholeReport(38, YEAR);
     await delivery.mail(viewer, 38, YEAR, '127.0.0.1');
-    const mail = await ctx.db.db.selectFrom('email_outbox').select(['text_body', 'attachments']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await ctx.db.db
+      .selectFrom('email_outbox')
+      .select(['text_body', 'attachments'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(`: ${report.data.data.records.length} rows.`);
   });
 
   it('a download whose reader goes away stops its query and frees the connection', async () => {
     const watched = new WatchedReports(ctx.db.db);
     const watchedDelivery = new ReportDelivery(ctx.db.db, watched, 1000, { batchSize: BATCH });
-    const total = Math.ceil((await service.report(viewer, 38, THREE_YEARS)).data.data.records.length / BATCH);
+    // The head's subtree is the whole organisation: every renewal due of the three years.
+    const dues = await sql<{ n: number }>`
+      select count(*)::int as n from policies where status = 'success' and policy_no is not null
+        and expiry_date between ${THREE_YEARS.start_date}::date and ${THREE_YEARS.end_date}::date`.execute(ctx.db.db);
+    const total = Math.ceil((dues.rows[0]?.n ?? 0) / BATCH);
     // More aborted downloads than the test pool (4) has connections: a leaked one would starve the rest.
     for (let i = 0; i < 6; i++) {
       const format = i % 2 === 0 ? 'csv' : 'xlsx';
@@ -225,12 +253,18 @@ describe('report downloads stream in batches', () => {
       const query = new URLSearchParams({ format: i % 2 === 0 ? 'csv' : 'xlsx', ...YEAR }).toString();
       // A socket of its own (no keep-alive pool), closed after the first bytes like a cancelled browser download.
       const req = get({ host: '127.0.0.1', port, path: `/api/reports/38/download/?${query}`, headers, agent: false });
-      const res = await answersWithin(4000, once(req, 'response').then(([r]) => r as IncomingMessage));
+      const res = await answersWithin(
+        4000,
+        once(req, 'response').then(([r]) => r as IncomingMessage),
+      );
       expect(res.statusCode).toBe(200);
       await answersWithin(4000, once(res, 'data'));
       req.destroy();
     }
-    const after = await answersWithin(4000, ctx.app.inject({ method: 'GET', url: `/api/reports/38/?${new URLSearchParams(YEAR).toString()}`, headers }));
+    const after = await answersWithin(
+      4000,
+      ctx.app.inject({ method: 'GET', url: `/api/reports/38/?${new URLSearchParams(YEAR).toString()}`, headers }),
+    );
     expect(after.statusCode).toBe(200);
   });
 });

@@ -12,7 +12,7 @@ export interface ReportExport {
   batches: Iterable<Row[]> | AsyncIterable<Row[]>;
 }
 
-/** Columns the table never shows (spec 000 §2) stay out of files too. */
+/** Columns the table never shows (docs/product/report-screens.md, 'Report table') stay out of files too. */
 const HIDDEN = new Set(['account_id', 'product_type', 'filter', 'created_by']);
 
 export function exportColumns(columns: readonly string[]): string[] {
@@ -21,6 +21,10 @@ export function exportColumns(columns: readonly string[]): string[] {
 
 /** 'Team report summary' for 2026-05-01..31 → team-report-summary_2026-05-01_2026-05-31 */
 export function exportFileName(report: Pick<ReportExport, 'name' | 'start' | 'end'>, extension: 'csv' | 'xlsx'): string {
-  const slug = report.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
+  const slug =
+    report.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'report';
   return `${slug}_${report.start}_${report.end}.${extension}`;
 }

@@ -4,17 +4,35 @@ import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
 import type { DateRange } from './context';
 
-/** Insurers and states with business in the range in the viewer's subtree (the filter multi-selects' options). */
+/** Reports whose rows are policies renewing in the range (renewal dues): their options come from those policies. */
+const RENEWAL_REPORTS: readonly number[] = [38];
+
+/**
+ * The options of the insurer and state multi-selects: those the report can show rows for, in the viewer's
+ * subtree. For the business reports, the insurers and states with business in the range; for renewal dues,
+ * those of the policies whose renewal falls in the (usually future) range.
+ */
 export async function filterDetails(
   db: Db,
   viewer: Viewer,
   range: DateRange,
   products: number[] | undefined,
   include: readonly ('insurer' | 'state')[],
+  reportId?: number,
 ): Promise<FilterDetailsResponse> {
+  const renewals = reportId !== undefined && RENEWAL_REPORTS.includes(reportId);
   const productFilter = products?.length ? sql`and f.product_type_id = any(${products}::int[])` : sql``;
   const options = async (table: 'insurers' | 'states', column: 'insurer_id' | 'state_id') => {
-    const rows = await sql<{ name: string }>`
+    const rows = renewals
+      ? await sql<{ name: string }>`
+      select t.name from ${sql.table(table)} t
+      where t.id in (
+        select f.${sql.ref(column)} from policies f
+        where f.employee_id = any(array(select descendant_id from employee_closure where ancestor_id = ${viewer.employeeId}))
+          and f.status = 'success' and f.policy_no is not null
+          and f.expiry_date between ${range.start}::date and ${range.end}::date ${productFilter})
+      order by t.name`.execute(db)
+      : await sql<{ name: string }>`
       select t.name from ${sql.table(table)} t
       where exists (
         select 1 from fact_daily_business f

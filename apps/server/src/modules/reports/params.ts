@@ -11,6 +11,8 @@ export interface RawReportParams {
   states?: string[] | undefined;
   business_type?: number[] | undefined;
   account_id?: string | undefined | null;
+  page?: number | undefined;
+  page_size?: number | undefined;
 }
 
 const DAY = 86_400_000;

@@ -36,8 +36,11 @@ describe('reports on a separate reporting database', () => {
     for (const table of ['fact_daily_business', 'fact_subtree_monthly', 'fact_partner_monthly'] as const) {
       await sql`update ${sql.table(table)} set premium = premium * 2`.execute(replica.db);
     }
-    await replica.db.updateTable('etl_jobs').set({ last_successful_run_at: new Date(REPLICA_WATERMARK) }).execute();
-    const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000' });
+    await replica.db
+      .updateTable('etl_jobs')
+      .set({ last_successful_run_at: new Date(REPLICA_WATERMARK) })
+      .execute();
+    const config = loadConfig({ WEB_DIST: '/nonexistent' });
     plain = await buildApp({ config, db: primary.db });
     split = await buildApp({ config, db: primary.db, reportingDb: replica.db });
   }, 120_000);
@@ -70,8 +73,16 @@ describe('reports on a separate reporting database', () => {
     expect(await count(replica)).toBe(0);
     expect(await count(primary)).toBeGreaterThan(0);
     // The same subtree rules: the national head is outside an ASM's subtree.
-    const head = await primary.db.selectFrom('employees').select('unique_code').where('designation', '=', 'national_head').executeTakeFirstOrThrow();
-    const res = await split.inject({ method: 'GET', url: `/api/reports/11/?account_id=${head.unique_code}`, headers: { authorization: `Token ${token}` } });
+    const head = await primary.db
+      .selectFrom('employees')
+      .select('unique_code')
+      .where('designation', '=', 'national_head')
+      .executeTakeFirstOrThrow();
+    const res = await split.inject({
+      method: 'GET',
+      url: `/api/reports/11/?account_id=${head.unique_code}`,
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -74,7 +74,14 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
     },
     (request) => {
       const range = resolveRange(request.query, 'range', 0);
-      return filterDetails(db, requireViewer(request.viewer), range, request.body.product_type_id, request.body.include ?? ['insurer', 'state']);
+      return filterDetails(
+        db,
+        requireViewer(request.viewer),
+        range,
+        request.body.product_type_id,
+        request.body.include ?? ['insurer', 'state'],
+        request.body.report_id,
+      );
     },
   );
 
@@ -102,7 +109,14 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
 
   app.post(
     '/api/send_report/',
-    { schema: { tags: ['reports'], summary: 'Email the report (XLSX) to the signed-in user', body: SendReportBody, response: { 200: SendReportResponse } } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Email the report (XLSX) to the signed-in user',
+        body: SendReportBody,
+        response: { 200: SendReportResponse },
+      },
+    },
     (request) => {
       const b = request.body;
       return delivery.mail(

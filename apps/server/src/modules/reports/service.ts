@@ -4,9 +4,10 @@ import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupWatermark } from '../etl/business-etl';
+import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
-import type { Account, QueryContext, ReportFilters } from './context';
+import { DEFAULT_REPORT_PAGE_SIZE, type Account, type QueryContext, type ReportFilters } from './context';
 import { exportColumns, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
@@ -19,6 +20,16 @@ const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashbo
  */
 const WATERMARK_TTL_MS = 1000;
 
+/** Days a range covers, both ends included. */
+const daysIn = (r: { start: string; end: string }) =>
+  Math.round((Date.parse(`${r.end}T00:00:00Z`) - Date.parse(`${r.start}T00:00:00Z`)) / 86_400_000) + 1;
+
+export interface ReportLimits {
+  /** Report queries are cancelled after this long. */
+  statementTimeoutMs: number;
+}
+export const DEFAULT_REPORT_LIMITS: ReportLimits = { statementTimeoutMs: 15_000 };
+
 const dashboardName = (def: ReportDef) => DASHBOARDS.find((d) => d.dashboard_id === def.dashboardId)?.dashboard_name ?? def.name;
 
 export class ReportService {
@@ -29,10 +40,15 @@ export class ReportService {
    * @param db the primary database (access checks)
    * @param reportingDb where report queries run: a read replica in production (REPORTING_DATABASE_URL)
    */
+  private readonly statementTimeoutMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly reportingDb: Db = db,
-  ) {}
+    limits: ReportLimits = DEFAULT_REPORT_LIMITS,
+  ) {
+    this.statementTimeoutMs = limits.statementTimeoutMs;
+  }
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
@@ -44,7 +60,9 @@ export class ReportService {
     const filters = await resolveFilters(this.db, params);
     const asOf = await this.watermark();
     // The tables are independent: on PostgreSQL they run side by side on the pool.
-    const reports = await Promise.all(dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)));
+    const reports = await Promise.all(
+      dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)),
+    );
     return { dashboard_name: dashboard.dashboard_name, reports };
   }
 
@@ -107,25 +125,40 @@ export class ReportService {
 
   /** Where and over which range the report's queries run, once the account suits the report. */
   private context(def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters): QueryContext {
-    if (def.account === 'partner' && account.kind !== 'partner') throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
-    if (def.account === 'employee' && account.kind !== 'employee') throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
+    if (def.account === 'partner' && account.kind !== 'partner')
+      throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
+    if (def.account === 'employee' && account.kind !== 'employee')
+      throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
-    return { db: this.reportingDb, account, range, previous: previousRange(range), filters };
+    const page = { number: params.page ?? 1, size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE };
+    return { db: this.reportingDb, account, range, previous: previousRange(range), filters, page };
   }
 
-  private async render(viewer: Viewer, def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters, watermark: Date | null): Promise<ReportResponse> {
+  private async render(
+    viewer: Viewer,
+    def: ReportDef,
+    account: Account,
+    params: RawReportParams,
+    filters: ReportFilters,
+    watermark: Date | null,
+  ): Promise<ReportResponse> {
     const ctx = this.context(def, account, params, filters);
     const range = ctx.range;
+    // The table's cap; downloads read in batches and keep the general limit.
+    if (def.maxRangeDays !== undefined && daysIn(range) > def.maxRangeDays) {
+      throw badRequest(`${def.name} can span at most ${def.maxRangeDays} days: choose a shorter range.`);
+    }
 
     let result: ReportResult;
     const asOf = def.source === 'rollup' ? watermark : null;
     if (def.source === 'rollup') {
       const key = JSON.stringify([def.id, account.kind, account.id, range, filters, asOf?.toISOString() ?? null]);
       const cached = this.cache.get(key);
-      result = cached ?? (await def.run(ctx));
+      result = cached ?? (await this.run(def, ctx));
       if (!cached) this.cache.set(key, result);
     } else {
-      result = await def.run(ctx);
+      // Source-table reports are bounded in number at once by guardHeavyReports, before the request starts.
+      result = await this.run(def, ctx);
     }
     const shown = result.range ?? range;
     return {
@@ -150,7 +183,13 @@ export class ReportService {
       end_date: shown.end,
       account: { account_id: account.code, user_name: account.name },
       as_of: asOf ? asOf.toISOString() : null,
+      ...(result.paging ? { paging: result.paging } : {}),
     };
+  }
+
+  /** A report's queries, cancelled past the statement timeout. */
+  private run(def: ReportDef, ctx: QueryContext): Promise<ReportResult> {
+    return withStatementTimeout(ctx.db, this.statementTimeoutMs, (db) => def.run({ ...ctx, db }));
   }
 
   /** The drilled account: absent = the viewer; an EI code = a partner; else an employee. Outside the subtree = 403. */

@@ -6,7 +6,7 @@ import { partnersRoutes } from '../partners/routes';
 import { renewalsRoutes } from '../renewals/routes';
 import { teamRoutes } from './routes';
 
-/** The team and partner management area (spec 000 §2): six screens, five modules, one registration. */
+/** The team and partner management area (docs/product/team.md; docs/product/renewals.md): six screens, five modules, one registration. */
 export function teamAreaRoutes(app: App, db: Db): void {
   renewalsRoutes(app, db);
   partnersRoutes(app, db);

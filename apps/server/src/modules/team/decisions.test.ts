@@ -10,7 +10,9 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
   afterAll(() => ctx.close());
 
   const raise = async (partners: string[]) => {
-    const res = await (await ctx.as('rm')).post(TEAM_PATHS.submitMapping, { manager_code: 'RM001', partner_list: partners, is_submit: true });
+    const res = await (
+      await ctx.as('rm')
+    ).post(TEAM_PATHS.submitMapping, { manager_code: 'RM001', partner_list: partners, is_submit: true });
     expect(res.statusCode).toBe(200);
     return res.json<{ request_raised: string }>().request_raised;
   };
@@ -32,8 +34,14 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
     const [a, b] = await Promise.all([decide('zsm', body), decide('head', body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
-    expect(loser.json<{ error: string }>().error).toMatch(/^EI000011 was already accepted by (zsm|head) Person on \d{4}-\d{2}-\d{2}; nothing was changed$/);
-    const open = await ctx.db.db.selectFrom('partner_mappings').select('id').where('partner_id', '=', ctx.partners.get('EI000011') ?? 0).execute();
+    expect(loser.json<{ error: string }>().error).toMatch(
+      /^EI000011 was already accepted by (zsm|head) Person on \d{4}-\d{2}-\d{2}; nothing was changed$/,
+    );
+    const open = await ctx.db.db
+      .selectFrom('partner_mappings')
+      .select('id')
+      .where('partner_id', '=', ctx.partners.get('EI000011') ?? 0)
+      .execute();
     expect(open).toHaveLength(1);
     const audits = await ctx.db.db.selectFrom('audit_events').select('id').where('action', '=', 'mapping_request_accepted').execute();
     expect(audits).toHaveLength(1);
@@ -47,7 +55,11 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const status = await itemStatus('EI000012');
-    const mappings = await ctx.db.db.selectFrom('partner_mappings').select('id').where('partner_id', '=', ctx.partners.get('EI000012') ?? 0).execute();
+    const mappings = await ctx.db.db
+      .selectFrom('partner_mappings')
+      .select('id')
+      .where('partner_id', '=', ctx.partners.get('EI000012') ?? 0)
+      .execute();
     expect(mappings).toHaveLength(status === 'accepted' ? 1 : 0);
   });
 
@@ -68,11 +80,15 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
     const elsewhere = await decide('zsm', { reportee: ['EI000013'], manager: 'RM002', is_accepted: true });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json<{ error: string }>().error).toBe('EI000013 has no mapping request to RM002');
-    expect((await decide('zsm', { reportee: ['EI000013'], manager: 'RM001', is_accepted: true, request_raised: 'MR999999' })).statusCode).toBe(404);
+    expect(
+      (await decide('zsm', { reportee: ['EI000013'], manager: 'RM001', is_accepted: true, request_raised: 'MR999999' })).statusCode,
+    ).toBe(404);
     // The requester's own request is not theirs to decide, and it is not in their Manage Team.
     expect((await decide('rm', { reportee: ['EI000013'], manager: 'RM001', is_accepted: true })).statusCode).toBe(403);
     expect((await (await ctx.as('rm')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM001&request_raised=${code}`)).statusCode).toBe(403);
-    expect((await (await ctx.as('zsm2')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM001&request_raised=${code}`)).statusCode).toBe(403);
+    expect((await (await ctx.as('zsm2')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM001&request_raised=${code}`)).statusCode).toBe(
+      403,
+    );
     expect((await (await ctx.as('zsm')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM404&request_raised=null`)).statusCode).toBe(404);
     expect(await itemStatus('EI000013')).toBe('pending');
   });
@@ -80,8 +96,8 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
   it.each([
     [{ reportee: [], manager: 'RM001', is_accepted: true }, 'Select at least one reportee'],
     [{ reportee: Array.from({ length: MAX_MAPPING_ITEMS + 1 }, (_, i) => `EI${i}`), manager: 'RM001', is_accepted: true }, 'At most 500'],
-    [{ reportee: ['EI000013'], manager: 'RM001' }, 'is_accepted'],
-    [{ reportee: 'EI000013', manager: 'RM001', is_accepted: true }, 'reportee'],
+    [{ reportee: ['EI000013'], manager: 'RM001' }, 'Is accepted is missing'],
+    [{ reportee: 'EI000013', manager: 'RM001', is_accepted: true }, 'Reportee is not valid'],
   ])('refuses bad input with 400 (case %#)', async (body, message) => {
     const res = await decide('zsm', body);
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,11 @@
-import { kolkataToday, TEAM_PATHS, type AnalyticsRow, type ReporteeRow, type TeamRow, type UnmappedPartnersResponse } from '@dossier/shared';
+import {
+  kolkataToday,
+  TEAM_PATHS,
+  type AnalyticsRow,
+  type ReporteeRow,
+  type TeamRow,
+  type UnmappedPartnersResponse,
+} from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signIn } from '../../../test/app';
 import { createTestDb } from '../../../test/db';
@@ -34,7 +41,10 @@ describe('demo mapping requests (DEMO_SCALE 0.05)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const first = rows[0];
     if (!first) throw new Error('no rows');
-    const reportees = await get<ReporteeRow[]>('demo.asm', `${TEAM_PATHS.reporteeDetail}?unique_code=${first.unique_code}&request_raised=${first.request_raised}`);
+    const reportees = await get<ReporteeRow[]>(
+      'demo.asm',
+      `${TEAM_PATHS.reporteeDetail}?unique_code=${first.unique_code}&request_raised=${first.request_raised}`,
+    );
     expect(reportees.length).toBe(first.pending);
     expect((await get<TeamRow[]>('demo.zsm', TEAM_PATHS.teamList)).length).toBeGreaterThanOrEqual(3);
   });

@@ -14,7 +14,9 @@ describe('team area in OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { parameters?: { name: string }[]; requestBody?: unknown }>> }>();
     for (const path of Object.values(TEAM_PATHS)) expect(Object.keys(doc.paths)).toContain(path);
-    expect(doc.paths[TEAM_PATHS.renewalsDue]?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['start_date', 'end_date']));
+    expect(doc.paths[TEAM_PATHS.renewalsDue]?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['start_date', 'end_date']),
+    );
     expect(doc.paths[TEAM_PATHS.acceptMemberList]?.post?.requestBody).toBeDefined();
   });
 });

@@ -139,7 +139,13 @@ export function closeCurrentMappings(db: Db, partnerId: number) {
 export function openMapping(db: Db, partnerId: number, managerId: number, reportingType: number, requestItemId: number) {
   return db
     .insertInto('partner_mappings')
-    .values({ partner_id: partnerId, manager_id: managerId, reporting_type: reportingType, valid_from: sql<Date>`now()`, request_item_id: requestItemId })
+    .values({
+      partner_id: partnerId,
+      manager_id: managerId,
+      reporting_type: reportingType,
+      valid_from: sql<Date>`now()`,
+      request_item_id: requestItemId,
+    })
     .returning(['id', 'valid_from'])
     .executeTakeFirstOrThrow();
 }

@@ -1,4 +1,13 @@
-import { AcceptMemberListRequest, DecisionResponse, ErrorBody, ReporteeDetailQuery, ReporteeRow, TEAM_PATHS, TeamListQuery, TeamRow } from '@dossier/shared';
+import {
+  AcceptMemberListRequest,
+  DecisionResponse,
+  ErrorBody,
+  ReporteeDetailQuery,
+  ReporteeRow,
+  TEAM_PATHS,
+  TeamListQuery,
+  TeamRow,
+} from '@dossier/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';

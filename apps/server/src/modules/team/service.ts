@@ -6,7 +6,17 @@ import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { refuseLifeOnlyRole } from './access';
 import { checkedRange, kolkataDate, kolkataDayEnd, kolkataDayStart } from './dates';
-import { closeCurrentMappings, decidableRequests, decideItems, employeeName, findRequest, lockItemsForDecision, openMapping, partnersByCode, pendingItemsForManager } from './queries';
+import {
+  closeCurrentMappings,
+  decidableRequests,
+  decideItems,
+  employeeName,
+  findRequest,
+  lockItemsForDecision,
+  openMapping,
+  partnersByCode,
+  pendingItemsForManager,
+} from './queries';
 import { isProductLine, reportingTypeFor, specialties } from './specialty';
 
 const NO_REQUEST = 'null';
@@ -79,7 +89,12 @@ export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListReque
   const partners = codes.flatMap((c) => found.filter((p) => p.unique_code === c));
 
   return db.transaction().execute(async (trx) => {
-    const items = await lockItemsForDecision(trx, manager.id, partners.map((p) => p.id), request?.id ?? null);
+    const items = await lockItemsForDecision(
+      trx,
+      manager.id,
+      partners.map((p) => p.id),
+      request?.id ?? null,
+    );
     const chosen: { partner: (typeof partners)[number]; item: (typeof items)[number] }[] = [];
     for (const p of partners) {
       const mine = items.filter((i) => i.partner_id === p.id);
@@ -102,7 +117,12 @@ export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListReque
     const own = chosen.find((c) => c.item.requested_by === viewer.employeeId);
     if (own) throw forbidden(`You raised ${own.item.code}; another manager must decide it`);
 
-    const decided = await decideItems(trx, chosen.map((c) => c.item.id), status, viewer.employeeId);
+    const decided = await decideItems(
+      trx,
+      chosen.map((c) => c.item.id),
+      status,
+      viewer.employeeId,
+    );
     if (decided.length !== chosen.length) {
       throw conflict('Some of these reportees were decided by someone else a moment ago; nothing was changed');
     }
@@ -110,13 +130,29 @@ export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListReque
     for (const { partner, item } of chosen) {
       const before = { status: 'pending', partner: partner.unique_code, manager: manager.unique_code, request_raised: item.code };
       if (status === 'rejected') {
-        await audit(trx, { actorUserId: viewer.userId, action: 'mapping_request_rejected', entity: 'mapping_request_item', entityId: item.id, before, after: { ...before, status }, ip });
+        await audit(trx, {
+          actorUserId: viewer.userId,
+          action: 'mapping_request_rejected',
+          entity: 'mapping_request_item',
+          entityId: item.id,
+          before,
+          after: { ...before, status },
+          ip,
+        });
         continue;
       }
       const line = isProductLine(item.product_line) ? item.product_line : 'motor';
       const closed = await closeCurrentMappings(trx, partner.id);
       const opened = await openMapping(trx, partner.id, manager.id, reportingTypeFor(line, specialty), item.id);
-      await audit(trx, { actorUserId: viewer.userId, action: 'mapping_request_accepted', entity: 'mapping_request_item', entityId: item.id, before, after: { ...before, status, mapping_id: opened.id }, ip });
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'mapping_request_accepted',
+        entity: 'mapping_request_item',
+        entityId: item.id,
+        before,
+        after: { ...before, status, mapping_id: opened.id },
+        ip,
+      });
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'partner_mapping_changed',

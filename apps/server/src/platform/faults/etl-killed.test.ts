@@ -14,7 +14,14 @@ const url = process.env.DATABASE_URL;
 const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
 const childScript = fileURLToPath(new URL('../../../test/etl-child.ts', import.meta.url));
 // Everything the ETL writes, in one transaction: none of it may change when the run dies.
-const ETL_TABLES = ['fact_daily_business', 'fact_subtree_monthly', 'fact_partner_monthly', 'etl_policy_state', 'etl_affected', 'etl_jobs'] as const;
+const ETL_TABLES = [
+  'fact_daily_business',
+  'fact_subtree_monthly',
+  'fact_partner_monthly',
+  'etl_policy_state',
+  'etl_affected',
+  'etl_jobs',
+] as const;
 // Statements that come after fact_daily_business was rewritten: the run is well into its writes.
 const LATE_STATEMENT = /fact_subtree_monthly|fact_partner_monthly|insert into etl_policy_state/;
 
@@ -24,7 +31,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function digests(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of ETL_TABLES) {
-    const res = await sql<{ d: string | null }>`select md5(string_agg(t::text, ',' order by t::text)) as d from ${sql.table(table)} t`.execute(db);
+    const res = await sql<{
+      d: string | null;
+    }>`select md5(string_agg(t::text, ',' order by t::text)) as d from ${sql.table(table)} t`.execute(db);
     out[table] = res.rows[0]?.d ?? 'empty';
   }
   return out;
@@ -43,7 +52,9 @@ async function lockHolder(db: Db, appName: string): Promise<EtlBackend | undefin
     select a.pid, a.backend_xid::text as xid, a.query
     from pg_stat_activity a join pg_locks l on l.pid = a.pid
     where a.application_name = ${appName} and l.locktype = 'advisory' and l.granted
-      and l.classid::text::int = ${ETL_LOCK} and l.objid::text::bigint = (hashtext(current_schema())::bigint & 4294967295) and l.objsubid = 2`.execute(db);
+      and l.classid::text::int = ${ETL_LOCK} and l.objid::text::bigint = (hashtext(current_schema())::bigint & 4294967295) and l.objsubid = 2`.execute(
+    db,
+  );
   return res.rows[0];
 }
 
@@ -101,7 +112,10 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
 
     // The orphaned backend finishes its statement, finds its client gone and rolls back; only then is the lock free.
     const killedAt = Date.now();
-    while ((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${appName}`.execute(db.db)).rows[0]?.n) {
+    while (
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${appName}`.execute(db.db)).rows[0]
+        ?.n
+    ) {
       if (Date.now() - killedAt > 60_000) throw new Error('the killed run’s backend is still there after 60 s');
       await sleep(20);
     }
@@ -110,7 +124,11 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
     // Nothing of the killed run is left: every ETL table, the job row included, is exactly as before.
     expect(await digests(db.db)).toEqual(before);
     expect(await factRows(db)).toEqual(previous);
-    const job = await db.db.selectFrom('etl_jobs').select(['status', 'last_error']).where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
+    const job = await db.db
+      .selectFrom('etl_jobs')
+      .select(['status', 'last_error'])
+      .where('name', '=', BUSINESS_ROLLUP_JOB)
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'idle', last_error: null });
 
     // The next ordinary (incremental) run converges to exact totals.
@@ -120,6 +138,8 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
     expect(await factRows(db)).toEqual(await rawAggregate(db));
     expect(await partnerMonthlyMatches(db)).toBe(true);
     expect(await subtreeMonthlyMatches(db)).toBe(true);
-    console.info(JSON.stringify({ killedDuring: caught.query.trim().split('\n')[0]?.slice(0, 60), orphanMs, recoveryMs: Math.round(recoveryMs) }));
+    console.info(
+      JSON.stringify({ killedDuring: caught.query.trim().split('\n')[0]?.slice(0, 60), orphanMs, recoveryMs: Math.round(recoveryMs) }),
+    );
   }, 180_000);
 });

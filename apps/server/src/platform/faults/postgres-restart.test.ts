@@ -78,7 +78,15 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
         // A request the app leaves hanging shows up as a timeout here instead of stalling the test.
         const res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(15_000) });
         const body = await res.text();
-        outcomes.push({ kind, start, end: now(), status: res.status, body, retryAfter: res.headers.get('retry-after'), ...(note ? { note } : {}) });
+        outcomes.push({
+          kind,
+          start,
+          end: now(),
+          status: res.status,
+          body,
+          retryAfter: res.headers.get('retry-after'),
+          ...(note ? { note } : {}),
+        });
       } catch (err) {
         outcomes.push({ kind, start, end: now(), status: 0, body: String(err), retryAfter: null, ...(note ? { note } : {}) });
       }
@@ -112,7 +120,7 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
     let up = Infinity;
     try {
       // Warm up on observed progress, not a fixed delay (the machine may be busy): writes are committing.
-      for (const deadline = now() + 20_000; (acked() < 2 * WORKERS || now() < 1000) && now() < deadline; ) await sleep(50);
+      for (const deadline = now() + 20_000; (acked() < 2 * WORKERS || now() < 1000) && now() < deadline;) await sleep(50);
       stopBegan = now();
       await pg.stop();
       down = now();
@@ -120,7 +128,7 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
       startBegan = now();
       await pg.start();
       up = now();
-      for (const deadline = up + 15_000; !recovered() && now() < deadline; ) await sleep(50);
+      for (const deadline = up + 15_000; !recovered() && now() < deadline;) await sleep(50);
       await sleep(1500);
     } finally {
       // Even when a step throws, the workers stop, so the file ends instead of looping on.
@@ -130,7 +138,8 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
 
     // Failures list the offending requests against the timeline, so a flaky run explains itself.
     const timeline = `stop ${Math.round(stopBegan)}-${Math.round(down)} ms, start ${Math.round(startBegan)}-${Math.round(up)} ms`;
-    const show = (list: Outcome[]) => list.map((o) => `${o.kind} ${o.status} ${Math.round(o.start)}-${Math.round(o.end)} ms ${o.body.slice(0, 160)}`);
+    const show = (list: Outcome[]) =>
+      list.map((o) => `${o.kind} ${o.status} ${Math.round(o.start)}-${Math.round(o.end)} ms ${o.body.slice(0, 160)}`);
 
     // Never a 500 or a dropped socket: every answer is a success or a clear 503.
     expect(show(outcomes.filter((o) => o.status !== 200 && o.status !== 503)), timeline).toEqual([]);
@@ -155,7 +164,9 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
 
     // Every write acknowledged before, during or after the restart is in the database.
     const acknowledged = outcomes.filter((o) => o.kind === 'write' && o.status === 200).map((o) => o.note ?? '');
-    const stored = new Set((await handle.db.selectFrom('remarks').select('notes').where('notes', 'like', 'load-%').execute()).map((r) => r.notes));
+    const stored = new Set(
+      (await handle.db.selectFrom('remarks').select('notes').where('notes', 'like', 'load-%').execute()).map((r) => r.notes),
+    );
     expect(acknowledged.filter((n) => !stored.has(n))).toEqual([]);
     expect(acknowledged.some((n) => outcomes.find((o) => o.note === n && o.end < stopBegan))).toBe(true);
     expect(acknowledged.some((n) => outcomes.find((o) => o.note === n && o.start > up))).toBe(true);

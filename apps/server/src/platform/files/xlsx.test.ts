@@ -21,14 +21,16 @@ const rows: Row[] = [
 ];
 
 describe('xlsx', () => {
-  it('writes a bold header and the same cells, escaped formulas as text and numbers as numbers', async () => {
+  it('writes a bold header and the same cells: formula-like text as a plain string cell (no apostrophe), numbers as numbers', async () => {
     const sheet = await readBack(await xlsxBuffer(columns, rows, { sheetName: 'Business: MTD/YTD' }));
     expect(sheet.name).toBe('Business  MTD YTD');
     expect(sheet.getRow(1).values).toEqual([undefined, 'partner', 'Premium (₹)', 'note']);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'EI0001 Asha', 1200.5, "'=1+1"]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'EI0001 Asha', 1200.5, '=1+1']);
+    expect(sheet.getRow(2).getCell(3).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(3).values).toEqual([undefined, 'राहुल, "R"', -350]);
-    expect(sheet.getRow(4).values).toEqual([undefined, "'@cmd", 0, "'-2+3"]);
+    expect(sheet.getRow(4).values).toEqual([undefined, '@cmd', 0, '-2+3']);
+    expect(sheet.getRow(4).getCell(1).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(2).getCell(3).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.Number);
     expect(sheet.rowCount).toBe(4);

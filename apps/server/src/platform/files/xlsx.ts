@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { columnHeader, columnKey, escapeCell, type Cell, type Column, type Row, type Rows } from './escape';
+import { columnHeader, columnKey, type Cell, type Column, type Row, type Rows } from './escape';
 
 export interface XlsxOptions {
   sheetName?: string;
@@ -12,14 +12,20 @@ const MAX_CELL_CHARS = 32_767;
 // How often to check the output for back-pressure; exceljs itself never waits for a slow reader.
 const DRAIN_CHECK_ROWS = 500;
 
+/**
+ * Text goes in as a typed string cell (never a formula, whatever it starts with), so unlike CSV it needs
+ * no leading apostrophe: one would show in Excel as part of the text.
+ */
 function cell(value: Cell): Cell {
-  const v = escapeCell(value);
-  return typeof v === 'string' && v.length > MAX_CELL_CHARS ? v.slice(0, MAX_CELL_CHARS) : v;
+  return typeof value === 'string' && value.length > MAX_CELL_CHARS ? value.slice(0, MAX_CELL_CHARS) : value;
 }
 
 function sheetName(name: string | undefined): string {
   // Excel's rules: at most 31 characters, none of []:*?/\
-  const cleaned = (name ?? 'Report').replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);
+  const cleaned = (name ?? 'Report')
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31);
   return cleaned === '' ? 'Report' : cleaned;
 }
 
@@ -69,7 +75,11 @@ export class XlsxTooLargeError extends Error {
  * With maxBytes it stops reading rows once the file is past that size and throws XlsxTooLargeError, so
  * memory stays bounded by maxBytes whatever the row source holds.
  */
-export async function xlsxBuffer(columns: readonly Column[], rows: Rows, options: XlsxOptions & { maxBytes?: number } = {}): Promise<Buffer> {
+export async function xlsxBuffer(
+  columns: readonly Column[],
+  rows: Rows,
+  options: XlsxOptions & { maxBytes?: number } = {},
+): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? Infinity;
   const sink = new PassThrough();
   const parts: Buffer[] = [];

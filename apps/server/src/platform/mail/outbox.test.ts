@@ -48,11 +48,14 @@ describe('mail outbox', () => {
     const transport = smtpTransport(smtp.port);
     cleanups.push(() => transport.close());
     const xlsx = await xlsxBuffer(['partner', 'premium'], [{ partner: 'राहुल', premium: 1200.5 }]);
-    const id = await enqueueMail(handle.db, mail({
-      to: ['asha.rm@example.com', 'zsm.west@example.com'],
-      html: '<p>Your report is attached.</p>',
-      attachments: [{ filename: 'Business MTD.xlsx', contentType: XLSX_CONTENT_TYPE, content: xlsx }],
-    }));
+    const id = await enqueueMail(
+      handle.db,
+      mail({
+        to: ['asha.rm@example.com', 'zsm.west@example.com'],
+        html: '<p>Your report is attached.</p>',
+        attachments: [{ filename: 'Business MTD.xlsx', contentType: XLSX_CONTENT_TYPE, content: xlsx }],
+      }),
+    );
 
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 1, retried: 0, failed: 0 });
 
@@ -71,7 +74,12 @@ describe('mail outbox', () => {
     const row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, message_id: parsed.messageId });
     expect(row.sent_at).toBeInstanceOf(Date);
-    const audit = await handle.db.selectFrom('audit_events').select(['action']).where('entity', '=', 'email_outbox').where('entity_id', '=', id).execute();
+    const audit = await handle.db
+      .selectFrom('audit_events')
+      .select(['action'])
+      .where('entity', '=', 'email_outbox')
+      .where('entity_id', '=', id)
+      .execute();
     expect(audit).toEqual([{ action: 'mail.sent' }]);
   });
 
@@ -106,7 +114,11 @@ describe('mail outbox', () => {
 
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    await handle.db.updateTable('email_outbox').set({ next_attempt_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await handle.db
+      .updateTable('email_outbox')
+      .set({ next_attempt_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 1, retried: 0 });
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(1);
@@ -145,8 +157,16 @@ describe('mail outbox', () => {
     const now = new Date();
     const crashed = await enqueueMail(handle.db, mail({ subject: 'crashed' }));
     const inFlight = await enqueueMail(handle.db, mail({ subject: 'in flight' }));
-    await handle.db.updateTable('email_outbox').set({ status: 'sending', attempts: 1, next_attempt_at: new Date(now.getTime() - 1) }).where('id', '=', crashed).execute();
-    await handle.db.updateTable('email_outbox').set({ status: 'sending', attempts: 2, next_attempt_at: new Date(now.getTime() + 60_000) }).where('id', '=', inFlight).execute();
+    await handle.db
+      .updateTable('email_outbox')
+      .set({ status: 'sending', attempts: 1, next_attempt_at: new Date(now.getTime() - 1) })
+      .where('id', '=', crashed)
+      .execute();
+    await handle.db
+      .updateTable('email_outbox')
+      .set({ status: 'sending', attempts: 2, next_attempt_at: new Date(now.getTime() + 60_000) })
+      .where('id', '=', inFlight)
+      .execute();
 
     expect(await deliverDueMails(handle.db, fake, { now })).toMatchObject({ sent: 1 });
     expect(sent).toEqual(['crashed']);
@@ -159,7 +179,10 @@ describe('mail outbox', () => {
     const later = new Date(now.getTime() + retryDelayMs(1));
     expect(await deliverDueMails(handle.db, fake, { now: later, maxAttempts: 2 })).toMatchObject({ retried: 0, failed: 1 });
     expect(await outboxRow(doomed)).toMatchObject({ status: 'failed', attempts: 2, last_error: '450 mailbox busy' });
-    expect(await deliverDueMails(handle.db, fake, { now: new Date(now.getTime() + 86_400_000), maxAttempts: 2 })).toMatchObject({ sent: 0, failed: 1 });
+    expect(await deliverDueMails(handle.db, fake, { now: new Date(now.getTime() + 86_400_000), maxAttempts: 2 })).toMatchObject({
+      sent: 0,
+      failed: 1,
+    });
     // The in-flight row's sender never came back: it ran out of attempts rather than being sent again.
     const abandoned = await outboxRow(inFlight);
     expect(abandoned).toMatchObject({ status: 'failed', attempts: 2 });
@@ -172,7 +195,10 @@ describe('mail outbox', () => {
     const transport = createMailTransport({ SMTP_URL: undefined, MAIL_FROM: 'Dossier <no-reply@dossier.local>', DATA_DIR: dataDir });
     expect(transport.kind).toBe('file');
     const content = Buffer.from('partner,premium\r\nराहुल,1200\r\n');
-    const id = await enqueueMail(handle.db, mail({ kind: 'renewal_notice', attachments: [{ filename: 'r.csv', contentType: 'text/csv', content }] }));
+    const id = await enqueueMail(
+      handle.db,
+      mail({ kind: 'renewal_notice', attachments: [{ filename: 'r.csv', contentType: 'text/csv', content }] }),
+    );
 
     expect(await deliverDueMails(handle.db, transport)).toMatchObject({ sent: 1 });
 

@@ -182,7 +182,13 @@ async function markFailedAttempt(db: Db, claim: ClaimedMail, error: string, cloc
       .where('attempts', '=', claim.attempts)
       .executeTakeFirst();
     if (final && res.numUpdatedRows > 0n) {
-      await audit(trx, { actorUserId: claim.createdBy, action: 'mail.failed', entity: 'email_outbox', entityId: claim.id, after: { error } });
+      await audit(trx, {
+        actorUserId: claim.createdBy,
+        action: 'mail.failed',
+        entity: 'email_outbox',
+        entityId: claim.id,
+        after: { error },
+      });
     }
   });
   return final;

@@ -35,7 +35,11 @@ export function metricsAccess(token: string | undefined): (request: FastifyReque
     return (request) => {
       const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
       if (match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected)) return undefined;
-      return { statusCode: 401, error: 'Metrics require a valid bearer token (METRICS_TOKEN)', headers: { 'www-authenticate': 'Bearer realm="metrics"' } };
+      return {
+        statusCode: 401,
+        error: 'Metrics require a valid bearer token (METRICS_TOKEN)',
+        headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+      };
     };
   }
   return (request) => {

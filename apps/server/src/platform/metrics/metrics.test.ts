@@ -52,7 +52,11 @@ describe('metrics', () => {
   });
 
   const scrape = async (target = app) => {
-    const res = await target.inject({ method: 'GET', url: '/metrics', ...(target === tokenApp ? { headers: { authorization: `Bearer ${TOKEN}` } } : {}) });
+    const res = await target.inject({
+      method: 'GET',
+      url: '/metrics',
+      ...(target === tokenApp ? { headers: { authorization: `Bearer ${TOKEN}` } } : {}),
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return { text: res.body, samples: parseSamples(res.body) };
@@ -77,15 +81,22 @@ describe('metrics', () => {
   });
 
   it('puts every unknown URL in one series, whatever the URL', async () => {
-    const before = find((await scrape()).samples, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_code: '404' })[0]?.value ?? 0;
+    const before =
+      find((await scrape()).samples, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_code: '404' })[0]
+        ?.value ?? 0;
     for (const url of ['/api/nope-a1b2c3/', '/api/nope-d4e5f6/?x=1', '/services/zz-unknown-9/']) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
     const { text, samples } = await scrape();
-    expect(find(samples, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_code: '404' })[0]?.value).toBe(before + 3);
+    expect(find(samples, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_code: '404' })[0]?.value).toBe(
+      before + 3,
+    );
     expect(text).not.toMatch(/nope-|zz-unknown/);
     const routes = new Set(find(samples, 'http_request_duration_seconds_count', {}).map((s) => s.labels.route));
-    expect([...routes].every((r) => r === 'unmatched' || app.routeList.some((route) => route.url === r)), [...routes].join(', ')).toBe(true);
+    expect(
+      [...routes].every((r) => r === 'unmatched' || app.routeList.some((route) => route.url === r)),
+      [...routes].join(', '),
+    ).toBe(true);
   });
 
   it('reports mail outbox depth and ETL lag from the database at each scrape', async () => {
@@ -95,15 +106,25 @@ describe('metrics', () => {
     expect(depth(samples, 'sending')).toBe(0);
 
     const mail = { kind: 'report' as const, to: ['ops@example.com'], subject: 'Metrics test', text: 'body' };
-    const ids = [await enqueueMail(db.db, mail), await enqueueMail(db.db, mail), await enqueueMail(db.db, mail), await enqueueMail(db.db, mail)];
-    await db.db.updateTable('email_outbox').set({ status: 'sending' }).where('id', '=', ids[0] ?? '').execute();
-    await db.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date() }).where('id', '=', ids[1] ?? '').execute();
+    const ids = [
+      await enqueueMail(db.db, mail),
+      await enqueueMail(db.db, mail),
+      await enqueueMail(db.db, mail),
+      await enqueueMail(db.db, mail),
+    ];
+    await db.db
+      .updateTable('email_outbox')
+      .set({ status: 'sending' })
+      .where('id', '=', ids[0] ?? '')
+      .execute();
+    await db.db
+      .updateTable('email_outbox')
+      .set({ status: 'sent', sent_at: new Date() })
+      .where('id', '=', ids[1] ?? '')
+      .execute();
     await db.db
       .insertInto('etl_jobs')
-      .values([
-        { name: 'business_rollup', last_successful_run_at: sql<Date>`now() - interval '1 hour'` },
-        { name: 'metrics_never_ran' },
-      ])
+      .values([{ name: 'business_rollup', last_successful_run_at: sql<Date>`now() - interval '1 hour'` }, { name: 'metrics_never_ran' }])
       .onConflict((oc) => oc.column('name').doUpdateSet({ last_successful_run_at: sql<Date>`excluded.last_successful_run_at` }))
       .execute();
 
@@ -115,7 +136,11 @@ describe('metrics', () => {
     expect(lag).toBeLessThan(3660);
     expect(find(samples, 'dossier_etl_lag_seconds', { job: 'metrics_never_ran' })[0]?.value, 'a job that never succeeded').toBe(Infinity);
 
-    await db.db.updateTable('etl_jobs').set({ last_successful_run_at: sql<Date>`now()` }).where('name', '=', 'business_rollup').execute();
+    await db.db
+      .updateTable('etl_jobs')
+      .set({ last_successful_run_at: sql<Date>`now()` })
+      .where('name', '=', 'business_rollup')
+      .execute();
     await db.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date() }).execute();
     ({ samples } = await scrape());
     expect(find(samples, 'dossier_etl_lag_seconds', { job: 'business_rollup' })[0]?.value).toBeLessThan(60);
@@ -133,12 +158,15 @@ describe('metrics', () => {
       // PGlite has one connection and no pool: nothing to report.
       expect(find(samples, 'dossier_db_pool_connections', {})).toEqual([]);
     }
-    expect(find(samples, 'process_resident_memory_bytes', {}).length + find(samples, 'nodejs_heap_size_used_bytes', {}).length).toBeGreaterThan(0);
+    expect(
+      find(samples, 'process_resident_memory_bytes', {}).length + find(samples, 'nodejs_heap_size_used_bytes', {}).length,
+    ).toBeGreaterThan(0);
     expect(find(samples, 'nodejs_eventloop_lag_p99_seconds', {})).toHaveLength(1);
   });
 
   it('answers loopback callers only when no token is configured', async () => {
-    const get = (remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect((await get(address)).statusCode, address).toBe(200);
     for (const [address, headers] of [
       ['10.0.0.7', {}],
@@ -158,7 +186,8 @@ describe('metrics', () => {
   });
 
   it('requires the bearer token, from anywhere, when one is configured', async () => {
-    const get = (headers: Record<string, string>, remoteAddress = '203.0.113.9') => tokenApp.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    const get = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+      tokenApp.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
     const ok = await get({ authorization: `Bearer ${TOKEN}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('http_request_duration_seconds');

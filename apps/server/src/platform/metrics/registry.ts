@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, PoolStats } from '../db';
 import { readBacklog } from './queries';
 
@@ -29,6 +29,7 @@ export interface AppMetrics {
   /** This app's metrics plus the process's: what /metrics answers. */
   registry: Registry;
   observeRequest(route: string, method: string, statusCode: number, seconds: number): void;
+  countAnonymousRefusal(route: string, statusCode: number): void;
   /** Reads the database-backed gauges; called once per scrape, before the registry is rendered. */
   refresh(): Promise<void>;
 }
@@ -61,9 +62,17 @@ export function createMetrics(db: Db, pools: PoolReaders): AppMetrics {
     registers: [own],
   });
 
+  const anonymousRefusals = new Counter({
+    name: 'dossier_anonymous_refusals_total',
+    help: 'Requests without a session refused with 401, 403 or 429, by route pattern and status (they write no audit row)',
+    labelNames: ['route', 'status_code'] as const,
+    registers: [own],
+  });
+
   return {
     registry: Registry.merge([own, processMetrics()]),
     observeRequest: (route, method, statusCode, seconds) => requests.observe({ route, method, status_code: statusCode }, seconds),
+    countAnonymousRefusal: (route, statusCode) => anonymousRefusals.inc({ route, status_code: statusCode }),
     refresh: async () => {
       for (const [pool, read] of Object.entries(pools)) {
         if (!read) continue;

@@ -3,6 +3,8 @@ import type { App } from '../types';
 import { metricsAccess } from './access';
 import { createMetrics, UNMATCHED_ROUTE, type PoolReaders } from './registry';
 
+const ANONYMOUS_REFUSALS = new Set([401, 403, 429]);
+
 export interface MetricsOptions {
   db: Db;
   pools: PoolReaders;
@@ -21,7 +23,9 @@ export function registerMetrics(app: App, { db, pools, token }: MetricsOptions):
   // On the hot path of every request (the server is load-tested for p99): a callback hook, no
   // promise, and one histogram update. The route pattern, never the URL, keeps the series bounded.
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (!request.viewer && ANONYMOUS_REFUSALS.has(reply.statusCode)) metrics.countAnonymousRefusal(route, reply.statusCode);
     done();
   });
 

@@ -22,10 +22,39 @@ export type CallUpdate = Pick<ProviderCall, 'sid' | 'status'> & Partial<Omit<Pro
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
-const int = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
-  return Number.isFinite(n) && n >= 0 ? Math.round(n) : 0;
-};
+
+/** A provider payload with a value out of its range: a callback answers 400 with this message. */
+export class InvalidPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidPayloadError';
+  }
+}
+
+/** No call lasts longer than a day: a larger duration is a malformed payload, not a long call. */
+export const MAX_CALL_SECONDS = 86_400;
+/** At most this many legs are read from a payload (a bridged call has two). */
+const MAX_LEGS = 10;
+
+/** A duration in whole seconds, 0 when absent; anything else than 0…MAX_CALL_SECONDS is refused. */
+function seconds(v: unknown, field: string): number {
+  if (v === undefined || v === null || v === '') return 0;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (!Number.isFinite(n) || n < 0 || n > MAX_CALL_SECONDS) {
+    throw new InvalidPayloadError(`${field} must be a number of seconds from 0 to ${MAX_CALL_SECONDS}`);
+  }
+  return Math.round(n);
+}
+
+/** A provider time, null when absent; an unreadable one or one outside 2000–2100 is refused. */
+function time(v: unknown, field: string): Date | null {
+  if (v === undefined || v === null || v === '') return null;
+  const d = parseProviderTime(v);
+  if (!d || d.getUTCFullYear() < 2000 || d.getUTCFullYear() > 2100) {
+    throw new InvalidPayloadError(`${field} must be a time such as 2026-11-23 14:05:00`);
+  }
+  return d;
+}
 
 export function toStatus(v: unknown): ProviderCallStatus | null {
   const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
@@ -35,37 +64,56 @@ export function toStatus(v: unknown): ProviderCallStatus | null {
 /** Legs arrive as [{OnCallDuration, Status}] in callbacks and as [{Leg: {Id, OnCallDuration}}] in details. */
 function parseLegs(raw: unknown, legStatuses: (string | null)[] = []): CallLeg[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter(isObject).map((item, i) => {
-    const leg = isObject(item.Leg) ? item.Leg : item;
-    return { OnCallDuration: int(leg.OnCallDuration), Status: text(leg.Status) ?? legStatuses[i] ?? 'unknown' };
-  });
+  return raw
+    .slice(0, MAX_LEGS)
+    .filter(isObject)
+    .map((item, i) => {
+      const leg = isObject(item.Leg) ? item.Leg : item;
+      return {
+        OnCallDuration: seconds(leg.OnCallDuration, `Legs[${i}].OnCallDuration`),
+        Status: (text(leg.Status) ?? legStatuses[i] ?? 'unknown').slice(0, 40),
+      };
+    });
 }
 
-/** The `Call` object of a connect or call-details answer. */
+/** The `Call` object of a connect or call-details answer; out-of-range values are a provider error. */
 export function parseExotelCall(body: unknown): ProviderCall {
+  try {
+    return readExotelCall(body);
+  } catch (err) {
+    if (err instanceof InvalidPayloadError) throw new TelephonyError(`The telephony provider sent a bad call: ${err.message}`);
+    throw err;
+  }
+}
+
+function readExotelCall(body: unknown): ProviderCall {
   const call = isObject(body) && isObject(body.Call) ? body.Call : null;
   const sid = call ? text(call.Sid) : null;
   const status = call ? toStatus(call.Status) : null;
   if (!call || !sid || !status) throw new TelephonyError('The telephony provider answered without a call sid and status');
   const details = isObject(call.Details) ? call.Details : {};
-  const created = parseProviderTime(call.DateCreated) ?? new Date();
+  const created = time(call.DateCreated, 'DateCreated') ?? new Date();
   return {
     sid,
     status,
     dateCreated: created,
-    dateUpdated: parseProviderTime(call.DateUpdated) ?? created,
+    dateUpdated: time(call.DateUpdated, 'DateUpdated') ?? created,
     phoneNumberSid: text(call.PhoneNumberSid),
-    startTime: parseProviderTime(call.StartTime),
-    endTime: parseProviderTime(call.EndTime),
-    conversationDuration: int(details.ConversationDuration),
+    startTime: time(call.StartTime, 'StartTime'),
+    endTime: time(call.EndTime, 'EndTime'),
+    conversationDuration: seconds(details.ConversationDuration, 'ConversationDuration'),
     legs: parseLegs(details.Legs, [text(details.Leg1Status), text(details.Leg2Status)]),
     recordingUrl: text(call.RecordingUrl),
   };
 }
 
-/** A status callback body, JSON or form-encoded (form bodies carry legs as Legs[0][Status] keys). */
+/**
+ * A status callback body, JSON or form-encoded (form bodies carry legs as Legs[0][Status] keys).
+ * Every number and time is checked: out of range throws InvalidPayloadError (the route answers 400).
+ */
 export function parseExotelCallback(body: Json): CallUpdate | null {
   const sid = text(body.CallSid);
+  if (sid && sid.length > 100) throw new InvalidPayloadError('CallSid must be at most 100 characters');
   const status = toStatus(body.Status);
   if (!sid || !status) return null;
   let legsRaw: unknown = body.Legs;
@@ -81,17 +129,20 @@ export function parseExotelCallback(body: Json): CallUpdate | null {
     legsRaw = legs.filter(Boolean);
   }
   const update: CallUpdate = { sid, status };
-  const dateUpdated = parseProviderTime(body.DateUpdated);
+  const dateUpdated = time(body.DateUpdated, 'DateUpdated');
   if (dateUpdated) update.dateUpdated = dateUpdated;
-  const startTime = parseProviderTime(body.StartTime);
+  const startTime = time(body.StartTime, 'StartTime');
   if (startTime) update.startTime = startTime;
-  const endTime = parseProviderTime(body.EndTime);
+  const endTime = time(body.EndTime, 'EndTime');
   if (endTime) update.endTime = endTime;
-  if (body.ConversationDuration !== undefined) update.conversationDuration = int(body.ConversationDuration);
+  if (body.ConversationDuration !== undefined) update.conversationDuration = seconds(body.ConversationDuration, 'ConversationDuration');
   const legs = parseLegs(legsRaw);
   if (legs.length > 0) update.legs = legs;
   const recordingUrl = text(body.RecordingUrl);
-  if (recordingUrl) update.recordingUrl = recordingUrl;
+  if (recordingUrl) {
+    if (recordingUrl.length > 2000) throw new InvalidPayloadError('RecordingUrl must be at most 2000 characters');
+    update.recordingUrl = recordingUrl;
+  }
   return update;
 }
 
@@ -138,7 +189,11 @@ export class ExotelProvider implements TelephonyProvider {
     try {
       return await fetch(url, {
         method: init.method,
-        headers: { authorization: `Basic ${auth}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: {
+          authorization: `Basic ${auth}`,
+          accept: 'application/json',
+          ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
         body: init.body?.toString(),
         signal: AbortSignal.timeout(this.options.timeoutMs),
         redirect: 'error',

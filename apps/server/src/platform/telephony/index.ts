@@ -8,7 +8,15 @@ export type { TelephonyProvider } from './types';
 /** Path of the status-callback endpoint; the secret is its last segment. */
 export const STATUS_CALLBACK_PATH = '/services/communication/api/v1/telephony/status-callback';
 
-const EXOTEL_REQUIRED = ['PUBLIC_BASE_URL', 'EXOTEL_API_URL', 'EXOTEL_ACCOUNT_SID', 'EXOTEL_API_KEY', 'EXOTEL_API_TOKEN', 'EXOTEL_CALLER_ID', 'EXOTEL_CALLBACK_SECRET'] as const;
+const EXOTEL_REQUIRED = [
+  'PUBLIC_BASE_URL',
+  'EXOTEL_API_URL',
+  'EXOTEL_ACCOUNT_SID',
+  'EXOTEL_API_KEY',
+  'EXOTEL_API_TOKEN',
+  'EXOTEL_CALLER_ID',
+  'EXOTEL_CALLBACK_SECRET',
+] as const;
 
 /** The configured provider; a half-configured Exotel stops the server with a readable message. */
 export function createTelephony(config: Config): TelephonyProvider {

@@ -59,7 +59,12 @@ export class SimulatorProvider implements TelephonyProvider {
     const created = this.now();
     if (this.options.mode === 'deterministic') {
       const outcome: Outcome = to.endsWith('000') ? 'no-answer' : to.endsWith('111') ? 'busy' : 'completed';
-      return { created, outcome, ringSeconds: outcome === 'no-answer' ? 4 : outcome === 'busy' ? 1 : 2, talkSeconds: outcome === 'completed' ? 4 : 0 };
+      return {
+        created,
+        outcome,
+        ringSeconds: outcome === 'no-answer' ? 4 : outcome === 'busy' ? 1 : 2,
+        talkSeconds: outcome === 'completed' ? 4 : 0,
+      };
     }
     const r = this.random();
     const outcome: Outcome = r < 0.62 ? 'completed' : r < 0.9 ? 'no-answer' : 'busy';
@@ -71,7 +76,10 @@ export class SimulatorProvider implements TelephonyProvider {
 }
 
 function encodeSid(plan: Plan): string {
-  const two = (n: number) => Math.min(n, 36 * 36 - 1).toString(36).padStart(2, '0');
+  const two = (n: number) =>
+    Math.min(n, 36 * 36 - 1)
+      .toString(36)
+      .padStart(2, '0');
   return `SIM${plan.created.toString(36)}${OUTCOME_CODE[plan.outcome]}${two(plan.ringSeconds)}${two(plan.talkSeconds)}${randomBytes(4).toString('hex')}`;
 }
 

@@ -1,8 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { readStoredUser } from '../../lib/session';
+import { usePageTitle } from '../../components/page/use-page-title';
 
-/** Home (000 §2: an empty page). A short welcome so the main area is not blank. */
+/** Home (docs/product/shell.md, 'Routes'): a short welcome so the main area is not blank. */
 export default function HomePage() {
+  usePageTitle('Home');
   const { firstName } = readStoredUser();
   return (
     <Paper withBorder p="lg" radius="md" maw={640}>

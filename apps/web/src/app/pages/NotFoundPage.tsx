@@ -1,6 +1,6 @@
 import notFoundUrl from './not-found.svg';
 
-/** Unknown paths (000 §2, 001 §2): the error page shows only an image. */
+/** Unknown paths (docs/product/shell.md, 'Routes'): the not-found page shows only an image. */
 export default function NotFoundPage() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 32 }}>

@@ -1,7 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../components/page/use-page-title';
 
 /** Shown by the error boundary: what failed, and a reload that fetches the current version. */
 export default function RouteErrorPage({ error }: { error: Error }) {
+  usePageTitle('Something went wrong');
   return (
     <Center component="main" mih="60dvh" p="md">
       <Stack align="center" gap="sm" maw={420}>

@@ -9,7 +9,7 @@ import classes from './AppLayout.module.css';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
-/** Header, collapsible 240px side menu, main area (000 §2 Layout). */
+/** Header, collapsible 240px side menu, main area (docs/product/shell.md, 'Layout'). */
 export default function AppLayout() {
   const nav = useSidenav();
   const { pathname } = useLocation();

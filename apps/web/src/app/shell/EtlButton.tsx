@@ -10,7 +10,7 @@ const PANEL_ID = 'etl-jobs-panel';
 
 /**
  * Info button with the ETL summary panel. Each opening mounts a fresh panel (new key), which
- * fetches the job list again (000 §2: data is fetched each time it opens). The panel is a labelled
+ * fetches the job list again (docs/product/etl.md, 'ETL panel': data is fetched each time it opens). The panel is a labelled
  * region, not a dialog: it only shows text, and the one dialog on screen stays the message dialog.
  */
 export function EtlButton() {

@@ -26,7 +26,7 @@ interface Props {
 export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMenu }: Props) {
   const session = useHeaderSession();
   const { data: links } = useHeaderLinks();
-  // The role comes with the side menu and is handed to the header (000 §1).
+  // The role comes with the side menu and is handed to the header (docs/product/shell.md, 'Users and roles').
   const { data: sideMenu } = useSideMenu();
   const handoff = useHandoff();
   const isMobile = useIsMobile();
@@ -64,7 +64,7 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
             </ActionIcon>
           }
         >
-          {/* The spec names this entry 'Rule Search' whatever the configuration calls it. */}
+          {/* The product names this entry 'Rule Search' whatever the configuration calls it (docs/product/shell.md, 'Header'). */}
           {links ? (
             <PortalMenuItem link={{ ...links.rule_search, name: 'Rule Search' }} ready={session.ready} onHandoff={startHandoff} />
           ) : null}

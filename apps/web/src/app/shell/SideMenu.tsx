@@ -5,9 +5,12 @@ import { IconExternal } from '../../components/icons';
 import { useHandoff } from '../../lib/handoff';
 import { useHeaderLinks } from '../../features/navigation/api/header-links';
 import { useSideMenu } from '../../features/navigation/api/side-menu';
+import { useMe } from '../../features/auth/api/me';
 import { openPortalLink } from './open-portal';
 import { buildSideMenu, isActivePath, type MenuLink } from './side-menu-model';
 import classes from './AppLayout.module.css';
+
+const ADMIN_LINK: MenuLink = { key: 'admin', label: 'Administration', to: '/admin/people' };
 
 interface Props {
   /** Called after a link is followed (closes the drawer on narrow screens). */
@@ -41,7 +44,7 @@ function MenuGroup({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** The side menu (000 §2): Dashboard, the user's dashboards, then the static entries for the role. */
+/** The side menu (docs/product/shell.md, 'Side menu'): Dashboard, the user's dashboards, then the static entries for the role. */
 export function SideMenu({ onNavigate }: Props) {
   const { data: menu, isPending } = useSideMenu();
   const { data: links } = useHeaderLinks();
@@ -49,6 +52,8 @@ export function SideMenu({ onNavigate }: Props) {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const entries = useMemo(() => (menu ? buildSideMenu(menu, search) : []), [menu, search]);
+  // Only administrators see the entry (the server refuses everyone else anyway).
+  const isAdmin = useMe().data?.is_admin === true;
 
   return (
     <nav aria-label="Side menu" id="side-menu" className={classes.menu}>
@@ -87,6 +92,7 @@ export function SideMenu({ onNavigate }: Props) {
           );
         })
       )}
+      {isAdmin ? <RouteLink link={ADMIN_LINK} pathname={pathname} onNavigate={onNavigate} /> : null}
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-/** The three header menus that exclude each other (000 §2, §4): at most one is open. */
+/** The three header menus that exclude each other (docs/product/shell.md, 'Header'): at most one is open. */
 export type HeaderMenuName = 'insurance' | 'meeting' | 'paymaster';
 
 /**

@@ -72,8 +72,20 @@ describe('buildSideMenu', () => {
 
   it('gives role 204 only Life Renewals Report and Mapped Partners among the static entries', () => {
     const entries = buildSideMenu(menu('204'), new URLSearchParams());
-    expect(labels(entries).slice(4)).toEqual(['Life Renewals Report', 'Mapped Partners']);
+    expect(labels(entries).slice(3)).toEqual(['Life Renewals Report', 'Mapped Partners']);
     expect(entries.find((e) => e.label === 'Life Renewals Report')).toMatchObject({ kind: 'link', to: '/liferenewalsreport' });
+  });
+
+  it('gives role 204 no Dashboard entry (its reports 13 and 11 are not for that role); other roles have it first', () => {
+    expect(labels(buildSideMenu(menu('204'), new URLSearchParams()))).not.toContain('Dashboard');
+    for (const role of ['rm', '201', 'supervisor', 'zsm']) {
+      expect(buildSideMenu(menu(role), new URLSearchParams())[0]).toEqual({
+        kind: 'link',
+        key: 'dashboard',
+        label: 'Dashboard',
+        to: '/dashboard',
+      });
+    }
   });
 
   it('makes Partner Search a hand-off, not a route', () => {

@@ -15,7 +15,7 @@ export type SideMenuEntry =
 export interface SideMenuConfig {
   dateResetIds: readonly number[];
   staticEntries: readonly StaticMenuEntry[];
-  topEntries: readonly MenuLink[];
+  topEntries: readonly (MenuLink & { audience?: MenuAudience })[];
 }
 
 const DEFAULT_CONFIG: SideMenuConfig = {
@@ -26,7 +26,7 @@ const DEFAULT_CONFIG: SideMenuConfig = {
 
 /**
  * The date part of the current address, carried into dashboard links so switching dashboards keeps
- * the chosen period (000 §2). Dates travel only as a pair, as the reports use them only as a pair.
+ * the chosen period (docs/product/shell.md, 'Side menu'). Dates travel only as a pair, as the reports use them only as a pair.
  */
 export function dateQueryFrom(search: URLSearchParams): string {
   const out = new URLSearchParams();
@@ -55,7 +55,9 @@ export function reportPath(id: number): string {
 /** The whole side menu for the signed-in user, in order: top entries, dashboards, static entries. */
 export function buildSideMenu(menu: SideMenuResponse, search: URLSearchParams, config: SideMenuConfig = DEFAULT_CONFIG): SideMenuEntry[] {
   const dates = dateQueryFrom(search);
-  const entries: SideMenuEntry[] = config.topEntries.map((entry) => ({ kind: 'link', ...entry }));
+  const entries: SideMenuEntry[] = config.topEntries
+    .filter((entry) => isVisibleTo(entry.audience ?? 'all', menu.user_details.emp_role))
+    .map(({ key, label, to }) => ({ kind: 'link', key, label, to }));
 
   for (const dashboard of menu.dashboards) {
     const key = `dashboard-${dashboard.dashboard_id}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialCollapsed, serializeCollapsed } from './sidenav-state';
 
-describe('initialCollapsed (000 §2 Layout)', () => {
+describe('initialCollapsed (docs/product/shell.md, Layout)', () => {
   it('starts collapsed at 480px or less whatever was stored', () => {
     expect(initialCollapsed(null, 375)).toBe(true);
     expect(initialCollapsed('false', 480)).toBe(true);

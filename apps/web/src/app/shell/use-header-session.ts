@@ -12,8 +12,8 @@ export interface HeaderSession {
 const NOT_READ: HeaderSession = { ready: false, code: '', name: '' };
 
 /**
- * Spec 000 §2: the header reads the session token and user code from local storage 500 ms after it
- * starts (the old sign-in widget wrote them asynchronously). Until then hand-offs stay disabled.
+ * The header reads the session token and user code from local storage 500 ms after it starts
+ * (docs/product/shell.md, 'Header': the original sign-in widget wrote them asynchronously). Until then hand-offs stay disabled.
  */
 export function useHeaderSession(): HeaderSession {
   const [session, setSession] = useState<HeaderSession>(NOT_READ);

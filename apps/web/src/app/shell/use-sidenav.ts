@@ -12,7 +12,7 @@ export interface Sidenav {
   drawerOpen: boolean;
   /** The drawer was opened at least once, so its code is worth loading (and keeping mounted). */
   drawerUsed: boolean;
-  /** The menu is away from its resting state, which hides the logo (000 §2 Header). */
+  /** The menu is away from its resting state, which hides the logo (docs/product/shell.md, 'Layout'). */
   toggled: boolean;
   /** Whether the menu can currently be seen, for the burger's aria-expanded. */
   visible: boolean;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 export interface BreadcrumbItem {
   label: string;
-  /** Earlier items link back; the last one is plain text (000 §2). */
+  /** Earlier items link back; the last one is plain text (docs/product/report-screens.md, 'Breadcrumbs'). */
   href?: string;
 }
 

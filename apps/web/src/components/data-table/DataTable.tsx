@@ -11,6 +11,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@dossier/shared';
+import { useScrollEdges } from './scroll-edges';
 import { compareValues, normaliseSearch, rowMatches } from './search';
 import type { ColumnGroup, DataTableColumn, DataTableSelection } from './types';
 import classes from './DataTable.module.css';
@@ -27,7 +28,7 @@ export interface DataTableProps<T> {
   searchWhenEmpty?: boolean;
   searchPlaceholder?: string;
   initialSort?: { id: string; desc: boolean };
-  /** Hide the paginator (the spec's hide-pagination list): every row shows on one page. */
+  /** Hide the paginator (the hide-pagination list, docs/product/report-screens.md, 'Configuration lists'): every row shows on one page. */
   paginate?: boolean;
   pageSize?: number;
   selection?: DataTableSelection<T>;
@@ -37,6 +38,20 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Keep the table readable on phones: it scrolls sideways beyond this width. */
   minWidth?: number;
+  /** Narrow cell padding and small text, for tables in half-width cards. */
+  dense?: boolean;
+  /**
+   * Rows paged on the server: `rows` is the current page, the paginator asks for others through
+   * `onChange`; search and sort then apply to the page shown.
+   */
+  serverPaging?: ServerPaging;
+}
+
+export interface ServerPaging {
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  onChange: (page: number, pageSize: number) => void;
 }
 
 const LOADING_ROWS = 5;
@@ -51,7 +66,7 @@ function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
 }
 
 /**
- * The generic table of the portal (000 §2): trimmed case-insensitive search, sortable columns,
+ * The generic table of the portal (docs/product/report-screens.md, 'Report table'): trimmed case-insensitive search, sortable columns,
  * paginator with 10/20/50/100 rows and pages from 1, optional checkbox selection and grouped
  * headers, placeholders while loading and 'No data to display' when empty.
  */
@@ -61,6 +76,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? PAGE_SIZE });
   const paginate = props.paginate ?? true;
+  const scroll = useScrollEdges<HTMLDivElement>();
+  const server = props.serverPaging;
 
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
@@ -80,7 +97,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const globalFilter = useMemo<FilterFn<T>>(
     () => (row, _columnId, value: string) =>
       rowMatches(
-        columns.filter((c) => c.searchable ?? true).map((c) => (c.searchText ? c.searchText(row.original) : String(c.value(row.original) ?? ''))),
+        columns
+          .filter((c) => c.searchable ?? true)
+          .map((c) => (c.searchText ? c.searchText(row.original) : String(c.value(row.original) ?? ''))),
         value,
       ),
     [columns],
@@ -92,7 +111,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const table = useReactTable<T>({
     data,
     columns: defs,
-    state: { sorting, globalFilter: normaliseSearch(query), pagination: paginate ? pagination : { pageIndex: 0, pageSize: Math.max(1, data.length) } },
+    state: {
+      sorting,
+      globalFilter: normaliseSearch(query),
+      pagination: server
+        ? { pageIndex: 0, pageSize: Math.max(1, data.length) }
+        : paginate
+          ? pagination
+          : { pageIndex: 0, pageSize: Math.max(1, data.length) },
+    },
     getRowId: (row) => getRowId(row),
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
@@ -128,10 +155,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     selection.onChange([...next]);
   };
 
-  const showSearch = (props.search ?? true) && (props.searchWhenEmpty ?? true ? true : data.length > 0);
+  const showSearch = (props.search ?? true) && ((props.searchWhenEmpty ?? true) ? true : data.length > 0);
   const columnCount = columns.length + (selection ? 1 : 0);
-  const total = filtered.length;
-  const { pageIndex, pageSize } = table.getState().pagination;
+  const total = server ? server.totalRows : filtered.length;
+  const { pageIndex, pageSize } = server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : table.getState().pagination;
+  const pageCount = server ? Math.max(1, Math.ceil(server.totalRows / server.pageSize)) : table.getPageCount();
   const first = total === 0 ? 0 : pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
 
@@ -155,102 +183,124 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
       ) : null}
 
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table striped highlightOnHover withTableBorder aria-label={label} aria-busy={loading} verticalSpacing="xs">
-          <Table.Thead>
-            {columnGroups ? (
-              <Table.Tr>
-                {selection ? <Table.Th /> : null}
-                {columnGroups.map((g, i) => (
-                  <Table.Th key={`${g.label}-${i}`} colSpan={g.span} className={g.label ? classes.group : undefined} scope="colgroup">
-                    {g.label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            ) : null}
-            <Table.Tr>
-              {selection ? (
-                <Table.Th className={classes.check} scope="col">
-                  <Checkbox
-                    aria-label="Select all"
-                    checked={allChosen}
-                    indeterminate={someChosen && !allChosen}
-                    disabled={selectableIds.length === 0}
-                    onChange={toggleAll}
-                  />
-                </Table.Th>
+      {/* A table wider than its card scrolls sideways; a shadow on each side that hides columns says so. */}
+      <div
+        className={classes.frame}
+        data-scroll-frame=""
+        data-more-left={scroll.edges.left || undefined}
+        data-more-right={scroll.edges.right || undefined}
+      >
+        <Table.ScrollContainer ref={scroll.ref} minWidth={minWidth} type="native">
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            aria-label={label}
+            aria-busy={loading}
+            verticalSpacing="xs"
+            horizontalSpacing={props.dense ? 6 : 'xs'}
+            fz={props.dense ? 'xs' : undefined}
+          >
+            <Table.Thead>
+              {columnGroups ? (
+                <Table.Tr>
+                  {selection ? <Table.Th /> : null}
+                  {columnGroups.map((g, i) => (
+                    <Table.Th key={`${g.label}-${i}`} colSpan={g.span} className={g.label ? classes.group : undefined} scope="colgroup">
+                      {g.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
               ) : null}
-              {table.getHeaderGroups()[0]?.headers.map((header) => {
-                const column = columns.find((c) => c.id === header.id);
-                const sorted = header.column.getIsSorted();
-                const canSort = header.column.getCanSort();
-                return (
-                  <Table.Th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-                    style={{ textAlign: column?.align ?? 'left', minWidth: column?.minWidth }}
-                  >
-                    {canSort ? (
-                      <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>
-                        {column?.header}
-                        <SortMark direction={sorted} />
-                      </UnstyledButton>
-                    ) : (
-                      column?.header
-                    )}
+              <Table.Tr>
+                {selection ? (
+                  <Table.Th className={classes.check} scope="col">
+                    <Checkbox
+                      aria-label="Select all"
+                      checked={allChosen}
+                      indeterminate={someChosen && !allChosen}
+                      disabled={selectableIds.length === 0}
+                      onChange={toggleAll}
+                    />
                   </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && data.length === 0
-              ? Array.from({ length: LOADING_ROWS }, (_, i) => (
-                  <Table.Tr key={`loading-${i}`} data-testid="loading-row">
-                    {Array.from({ length: columnCount }, (_, j) => (
-                      <Table.Td key={j}>
-                        <Skeleton height={14} radius="sm" />
+                ) : null}
+                {table.getHeaderGroups()[0]?.headers.map((header) => {
+                  const column = columns.find((c) => c.id === header.id);
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                      style={{ textAlign: column?.align ?? 'left', minWidth: column?.minWidth }}
+                      className={column?.stickyEnd ? classes.stickyEnd : undefined}
+                    >
+                      {canSort ? (
+                        <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                          {column?.header}
+                          <SortMark direction={sorted} />
+                        </UnstyledButton>
+                      ) : (
+                        column?.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading && data.length === 0
+                ? Array.from({ length: LOADING_ROWS }, (_, i) => (
+                    <Table.Tr key={`loading-${i}`} data-testid="loading-row">
+                      {Array.from({ length: columnCount }, (_, j) => (
+                        <Table.Td key={j}>
+                          <Skeleton height={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : null}
+              {!loading && pageRows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columnCount}>
+                    <Text ta="center" c="gray.7" py="md" size="sm">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+              {pageRows.map((row) => {
+                const selectable = selection?.isSelectable?.(row.original) ?? true;
+                return (
+                  <Table.Tr key={row.id} aria-selected={selection ? selected.has(row.id) : undefined}>
+                    {selection ? (
+                      <Table.Td className={classes.check}>
+                        <Checkbox
+                          aria-label={selection.rowLabel(row.original)}
+                          checked={selected.has(row.id)}
+                          disabled={!selectable}
+                          onChange={() => toggle(row.id)}
+                        />
+                      </Table.Td>
+                    ) : null}
+                    {columns.map((c) => (
+                      // Figures stay on one line ('₹10.29 k', not '₹10.29' over 'k'); the table scrolls instead.
+                      <Table.Td
+                        key={c.id}
+                        style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}
+                        className={c.stickyEnd ? classes.stickyEnd : undefined}
+                      >
+                        {c.cell ? c.cell(row.original) : String(c.value(row.original) ?? '')}
                       </Table.Td>
                     ))}
                   </Table.Tr>
-                ))
-              : null}
-            {!loading && pageRows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Text ta="center" c="gray.7" py="md" size="sm">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {pageRows.map((row) => {
-              const selectable = selection?.isSelectable?.(row.original) ?? true;
-              return (
-                <Table.Tr key={row.id} aria-selected={selection ? selected.has(row.id) : undefined}>
-                  {selection ? (
-                    <Table.Td className={classes.check}>
-                      <Checkbox
-                        aria-label={selection.rowLabel(row.original)}
-                        checked={selected.has(row.id)}
-                        disabled={!selectable}
-                        onChange={() => toggle(row.id)}
-                      />
-                    </Table.Td>
-                  ) : null}
-                  {columns.map((c) => (
-                    // Figures stay on one line ('₹10.29 k', not '₹10.29' over 'k'); the table scrolls instead.
-                    <Table.Td key={c.id} style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}>
-                      {c.cell ? c.cell(row.original) : String(c.value(row.original) ?? '')}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
 
       {paginate && total > 0 ? (
         <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
@@ -259,7 +309,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               aria-label="Rows per page"
               data={PAGE_SIZE_OPTIONS.map(String)}
               value={String(pageSize)}
-              onChange={(v) => table.setPageSize(Number(v ?? PAGE_SIZE))}
+              onChange={(v) => (server ? server.onChange(1, Number(v ?? PAGE_SIZE)) : table.setPageSize(Number(v ?? PAGE_SIZE)))}
               allowDeselect={false}
               w={80}
               size="xs"
@@ -269,9 +319,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Text>
           </Group>
           <Pagination
-            total={table.getPageCount()}
+            total={pageCount}
             value={pageIndex + 1}
-            onChange={(page) => table.setPageIndex(page - 1)}
+            onChange={(page) => (server ? server.onChange(page, pageSize) : table.setPageIndex(page - 1))}
             size="sm"
             siblings={1}
             boundaries={1}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareValues, normaliseSearch, rowMatches } from './search';
 
-describe('DataTable search and sort rules (000 §2)', () => {
+describe('DataTable search and sort rules', () => {
   it('trims and lower-cases the query', () => {
     expect(normaliseSearch('  EI000123 ')).toBe('ei000123');
   });

@@ -1,4 +1,4 @@
-/** Spec 000 §2/§5: search is trimmed and case-insensitive over the rows. */
+/** Search is trimmed and case-insensitive over the rows (docs/product/report-screens.md, 'Report table'). */
 export function normaliseSearch(text: string): string {
   return text.trim().toLowerCase();
 }

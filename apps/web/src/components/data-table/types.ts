@@ -16,6 +16,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** Narrowest the column may get, in px (long names wrap less). */
   minWidth?: number;
+  /** Kept in view at the right edge while a wide table scrolls (row buttons are never cut). */
+  stickyEnd?: boolean;
 }
 
 /** A header row above the column headers, e.g. 'Online' over 8 columns and 'Offline' over 2. */

@@ -17,7 +17,7 @@ export interface DateRangeFilterProps {
 }
 
 /**
- * Spec 000 §2 date-range picker: start and end are required and read-only, chosen by calendar;
+ * Date-range picker (docs/product/report-screens.md, 'Date-range picker'): start and end are required and read-only, chosen by calendar;
  * the end cannot precede the start; Submit navigates as a GET with start_date and end_date.
  */
 export function DateRangeFilter({ value, onSubmit, children, submitLabel = 'Submit' }: DateRangeFilterProps) {

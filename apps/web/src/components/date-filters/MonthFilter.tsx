@@ -13,7 +13,7 @@ export interface MonthFilterProps {
   onSubmit?: (range: DateRangeValue) => void;
 }
 
-/** Spec 000 §2 month picker: Submit sends the first and the last day of the chosen month. */
+/** Month picker (docs/product/report-screens.md, 'Month picker'): Submit sends the first and the last day of the chosen month. */
 export function MonthFilter({ value, onSubmit }: MonthFilterProps) {
   const [month, setMonth] = useState<string | null>(value.start_date.slice(0, 7) + '-01');
   const [params] = useSearchParams();
@@ -30,7 +30,15 @@ export function MonthFilter({ value, onSubmit }: MonthFilterProps) {
   return (
     <form onSubmit={submit} className={classes.form} aria-label="Month">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <MonthPickerInput label="Month" required value={month} onChange={setMonth} valueFormat="MMMM YYYY" className={classes.date} popoverProps={{ withinPortal: true }} />
+        <MonthPickerInput
+          label="Month"
+          required
+          value={month}
+          onChange={setMonth}
+          valueFormat="MMMM YYYY"
+          className={classes.date}
+          popoverProps={{ withinPortal: true }}
+        />
         <Button type="submit" disabled={!month}>
           Submit
         </Button>

@@ -3,9 +3,12 @@ import { parseQueryDate, rangeFromQuery, rangeProblem, shiftDays, withRange } fr
 
 const fallback = () => ({ start_date: '2026-11-01', end_date: '2026-11-30' });
 
-describe('date filter rules (000 §2, §5)', () => {
+describe('date filter rules', () => {
   it('uses the query dates only when both are present and valid', () => {
-    expect(rangeFromQuery(new URLSearchParams('start_date=2026-01-01&end_date=2026-01-31'), fallback)).toEqual({ start_date: '2026-01-01', end_date: '2026-01-31' });
+    expect(rangeFromQuery(new URLSearchParams('start_date=2026-01-01&end_date=2026-01-31'), fallback)).toEqual({
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+    });
     expect(rangeFromQuery(new URLSearchParams('start_date=2026-01-01'), fallback)).toEqual(fallback());
     expect(rangeFromQuery(new URLSearchParams('start_date=2026-02-30&end_date=2026-03-01'), fallback)).toEqual(fallback());
   });
@@ -20,9 +23,9 @@ describe('date filter rules (000 §2, §5)', () => {
     expect(rangeProblem('2026-01-01', '2026-01-01')).toBeNull();
   });
   it('keeps other parameters on Submit and shifts days across months', () => {
-    expect(withRange(new URLSearchParams('product_type_id=9,10&start_date=x'), { start_date: '2026-01-01', end_date: '2026-01-31' }).toString()).toBe(
-      'product_type_id=9%2C10&start_date=2026-01-01&end_date=2026-01-31',
-    );
+    expect(
+      withRange(new URLSearchParams('product_type_id=9,10&start_date=x'), { start_date: '2026-01-01', end_date: '2026-01-31' }).toString(),
+    ).toBe('product_type_id=9%2C10&start_date=2026-01-01&end_date=2026-01-31');
     expect(shiftDays('2026-03-01', -30)).toBe('2026-01-30');
   });
 });

@@ -13,7 +13,7 @@ export function parseQueryDate(text: string | null): string | null {
   return fromDayMonthYear(text);
 }
 
-/** Spec 000 §2: the query's dates count only when both are present (and valid); else the fallback. */
+/** The query's dates count only when both are present (and valid); else the fallback (docs/product/report-screens.md, 'Query parameters'). */
 export function rangeFromQuery(params: URLSearchParams, fallback: () => DateRangeValue): DateRangeValue {
   const start = parseQueryDate(params.get('start_date'));
   const end = parseQueryDate(params.get('end_date'));

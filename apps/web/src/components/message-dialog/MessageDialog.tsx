@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useIsMobile } from '../../lib/media';
 import { closeMessageDialog, type OpenMessageDialog } from './dialog-store';
 
-/** Title, key/value lines and a Close button; 95% wide on phones (001 §9). */
+/** Title, key/value lines and a Close button; 95% wide on phones (docs/product/shell.md, 'Message dialog'). */
 export default function MessageDialog({ dialog }: { dialog: OpenMessageDialog }) {
   const isMobile = useIsMobile();
   return (

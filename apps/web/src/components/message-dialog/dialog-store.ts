@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { resolveMessage, type MessageLine } from './message-lines';
 
-/** The spec's dialog widths: 350px for messages and errors, 500px for the reporting list (000 §9). */
+/** Dialog widths: 350px for messages and errors, 500px for the reporting list (docs/product/shell.md, 'Constants'). */
 export const MESSAGE_DIALOG_WIDTH = 350;
 
 export interface MessageDialogRequest {
@@ -26,7 +26,7 @@ export interface OpenMessageDialog {
 }
 
 /**
- * One dialog at a time until it is closed (spec 000 §4, 001 §8): while one is open, further
+ * One dialog at a time until it is closed (docs/product/shell.md, 'Message dialog'): while one is open, further
  * requests are dropped rather than stacked, so a burst of failing calls shows one error, not ten.
  */
 let current: OpenMessageDialog | null = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNavigableHref, resolveMessage } from './message-lines';
 
-describe('resolveMessage (000 §8)', () => {
+describe('resolveMessage (title, then key/value lines)', () => {
   it("gives plain text the default key 'Error'", () => {
     expect(resolveMessage('Invalid response')).toEqual({ kind: 'lines', lines: [{ key: 'Error', value: 'Invalid response' }] });
   });

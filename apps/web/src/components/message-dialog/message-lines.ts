@@ -1,5 +1,5 @@
 /**
- * How a dialog message becomes what the user sees (spec 000 §8): a title then key/value lines,
+ * How a dialog message becomes what the user sees (docs/product/shell.md, 'Message dialog'): a title then key/value lines,
  * default key 'Error'; an array shows its first element; nested objects are flattened into
  * 'a.b: value' lines; a message carrying an href is not shown at all, the browser goes there.
  */

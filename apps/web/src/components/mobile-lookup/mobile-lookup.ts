@@ -5,7 +5,7 @@ import { chooseErrorMessage } from '../../lib/error-message';
 import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../message-dialog';
 
 /**
- * The audited mobile number lookup (000 §7 Dialer info, §8), shared by every screen with a phone
+ * The audited mobile number lookup (docs/product/renewals.md, 'Mobile number lookup'), shared by every screen with a phone
  * action (Mapped Partners' Contact, the report tables' partner rows).
  */
 export const NOT_AUTHORIZED_MOBILE = 'You are not authorized to access this mobile number';
@@ -29,13 +29,13 @@ export function showMobile(mobile: string | undefined, narrow = window.matchMedi
   });
 }
 
-/** A refused lookup (outside the team, unknown partner) reads as the spec's refusal; other failures as they are. */
+/** A refused lookup (outside the team, unknown partner) reads as the product's refusal text; other failures as they are. */
 export function showMobileError(error: unknown): void {
   const refused = error instanceof ApiError && (error.status === 403 || error.status === 404);
   openMessageDialog({ title: 'Error', message: refused ? NOT_AUTHORIZED_MOBILE : chooseErrorMessage(error), width: MESSAGE_DIALOG_WIDTH });
 }
 
-/** Refusals get the spec's own message, so the generic error dialog stays out of it. */
+/** Refusals get their own message (docs/product/shell.md, 'Messages'), so the generic error dialog stays out of it. */
 export function useMobileLookup() {
   return useMutation({
     mutationFn: postDialerInfo,

@@ -15,7 +15,7 @@ export interface MultiSelectAllProps<V extends string | number> {
 }
 
 /**
- * A multi-select with an 'All' checkbox (000 §2 Filters, §4): the button reads the spec's labels
+ * A multi-select with an 'All' checkbox (docs/product/report-screens.md, 'Insurer, state and business type'): the button reads the product's labels
  * ('Select Insurer', 'All Insurers Selected', or the chosen names); the list opens in a popover.
  */
 export function MultiSelectAll<V extends string | number>({

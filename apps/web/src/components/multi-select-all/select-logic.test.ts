@@ -8,7 +8,7 @@ const options = [
 ];
 const labels = { placeholder: 'Select Insurer', all: 'All Insurers Selected' };
 
-describe("multi-select 'All' rules (000 §4)", () => {
+describe("multi-select 'All' rules", () => {
   it('ticking All selects every option, unticking clears all', () => {
     expect(toggleAll(options, true)).toEqual(['Acko', 'Digit', 'HDFC ERGO']);
     expect(toggleAll(options, false)).toEqual([]);

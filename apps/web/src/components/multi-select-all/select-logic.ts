@@ -1,5 +1,5 @@
 /**
- * The 'All' rules of the multi-selects (000 §4 Filters): ticking All selects every option, unticking
+ * The 'All' rules of the multi-selects (docs/product/report-screens.md, 'Insurer, state and business type'): ticking All selects every option, unticking
  * it clears them all; unticking one option clears the All state; when every option is selected the
  * label reads the 'All ... Selected' text.
  */

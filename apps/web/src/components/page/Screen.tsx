@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Title } from '@mantine/core';
+import { usePageTitle } from './use-page-title';
 
 /** A data screen: its title (the page's one h1), optional actions, then the content. */
 export function Screen({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">

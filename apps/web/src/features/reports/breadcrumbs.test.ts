@@ -5,7 +5,7 @@ const home: Crumb = { user_name: HOME, account_id: 'ASM0001', report_id: 1 };
 const tl: Crumb = { user_name: 'Team Lead', account_id: 'TL0001', report_id: 11 };
 const rm: Crumb = { user_name: 'Rm One', account_id: 'RM0001', report_id: 11 };
 
-describe('breadcrumb rules (000 §2)', () => {
+describe('breadcrumb rules', () => {
   it('without an account the trail resets to Home with the user’s own code', () => {
     expect(nextTrail([home, tl, rm], { reportId: 1, userCode: 'ASM0001' })).toEqual([home]);
     expect(nextTrail([], { reportId: 1, accountId: 'ASM0001', userCode: 'ASM0001' })).toEqual([home]);
@@ -20,6 +20,14 @@ describe('breadcrumb rules (000 §2)', () => {
   it('opening an account already on the trail cuts the trail after it', () => {
     const deep = [home, tl, rm, { user_name: 'Partner', account_id: 'EI0009', report_id: 37 }];
     expect(nextTrail(deep, { reportId: 11, accountId: 'TL0001', accountName: 'Team Lead', userCode: 'ASM0001' })).toEqual([home, tl]);
+  });
+  it('names the entry of the page shown by the name the page answered, whatever the trail had saved', () => {
+    const misnamed = [home, { ...tl, user_name: 'Pranav Bhatia' }, rm];
+    expect(nextTrail(misnamed, { reportId: 11, accountId: 'TL0001', accountName: 'Team Lead', userCode: 'ASM0001' })).toEqual([home, tl]);
+    expect(nextTrail([home], { reportId: 11, accountId: 'TL0001', userCode: 'ASM0001' })).toEqual([
+      home,
+      { user_name: 'TL0001', account_id: 'TL0001', report_id: 11 },
+    ]);
   });
   it('shows nothing while the last entry is Home', () => {
     expect(visibleTrail([home])).toEqual([]);

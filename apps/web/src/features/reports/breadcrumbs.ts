@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@dossier/shared';
 import { storageGet, storageSet } from '../../lib/storage';
 
 /**
- * The drill trail (000 §2 Filters and breadcrumb, §3 Breadcrumb entry): user_name and account_id,
+ * The drill trail (docs/product/report-screens.md, 'Breadcrumbs'): user_name and account_id,
  * kept in local storage under 'breadcrums'. report_id (ours) remembers which report page showed the
  * account, so a crumb links back to that page and not to the report the drill ended on.
  */
@@ -35,7 +35,7 @@ export function parseTrail(text: string | null): Crumb[] {
 /**
  * The trail after opening a report page. Without an account: reset to a single Home entry with the
  * user's own code. With one: cut after that account's entry when the trail holds it (going back up),
- * otherwise append it (going down).
+ * otherwise append it (going down). `accountName` must be the name the server gave for `accountId`.
  */
 export function nextTrail(
   trail: readonly Crumb[],
@@ -45,12 +45,14 @@ export function nextTrail(
     return [{ user_name: HOME, account_id: page.userCode, report_id: page.reportId }];
   }
   const at = trail.findIndex((c) => c.account_id === page.accountId);
-  if (at >= 0) return trail.slice(0, at + 1);
+  const found = trail[at];
+  // The name comes from the page's own answer, so an entry saved under another name is put right.
+  if (found) return [...trail.slice(0, at), { ...found, user_name: page.accountName ?? found.user_name }];
   const base = trail.length > 0 ? trail : [{ user_name: HOME, account_id: page.userCode, report_id: page.reportId }];
   return [...base, { user_name: page.accountName ?? page.accountId, account_id: page.accountId, report_id: page.reportId }];
 }
 
-/** Nothing is shown while the trail ends at Home (000 §2). */
+/** Nothing is shown while the trail ends at Home (docs/product/report-screens.md, 'Breadcrumbs'). */
 export function visibleTrail(trail: readonly Crumb[]): Crumb[] {
   const last = trail.at(-1);
   return !last || last.user_name === HOME ? [] : [...trail];

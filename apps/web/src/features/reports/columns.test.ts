@@ -36,7 +36,7 @@ describe('report columns', () => {
   });
 });
 
-describe('rupee format (000 §2: cr above 9,999,999, lac above 99,999, k above 999)', () => {
+describe('rupee format (cr above 9,999,999, lac above 99,999, k above 999)', () => {
   const currency = { kind: 'currency' as const };
   it('scales at the thresholds, two decimals, rupee sign', () => {
     expect(cellText(currency, 999)).toBe('₹999');

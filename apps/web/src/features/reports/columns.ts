@@ -59,7 +59,7 @@ export function dropdownOptions(columns: readonly ReportColumn[]): string[] {
   return columns.filter((c) => !isFixed(c)).map((c) => c.title);
 }
 
-/** 000 §2: only the columns whose name starts with the chosen value, always preceded by User Id and Name. */
+/** docs/product/report-screens.md, 'Report table': only the columns whose name starts with the chosen value, always preceded by User Id and Name. */
 export function applyDropdown(columns: readonly ReportColumn[], value: string | null): ReportColumn[] {
   if (!value) return [...columns];
   const prefix = value.toLowerCase();
@@ -69,7 +69,7 @@ export function applyDropdown(columns: readonly ReportColumn[], value: string | 
 }
 
 /**
- * The value a cell sorts by (000 §2): currency cells by amount, converting k, lac and cr back into
+ * The value a cell sorts by (docs/product/report-screens.md, 'Report table'): currency cells by amount, converting k, lac and cr back into
  * thousands, hundred thousands and ten millions when the value arrives as formatted text.
  */
 export function sortValue(column: Pick<ReportColumn, 'kind'>, cell: Cell | undefined): string | number | null {
@@ -89,13 +89,14 @@ const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }
 export function cellText(column: Pick<ReportColumn, 'kind'>, cell: Cell | undefined): string {
   if (cell === undefined || cell === null || cell === '') return '-';
   if (column.kind === 'currency') return formatRupee(cell);
-  if (column.kind === 'growth-arrow') return `${cell}%`;
+  // Both growth columns are percentages of the previous period.
+  if (column.kind === 'growth-arrow' || column.kind === 'growth-marker') return `${cell}%`;
   if (typeof cell === 'number') return numberFormat.format(cell);
   return cell;
 }
 
 export type GrowthDirection = 'up' | 'down' | 'flat';
-/** Green up above zero, red down below, the yellow square at zero (000 §2). */
+/** Green up above zero, red down below, the yellow square at zero (docs/product/report-screens.md, 'Growth cells'). */
 export function growthDirection(cell: Cell | undefined): GrowthDirection {
   const n = typeof cell === 'number' ? cell : Number(cell);
   if (!Number.isFinite(n) || n === 0) return 'flat';

@@ -1,10 +1,10 @@
 /**
- * Every configuration list of the reporting screens (spec 000 §2 "Configuration lists"), typed and
+ * Every configuration list of the reporting screens (docs/product/report-screens.md, 'Configuration lists'), typed and
  * in one place: changing which report shows what is a one-line edit here, never in a component.
  * Lists keyed by name compare case-insensitively against the report's or the dashboard's name.
  */
 
-/** The Dashboard screen: reports 13 and 11 side by side, date picker hidden (000 §2, §9). */
+/** The Dashboard screen: reports 13 and 11 side by side, date picker hidden (docs/product/report-screens.md, 'Dashboard screen'). */
 export { DASHBOARD_SCREEN_REPORT_IDS } from '@dossier/shared';
 
 /** The executive report (end of a drill: one partner's policies) and the renewal dues report. */
@@ -26,21 +26,21 @@ export const HALF_WIDTH_REPORTS: readonly string[] = [
 ];
 
 /**
- * The grid span of a half-width report: full width up to 1408px (Mantine's xl), where half of the
- * content area beside the side menu is too narrow for a six-column table to show without scrolling
- * sideways; two per row from there.
+ * The grid span of a half-width report: two per row from 1200px (Mantine's lg), so an ordinary 1280px
+ * laptop shows them side by side beside the side menu; below that each takes the row. A table wider
+ * than its half scrolls inside its card, with a shadow on the side that hides columns.
  */
-export const HALF_WIDTH_SPAN = { base: 12, xl: 6 } as const;
+export const HALF_WIDTH_SPAN = { base: 12, lg: 6 } as const;
 
 /**
  * Height of a dashboard panel while its report loads: about what the business summary (13, always four
- * rows) takes at each width, measured on the demo data. Below xl the team report sits under it, so a
+ * rows) takes at each width, measured on the demo data. Below lg the team report sits under it, so a
  * placeholder of another height would make the team report jump when the summary arrives (layout shift,
- * which Lighthouse counts); side by side from xl both panels take the taller one's height.
+ * which Lighthouse counts); side by side from lg both panels take the taller one's height.
  */
-export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 362, xl: 479 } as const;
+export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 479 } as const;
 
-/** Pages (dashboard or report names) without the product filter (000 §2 Filters). */
+/** Pages (dashboard or report names) without the product filter (docs/product/report-screens.md, 'Product filter'). */
 export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
   'Direct dashboard',
   'North & west zone contest',
@@ -70,7 +70,7 @@ export const HIDDEN_PAGINATION_REPORTS: readonly string[] = [
   "Apex journey drop off's",
 ];
 
-/** Column key titles (000 §2): raw keys a response may carry → the title shown. Unlisted keys show as they are. */
+/** Column key titles (docs/product/report-screens.md, 'Report table'): raw keys a response may carry → the title shown. Unlisted keys show as they are. */
 export const COLUMN_TITLES: Readonly<Record<string, string>> = {
   unique_code: 'User Id',
   'SUM(paid_amount)': 'Total Premium',
@@ -100,12 +100,12 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
   is_pos_certified: 'POS Certified',
 };
 
-/** Per-report titles (000 §2: pending summaries show Premium, WP, NOP). */
+/** Per-report titles (docs/product/report-screens.md, 'Report table': the Pending summary shows Premium, WP, NOP). */
 export const REPORT_COLUMN_TITLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'Pending summary': { 'Total Premium': 'Premium', 'Weightage Premium': 'WP', 'Policies count': 'NOP' },
 };
 
-/** Never shown: drill targets and internal keys (000 §2). */
+/** Never shown: drill targets and internal keys (docs/product/report-screens.md, 'Report table'). */
 export const HIDDEN_COLUMNS: readonly string[] = ['account_id', 'product_type', 'filter', 'created_by'];
 
 /** Amounts shown in rupee format (cr / lac / k) and sorted by value. */
@@ -129,10 +129,10 @@ export const DROPDOWN_FILTERS: Readonly<Record<string, string>> = {
   "Team apex journey drop off's": 'Select Stage',
 };
 
-/** The columns the dropdown filter always keeps, first (000 §2). */
+/** The columns the dropdown filter always keeps, first (docs/product/report-screens.md, 'Report table'). */
 export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
 
-/** Month-picker reports (000 §2 Filters): the end date becomes the last day of the chosen month. */
+/** Month-picker reports (docs/product/report-screens.md, 'Month picker'): the end date becomes the last day of the chosen month. */
 export const MONTH_PICKER_REPORT_IDS: readonly number[] = [25, 26, 27, 28, 29, 30];
 
 /**
@@ -142,10 +142,10 @@ export const MONTH_PICKER_REPORT_IDS: readonly number[] = [25, 26, 27, 28, 29, 3
  */
 export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
 
-/** Pages whose month filter starts again from the current month on every visit (000 §2). */
+/** Pages whose month filter starts again from the current month on every visit (docs/product/report-screens.md, 'Month picker'). */
 export const MONTH_FILTER_RESET_DASHBOARDS: readonly string[] = ['Partner Activation Dashboard Revist'];
 
-/** Row actions by report (000 §2 Per-row actions). */
+/** Row actions by report (docs/product/renewals.md, 'Renewal row actions'). */
 export type RowAction = 'renewal-notice' | 'renewal-link' | 'notice-email' | 'mobile';
 export const ROW_ACTIONS: Readonly<Record<number, readonly RowAction[]>> = {
   [RENEWAL_DUES_REPORT_ID]: ['renewal-notice', 'renewal-link', 'notice-email', 'mobile'],
@@ -158,16 +158,19 @@ export const MOBILE_LOOKUP_ON_PARTNER_ROWS = true;
 /** Pages of policy rows: no chart above them (a bar per policy says nothing). */
 export const NO_CHART_REPORTS: readonly number[] = [EXECUTIVE_REPORT_ID, RENEWAL_DUES_REPORT_ID];
 
+/** Policy lists grow with the business: the server pages them (docs/product/report-screens.md, 'Limits the server enforces'). */
+export const SERVER_PAGED_REPORTS: readonly number[] = [EXECUTIVE_REPORT_ID, RENEWAL_DUES_REPORT_ID];
+
 /** Where the 'Renewal dues' link shows: on these report pages (and on the executive report for its partner). */
 export const RENEWAL_DUES_LINK_PAGES: readonly number[] = [1, 11, EXECUTIVE_REPORT_ID];
 
-/** The external sales promotion view (000 §2): rm_code, start_date and end_date as dd/mm/yyyy. */
+/** The external sales promotion view (docs/product/report-screens.md, 'Cell links'): rm_code, start_date and end_date as dd/mm/yyyy. */
 export const SALES_PROMOTION_URL = '/demo-portal/sales-promotion';
 
 /** The hand-off target of the partner summary link on EI ids (not for role 204). */
 export const PARTNER_SUMMARY_TARGET = 'partner-search';
 
-/** The role without the partner summary link (000 §6). */
+/** The role without the partner summary link (docs/product/report-screens.md, 'Cell links'). */
 export const ROLE_WITHOUT_PARTNER_SUMMARY = '204';
 
 /** Columns that hold links or actions rather than text. */

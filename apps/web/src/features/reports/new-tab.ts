@@ -19,7 +19,7 @@ export function openPendingTab(): PendingTab {
   };
 }
 
-/** A messaging-app share link carrying the text (000 §2: renewal link over a messaging app). */
+/** A messaging-app share link carrying the text (docs/product/renewals.md, 'Renewal row actions': renewal link over a messaging app). */
 export function whatsAppShareUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }

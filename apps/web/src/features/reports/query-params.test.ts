@@ -3,7 +3,7 @@ import { drillHref, filtersFor, parseIdList, readReportQuery, reportApiQuery, re
 
 const q = (s: string) => new URLSearchParams(s);
 
-describe('report query parameters (000 §2)', () => {
+describe('report query parameters', () => {
   it('uses the dates of the address only when both are present and valid', () => {
     expect(readReportQuery(q('start_date=2026-05-01&end_date=2026-05-20'), '2026-06-15')).toEqual({
       start_date: '2026-05-01',
@@ -62,7 +62,7 @@ describe('report query parameters (000 §2)', () => {
   });
 });
 
-describe('drill links (000 §2)', () => {
+describe('drill links', () => {
   const meta = { drillable: true, next_report_id: 11, executive_report_id: 37 };
   const range = { start_date: '2026-05-01', end_date: '2026-05-31', product_type_id: [9] };
   const tail = '?start_date=2026-05-01&end_date=2026-05-31&product_type_id=9';

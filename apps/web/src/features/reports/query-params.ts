@@ -2,7 +2,7 @@ import { isValidIsoDate, kolkataToday, monthRange, PARTNER_CODE_MARKER, toDayMon
 import { SALES_PROMOTION_URL } from './config';
 
 /**
- * The query-string rules of the report screens (000 §2): start_date, end_date and product_type_id
+ * The query-string rules of the report screens (docs/product/report-screens.md, 'Query parameters'): start_date, end_date and product_type_id
  * (comma separated). Dates count only as a pair of real dates with start ≤ end; otherwise the
  * period is the first to the last day of the current month.
  */
@@ -104,7 +104,7 @@ export interface DrillMeta {
 }
 
 /**
- * Where a row drills to (000 §2): a partner (EI) id to the executive report, another id to
+ * Where a row drills to (docs/product/report-screens.md, 'Cell links'): a partner (EI) id to the executive report, another id to
  * next_report_id, a row without a user id to next_report_id itself. A null account_id is not
  * drillable. The link carries start_date, end_date and product_type_id.
  */
@@ -123,7 +123,7 @@ export function drillHref(
   return target === null ? null : `/reports/${target}/${encodeURIComponent(code)}${search}`;
 }
 
-/** The external sales promotion view: rm_code and the dates as day/month/year (000 §2). */
+/** The external sales promotion view: rm_code and the dates as day/month/year (docs/product/report-screens.md, 'Cell links'). */
 export function salesPromotionHref(rmCode: string, proposal: string, range: { start_date: string; end_date: string }): string {
   const params = new URLSearchParams({
     rm_code: rmCode,

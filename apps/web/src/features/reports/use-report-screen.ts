@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { readStoredUser } from '../../lib/session';
 import { useViewerRole } from './api/viewer-role';
-import { readSavedFilters, saveFilters } from './filter-storage';
+import { saveFilters, useSavedFilters } from './filter-storage';
 import { readReportQuery, reportSearch, type AppliedFilters } from './query-params';
 import type { ReportScreenContext } from './screen-context';
 
@@ -12,19 +12,28 @@ export function useReportScreen(accountId: string | undefined): ReportScreenCont
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const search = params.toString();
-  const query = useMemo(() => readReportQuery(new URLSearchParams(search)), [search]);
-  const [filters, setFilters] = useState<AppliedFilters>(readSavedFilters);
+  const saved = useSavedFilters();
+  // A Submit changes the saved choices and the address together. The screen keeps showing the old period
+  // and choices until the new address is in place, then takes both at once: every table asks once, with
+  // the new dates (applying the choices first sent a request per table without the dates, then another).
+  const [held, setHeld] = useState<{ filters: AppliedFilters; from: string } | null>(null);
+  // The new address has arrived: show the submitted choices in the same render (React re-renders at once).
+  if (held && search !== held.from) setHeld(null);
+  const shownSearch = held ? held.from : search;
+  const query = useMemo(() => readReportQuery(new URLSearchParams(shownSearch)), [shownSearch]);
+  const filters = held ? held.filters : saved;
   const role = useViewerRole();
 
   const submit = useCallback(
     (range: { start_date: string; end_date: string }, next?: AppliedFilters) => {
+      const target = reportSearch({ ...range, product_type_id: query.product_type_id });
       if (next) {
+        if (new URLSearchParams(target).toString() !== search) setHeld({ filters: saved, from: search });
         saveFilters(next);
-        setFilters(next);
       }
-      void navigate(`${pathname}${reportSearch({ ...range, product_type_id: query.product_type_id })}`);
+      void navigate(`${pathname}${target}`);
     },
-    [navigate, pathname, query.product_type_id],
+    [navigate, pathname, query.product_type_id, search, saved],
   );
 
   const applyProducts = useCallback(

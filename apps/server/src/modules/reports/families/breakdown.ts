@@ -31,7 +31,9 @@ export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): P
   const toMap = (rows: (Measures & { key: string })[]) => new Map(rows.map((r) => [r.key, r]));
   const { key } = spec;
   const fetch = (range: DateRange) =>
-    typeof key === 'string' ? subtreeSums(ctx, range, sql`${ctx.account.id}`, key, spec.scope) : subtreeBreakdown(ctx, range, key, spec.scope);
+    typeof key === 'string'
+      ? subtreeSums(ctx, range, sql`${ctx.account.id}`, key, spec.scope)
+      : subtreeBreakdown(ctx, range, key, spec.scope);
   const current = toMap(await fetch(ctx.range));
   const previous = spec.withGrowth ? toMap(await fetch(ctx.previous)) : new Map<string, Measures>();
   const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
@@ -94,7 +96,12 @@ export async function lifeChannelReport(ctx: QueryContext): Promise<ReportRecord
         [COL.premium]: round2(r.premium),
       };
     })
-    .sort((a, b) => a.Channel.localeCompare(b.Channel) || a.premium_payment_term - b.premium_payment_term || a.premium_installment_type.localeCompare(b.premium_installment_type));
+    .sort(
+      (a, b) =>
+        a.Channel.localeCompare(b.Channel) ||
+        a.premium_payment_term - b.premium_payment_term ||
+        a.premium_installment_type.localeCompare(b.premium_installment_type),
+    );
 }
 export const LIFE_CHANNEL_COLUMNS = ['Channel', 'premium_payment_term', 'premium_installment_type', COL.nop, COL.premium];
 
@@ -109,6 +116,9 @@ export async function directBusinessReport(ctx: QueryContext): Promise<ReportRec
       const [product = '', insurer = ''] = r.key.split('|');
       return { [COL.product]: product, [COL.insurer]: insurer, [COL.nop]: r.nop, [COL.premium]: round2(r.premium), [COL.wp]: round2(r.wp) };
     })
-    .sort((a, b) => String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])));
+    .sort(
+      (a, b) =>
+        String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])),
+    );
 }
 export const DIRECT_COLUMNS = [COL.product, COL.insurer, COL.nop, COL.premium, COL.wp];

@@ -9,7 +9,10 @@ export const CONTEST_COLUMNS = [COL.userId, COL.name, COL.wp, 'Target', 'Achieve
  * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest
  * window; the viewer gets the rows of their own subtree, each with its rank in the whole contest.
  */
-export async function contestReport(ctx: QueryContext, contestId: number): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
+export async function contestReport(
+  ctx: QueryContext,
+  contestId: number,
+): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
   const contest = await ctx.db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
   if (!contest) return { records: [], window: null };
   const res = await sql<{ code: string; name: string; wp: number; rank: number; in_subtree: boolean }>`

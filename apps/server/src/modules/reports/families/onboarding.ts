@@ -13,14 +13,24 @@ const STAGES = [
   ['first_sale_at', 'First Sale'],
 ] as const;
 
+/**
+ * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
+ * each later stage — and every stage before it — by the month's end. Each stage is therefore at most the
+ * one before it. (Counting each stage's own events in the month did not: partners registered earlier who
+ * trained this month made Training larger than Registered.)
+ */
 const stageCounts = (ctx: QueryContext) =>
   sql.join(
-    STAGES.map(([column, title]) => sql`count(*) filter (where pa.${sql.ref(column)} between ${ctx.range.start}::date and ${ctx.range.end}::date)::int as ${sql.ref(title)}`),
+    STAGES.map(([, title], i) => {
+      const reached = STAGES.slice(1, i + 1).map(([later]) => sql`pa.${sql.ref(later)} <= ${ctx.range.end}::date`);
+      const cohort = sql`pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date`;
+      return sql`count(*) filter (where ${sql.join([cohort, ...reached], sql` and `)})::int as ${sql.ref(title)}`;
+    }),
   );
 
 export const FUNNEL_COLUMNS = ['Stage', 'Partners', 'Drop-off', 'Drop-off %'];
 
-/** Report 29: partners of the subtree reaching each onboarding stage in the month, and the drop between stages. */
+/** Report 29: the month's cohort of partners of the subtree through the onboarding stages, and the drop between stages. */
 export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number>>`
     select ${stageCounts(ctx)} from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);

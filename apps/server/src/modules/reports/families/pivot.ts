@@ -20,7 +20,13 @@ export async function insurerPivot(ctx: QueryContext): Promise<{ columns: string
   for (const r of res.rows) {
     let rec = byCode.get(r.code);
     if (!rec) {
-      rec = { [COL.userId]: r.code, [COL.name]: r.name, ...Object.fromEntries(insurers.map((i) => [i, 0])), Total: 0, [COL.accountId]: r.code };
+      rec = {
+        [COL.userId]: r.code,
+        [COL.name]: r.name,
+        ...Object.fromEntries(insurers.map((i) => [i, 0])),
+        Total: 0,
+        [COL.accountId]: r.code,
+      };
       byCode.set(r.code, rec);
     }
     if (r.insurer && insurers.includes(r.insurer)) {

@@ -1,5 +1,6 @@
 import type { ReportRecord } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { ReportResult } from '../catalogue';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { COL } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
@@ -8,16 +9,53 @@ import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
 // and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
 // The page bound sits on the policies alone: the joins and the renewal look-up then run for one page only.
 
-/** All of a policy list's rows (the table). */
-async function allRows<R, K>(ctx: QueryContext, query: KeysetQuery<R, K>): Promise<R[]> {
-  return (await query.sql(null, null).execute(ctx.db)).rows;
+/** How many policies match a list's where-clause (the table's page count). */
+async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise<number> {
+  const row = await sql<{ n: string | number }>`select count(*) as n from policies p where ${where}`.execute(ctx.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of a policy list (the table): lists grow with the business, so the table is paged on the
+ * server and never holds more than a page (docs/product/report-screens.md, 'Limits the server enforces').
+ */
+async function paged<R, K>(
+  ctx: QueryContext,
+  columns: string[],
+  total: number,
+  query: (offset: number) => KeysetQuery<R, K>,
+  record: (row: R) => ReportRecord,
+): Promise<ReportResult> {
+  const size = ctx.page.size;
+  const totalPages = Math.ceil(total / size);
+  const page = Math.min(ctx.page.number, Math.max(1, totalPages));
+  const rows =
+    total === 0
+      ? []
+      : (
+          await query((page - 1) * size)
+            .sql(null, size)
+            .execute(ctx.db)
+        ).rows;
+  return { columns, records: rows.map(record), paging: { page, page_size: size, total_rows: total, total_pages: totalPages } };
 }
 
 async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => ReportRecord): AsyncGenerator<ReportRecord[]> {
   for await (const batch of batches) yield batch.map(record);
 }
 
-export const EXECUTIVE_COLUMNS = ['Payment Id', COL.product, 'Customer', COL.premium, COL.wp, 'Issue Date', 'Status', 'Expiring_Policy_No', 'One Click Url', 'view'];
+export const EXECUTIVE_COLUMNS = [
+  'Payment Id',
+  COL.product,
+  'Customer',
+  COL.premium,
+  COL.wp,
+  'Issue Date',
+  'Status',
+  'Expiring_Policy_No',
+  'One Click Url',
+  'view',
+];
 
 interface ExecutiveRow {
   payment_id: string;
@@ -36,7 +74,13 @@ interface ExecutiveRow {
   id: string | number;
 }
 
-function executiveQuery(ctx: QueryContext): KeysetQuery<ExecutiveRow, { issuedAt: string; id: string | number }> {
+type ExecutiveKey = { issuedAt: string; id: string | number };
+
+/** The partner's policies of the range (the page bound and the count share it). */
+const executiveWhere = (ctx: QueryContext) =>
+  sql`p.partner_id = ${ctx.account.id} and ${issuedIn(ctx.range)} ${policyFilters(ctx.filters)}`;
+
+function executiveQuery(ctx: QueryContext, offset = 0): KeysetQuery<ExecutiveRow, ExecutiveKey> {
   return {
     sql: (after, limit) => sql<ExecutiveRow>`
       select p.payment_id, pr.name as product, pr.product_type, cu.name as customer, p.paid_amount::float8 as premium,
@@ -44,9 +88,9 @@ function executiveQuery(ctx: QueryContext): KeysetQuery<ExecutiveRow, { issuedAt
         p.one_click_url, p.proposal_no, p.issued_at::text as issued_key, p.id
       from (
         select p.* from policies p
-        where p.partner_id = ${ctx.account.id} and ${issuedIn(ctx.range)} ${policyFilters(ctx.filters)}
+        where ${executiveWhere(ctx)}
           ${after ? sql`and (p.issued_at, p.id) < (${after.issuedAt}::timestamptz, ${after.id}::bigint)` : sql``}
-          ${limit === null ? sql`` : sql`order by p.issued_at desc, p.id desc limit ${limit}`}
+          ${limit === null ? sql`` : sql`order by p.issued_at desc, p.id desc limit ${limit} offset ${offset}`}
       ) p
       join products pr on pr.product_type_id = p.product_type_id
       join customers cu on cu.id = p.customer_id
@@ -72,9 +116,10 @@ function executiveRecord(r: ExecutiveRow): ReportRecord {
   };
 }
 
-/** Report 37, the end of a drill: the policies of one partner issued in the range. */
-export async function executiveReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  return (await allRows(ctx, executiveQuery(ctx))).map(executiveRecord);
+/** Report 37, the end of a drill: one page of the policies of one partner issued in the range. */
+export async function executiveReport(ctx: QueryContext): Promise<ReportResult> {
+  const total = await countRows(ctx, executiveWhere(ctx));
+  return paged(ctx, EXECUTIVE_COLUMNS, total, (offset) => executiveQuery(ctx, offset), executiveRecord);
 }
 
 /** Report 37's rows in batches (downloads). */
@@ -82,7 +127,17 @@ export function executiveBatches(ctx: QueryContext, batchSize: number): AsyncGen
   return mapped(readInBatches(ctx.db, executiveQuery(ctx), batchSize), executiveRecord);
 }
 
-export const RENEWAL_COLUMNS = ['Policy No', COL.product, 'product_type', 'Customer', 'Partner Code', 'Expiry Date', COL.premium, 'Renewal Link', 'One Click Url'];
+export const RENEWAL_COLUMNS = [
+  'Policy No',
+  COL.product,
+  'product_type',
+  'Customer',
+  'Partner Code',
+  'Expiry Date',
+  COL.premium,
+  'Renewal Link',
+  'One Click Url',
+];
 
 interface RenewalRow {
   policy_no: string;
@@ -97,14 +152,24 @@ interface RenewalRow {
   id: string | number;
 }
 
-function renewalQuery(ctx: QueryContext): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
+/** Successful policies of the account expiring in the range (the page bound and the count share it). */
+function renewalWhere(ctx: QueryContext, paged: boolean) {
   const subtree = sql`select descendant_id from employee_closure where ancestor_id = ${ctx.account.id}`;
+  const owner =
+    ctx.account.kind === 'partner'
+      ? sql`p.partner_id = ${ctx.account.id}`
+      : paged
+        ? sql`p.employee_id = any(array(${subtree}))`
+        : sql`p.employee_id in (${subtree})`;
+  return sql`${owner} and p.status = 'success' and p.policy_no is not null
+    and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}`;
+}
+
+function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
   // A page takes the subtree's ids once (an init plan) and probes policies_employee_idx. Written as a
   // semi-join, PGlite (no autovacuum: its statistics date from the analyse at start) loops over
   // policies × subtree on every page: 2-5 s a page at 150k policies. The unbounded query keeps the
   // semi-join that PostgreSQL plans well.
-  const owner = (paged: boolean) =>
-    ctx.account.kind === 'partner' ? sql`p.partner_id = ${ctx.account.id}` : paged ? sql`p.employee_id = any(array(${subtree}))` : sql`p.employee_id in (${subtree})`;
   return {
     // p.id breaks ties between equal policy numbers, so the order is total and a page can resume after any row.
     sql: (after, limit) => sql<RenewalRow>`
@@ -113,10 +178,9 @@ function renewalQuery(ctx: QueryContext): KeysetQuery<RenewalRow, { expiry: stri
         coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url, p.id
       from (
         select p.* from policies p
-        where ${owner(limit !== null)} and p.status = 'success' and p.policy_no is not null
-          and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}
+        where ${renewalWhere(ctx, limit !== null)}
           ${after ? sql`and (p.expiry_date, p.policy_no, p.id) > (${after.expiry}::date, ${after.policyNo}::text, ${after.id}::bigint)` : sql``}
-          ${limit === null ? sql`` : sql`order by p.expiry_date, p.policy_no, p.id limit ${limit}`}
+          ${limit === null ? sql`` : sql`order by p.expiry_date, p.policy_no, p.id limit ${limit} offset ${offset}`}
       ) p
       join products pr on pr.product_type_id = p.product_type_id
       join customers cu on cu.id = p.customer_id
@@ -145,9 +209,10 @@ function renewalRecord(r: RenewalRow): ReportRecord {
   };
 }
 
-/** Report 38: successful policies whose expiry (renewal) falls in the range, for a partner or a whole subtree. */
-export async function renewalDuesReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  return (await allRows(ctx, renewalQuery(ctx))).map(renewalRecord);
+/** Report 38: one page of the successful policies whose expiry (renewal) falls in the range, for a partner or a subtree. */
+export async function renewalDuesReport(ctx: QueryContext): Promise<ReportResult> {
+  const total = await countRows(ctx, renewalWhere(ctx, true));
+  return paged(ctx, RENEWAL_COLUMNS, total, (offset) => renewalQuery(ctx, offset), renewalRecord);
 }
 
 /** Report 38's rows in batches (downloads). */

@@ -41,7 +41,13 @@ export interface SubtreeRow extends Measures {
  * narrow key. Whole months come from fact_subtree_monthly (a few rows per manager) when no wide filter
  * (product, insurer, state) is set; edge days and filtered queries read fact_daily_business.
  */
-export function subtreeSumsQuery(ctx: QueryContext, range: DateRange, roots: RawBuilder<unknown>, key: NarrowKey | null, scope: FactScope): RawBuilder<SubtreeRow> {
+export function subtreeSumsQuery(
+  ctx: QueryContext,
+  range: DateRange,
+  roots: RawBuilder<unknown>,
+  key: NarrowKey | null,
+  scope: FactScope,
+): RawBuilder<SubtreeRow> {
   const { products, insurers, states, businessTypes } = ctx.filters;
   const narrow = !products && !insurers && !states;
   const split = narrow ? splitRange(range) : { months: [], edges: [range] };

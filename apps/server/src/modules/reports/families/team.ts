@@ -19,7 +19,12 @@ function record(row: ChildRow, measures: readonly TeamMeasure[]): ReportRecord {
 }
 
 /** Team roll-up rows (reports 11, 18-21, 23, 36): one per direct report or partner, optional growth. */
-export async function teamReport(ctx: QueryContext, scope: FactScope, measures: readonly TeamMeasure[], withGrowth: boolean): Promise<ReportRecord[]> {
+export async function teamReport(
+  ctx: QueryContext,
+  scope: FactScope,
+  measures: readonly TeamMeasure[],
+  withGrowth: boolean,
+): Promise<ReportRecord[]> {
   const current = await rollupByChild(ctx, ctx.range, scope);
   if (!withGrowth) return current.map((r) => record(r, measures));
   const previous = new Map((await rollupByChild(ctx, ctx.previous, scope)).map((r) => [r.code ?? '', r]));

@@ -4,7 +4,7 @@ import { AnalyticsRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 
-/** Dates are dd/MM/yyyy for the analytics call (spec 000 §5). */
+/** Dates are dd/MM/yyyy for the analytics call (docs/product/team.md, 'Mapping Dashboard'). */
 export function fetchAnalytics(startDate: string, endDate: string, signal?: AbortSignal): Promise<AnalyticsRow[]> {
   return apiRequest(TEAM_PATHS.analytics, z.array(AnalyticsRow), { query: { start_date: startDate, end_date: endDate }, signal });
 }
@@ -16,7 +16,7 @@ export function analyticsQueryOptions(startDate: string, endDate: string) {
   });
 }
 
-/** Fetched only when logged in (000 §2). */
+/** Fetched only when logged in (docs/product/shell.md, 'Session values'). */
 export function useAnalytics(startDate: string, endDate: string) {
   const loggedIn = useLoggedIn();
   return useQuery({ ...analyticsQueryOptions(startDate, endDate), enabled: loggedIn });

@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_MANAGER_COLUMN, ANALYTICS_OFFLINE_COLUMNS, ANALYTICS_ONLINE_COLUMNS, kolkataToday, toDayMonthYear, type AnalyticsRow } from '@dossier/shared';
+import {
+  ANALYTICS_MANAGER_COLUMN,
+  ANALYTICS_OFFLINE_COLUMNS,
+  ANALYTICS_ONLINE_COLUMNS,
+  kolkataToday,
+  toDayMonthYear,
+  type AnalyticsRow,
+} from '@dossier/shared';
 import { DataTable, type ColumnGroup, type DataTableColumn } from '../../../components/data-table';
 import { DateRangeFilter, rangeFromQuery, shiftDays } from '../../../components/date-filters';
 import { Screen } from '../../../components/page/Screen';
@@ -9,7 +16,7 @@ import { useAnalytics } from '../api/analytics';
 
 const GROUPED: readonly string[] = [...ANALYTICS_ONLINE_COLUMNS, ...ANALYTICS_OFFLINE_COLUMNS];
 
-/** The last 30 days up to today (000 §2 leaves the exact default open). */
+/** The 30 days before today up to today (docs/product/team.md, 'Mapping Dashboard'; the original product's default was unclear). */
 const defaultRange = () => {
   const today = kolkataToday();
   return { start_date: shiftDays(today, -30), end_date: today };
@@ -41,7 +48,7 @@ function columnsOf(rows: readonly AnalyticsRow[] | undefined): DataTableColumn<A
   }));
 }
 
-/** Analytics report (000 §2, menu 'Mapping Dashboard'): per manager, Online (8) and Offline (2) columns. */
+/** Analytics report (docs/product/team.md, 'Mapping Dashboard'; menu 'Mapping Dashboard'): per manager, Online (8) and Offline (2) columns. */
 export default function AnalyticsPage() {
   const [params] = useSearchParams();
   const range = rangeFromQuery(params, defaultRange);

@@ -5,6 +5,7 @@ import { LoginRequest } from '@dossier/shared';
 import { errorText } from '../../../lib/error-message';
 import { saveSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { useStartupProgress } from '../api/server-readiness';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 
@@ -16,6 +17,7 @@ type FieldErrors = Partial<Record<'username' | 'password', string>>;
 export function SignInForm() {
   const queryClient = useQueryClient();
   const login = useLogin();
+  const starting = useStartupProgress();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -45,7 +47,12 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {login.isError ? (
+        {starting ? (
+          <Alert color="indigo" variant="light" role="status" aria-live="polite" title="Dossier is starting">
+            {starting}
+          </Alert>
+        ) : null}
+        {login.isError && !starting ? (
           <Alert color="red" variant="light" role="alert" title="Sign-in failed">
             {errorText(login.error)}
           </Alert>
@@ -71,7 +78,7 @@ export function SignInForm() {
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}
         />
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <Button type="submit" fullWidth loading={login.isPending} disabled={starting !== null}>
           Sign in
         </Button>
       </Stack>

@@ -1,34 +1,35 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Divider, Skeleton } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { sanitizeNext } from '../../../lib/next-path';
 import { useLoggedIn } from '../../../lib/session';
+import { useSignInOptions } from '../api/sign-in-options';
+import { AuthFrame } from '../components/AuthFrame';
+import { CompanySignIn } from '../components/CompanySignIn';
 import { SignInForm } from '../components/SignInForm';
+import { usePageTitle } from '../../../components/page/use-page-title';
 
-/** Our own sign-in page (/login). Once a usable token exists it leaves for the sanitised `next`. */
+/**
+ * Our own sign-in page (/login). Once a usable token exists it leaves for the sanitised `next`.
+ * It offers the company's identity provider when one is configured, and the password form unless
+ * local passwords are switched off (docs/product/sign-in.md).
+ */
 export default function LoginPage() {
+  usePageTitle('Sign in');
   const loggedIn = useLoggedIn();
   const [params] = useSearchParams();
   const next = sanitizeNext(params.get('next'));
+  const options = useSignInOptions();
   if (loggedIn) return <Navigate to={next} replace />;
 
+  // Until the options arrive (or if they cannot be read) the password form shows, as it always did.
+  const local = options.data?.local_login ?? true;
+  const oidc = options.data?.oidc ?? null;
   return (
-    <Center component="main" mih="100dvh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={380}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Text fw={800} size="xl" c="indigo.8" style={{ letterSpacing: '-0.02em' }}>
-              Dossier
-            </Text>
-            <Title order={1} size="h3">
-              Sign in
-            </Title>
-            <Text size="sm" c="gray.7">
-              Sales and partner reporting portal
-            </Text>
-          </Stack>
-          <SignInForm />
-        </Stack>
-      </Paper>
-    </Center>
+    <AuthFrame title="Sign in">
+      {options.isPending ? <Skeleton height={36} radius="sm" aria-hidden="true" /> : null}
+      {oidc ? <CompanySignIn name={oidc.name} next={next} primary={!local} /> : null}
+      {oidc && local ? <Divider label="or with your Dossier password" labelPosition="center" /> : null}
+      {local ? <SignInForm /> : null}
+    </AuthFrame>
   );
 }

@@ -4,7 +4,11 @@ import { apiRequest } from '../../../lib/api';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
 
 export function fetchCallDetails(caseId: number, signal?: AbortSignal): Promise<CallDetailsResponse> {
-  return apiRequest(`${CALLCENTRE_API}/trm-partner-customer-call-details/`, CallDetailsResponse, { method: 'POST', body: { case_id: caseId }, signal });
+  return apiRequest(`${CALLCENTRE_API}/trm-partner-customer-call-details/`, CallDetailsResponse, {
+    method: 'POST',
+    body: { case_id: caseId },
+    signal,
+  });
 }
 
 export function callDetailsQueryOptions(caseId: number) {

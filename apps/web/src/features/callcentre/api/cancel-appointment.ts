@@ -3,7 +3,10 @@ import { CALLCENTRE_API, MessageResponse, type CANCELLATION_REASONS } from '@dos
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 
-export function cancelAppointment(body: { appointment_id: number; reason: (typeof CANCELLATION_REASONS)[number] }): Promise<MessageResponse> {
+export function cancelAppointment(body: {
+  appointment_id: number;
+  reason: (typeof CANCELLATION_REASONS)[number];
+}): Promise<MessageResponse> {
   return apiRequest(`${CALLCENTRE_API}/scheduler/cancel-appointment/`, MessageResponse, { method: 'POST', body });
 }
 

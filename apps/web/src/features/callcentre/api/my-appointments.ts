@@ -4,12 +4,19 @@ import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
 
-export function fetchMyAppointments(p: { status: 'booked' | 'cancelled' | null; current_page: number }, signal?: AbortSignal): Promise<AppointmentListing> {
+export function fetchMyAppointments(
+  p: { status: 'booked' | 'cancelled' | null; current_page: number },
+  signal?: AbortSignal,
+): Promise<AppointmentListing> {
   return apiRequest(`${CALLCENTRE_API}/scheduler/my-appointments/`, AppointmentListing, { signal, query: { ...p } });
 }
 
 export function myAppointmentsQueryOptions(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {
-  return queryOptions({ queryKey: [...callCentreKeys.appointments, p] as const, queryFn: ({ signal }) => fetchMyAppointments(p, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...callCentreKeys.appointments, p] as const,
+    queryFn: ({ signal }) => fetchMyAppointments(p, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMyAppointments(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {

@@ -5,11 +5,18 @@ import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
 
 export function fetchBookableCases(p: { search: string; current_page: number }, signal?: AbortSignal): Promise<BookableCaseListing> {
-  return apiRequest(`${CALLCENTRE_API}/scheduler/my-cases/`, BookableCaseListing, { signal, query: { search: p.search || null, current_page: p.current_page } });
+  return apiRequest(`${CALLCENTRE_API}/scheduler/my-cases/`, BookableCaseListing, {
+    signal,
+    query: { search: p.search || null, current_page: p.current_page },
+  });
 }
 
 export function bookableCasesQueryOptions(p: { search: string; current_page: number }) {
-  return queryOptions({ queryKey: [...callCentreKeys.bookableCases, p] as const, queryFn: ({ signal }) => fetchBookableCases(p, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...callCentreKeys.bookableCases, p] as const,
+    queryFn: ({ signal }) => fetchBookableCases(p, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useBookableCases(p: { search: string; current_page: number }) {

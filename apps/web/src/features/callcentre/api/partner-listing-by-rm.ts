@@ -1,18 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLCENTRE_API, PartnerListByRm } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
 
-export function fetchPartnersByRm(rmId: string, signal?: AbortSignal): Promise<PartnerListByRm> {
-  return apiRequest(`${CALLCENTRE_API}/partner-listing-by-rm/${encodeURIComponent(rmId)}/`, PartnerListByRm, { signal });
+/** The partners and the lead-category boxes; the counts are of `date` (the listing's date filter). */
+export function fetchPartnersByRm(rmId: string, date: string | null, signal?: AbortSignal): Promise<PartnerListByRm> {
+  return apiRequest(`${CALLCENTRE_API}/partner-listing-by-rm/${encodeURIComponent(rmId)}/`, PartnerListByRm, {
+    signal,
+    query: { date },
+  });
 }
 
-export function partnersByRmQueryOptions(rmId: string) {
-  return queryOptions({ queryKey: callCentreKeys.partnersByRm(rmId), queryFn: ({ signal }) => fetchPartnersByRm(rmId, signal) });
+export function partnersByRmQueryOptions(rmId: string, date: string | null) {
+  return queryOptions({
+    queryKey: [...callCentreKeys.partnersByRm(rmId), date] as const,
+    queryFn: ({ signal }) => fetchPartnersByRm(rmId, date, signal),
+  });
 }
 
-export function usePartnersByRm(rmId: string) {
+/** The previous counts stay while another date's load, so the boxes do not flicker. */
+export function usePartnersByRm(rmId: string, date: string | null) {
   const loggedIn = useLoggedIn();
-  return useQuery({ ...partnersByRmQueryOptions(rmId), enabled: loggedIn && rmId !== '' });
+  return useQuery({ ...partnersByRmQueryOptions(rmId, date), enabled: loggedIn && rmId !== '', placeholderData: keepPreviousData });
 }

@@ -26,7 +26,7 @@ export function leadsQueryOptions(rmId: string, p: LeadParams) {
     queryKey: [...callCentreKeys.leads(rmId), p] as const,
     queryFn: ({ signal }) => fetchLeads(rmId, p, signal),
     placeholderData: keepPreviousData,
-    // Every filter change re-fetches (spec 001 §4), even back to a combination seen before.
+    // Every filter change re-fetches (docs/product/callcentre.md, 'Advisor Connect Leads'), even back to a combination seen before.
     staleTime: 0,
     // A call still ringing on this page is followed until it ends.
     refetchInterval: (q) => (q.state.data?.data.some((r) => live(r.last_call_status)) ? LIVE_POLL_MS : false),

@@ -19,14 +19,18 @@ export function trmCasesQueryOptions(rmId: string, p: CaseParams) {
     queryKey: [...callCentreKeys.cases(rmId), p] as const,
     queryFn: ({ signal }) => fetchTrmCases(rmId, p, signal),
     placeholderData: keepPreviousData,
-    // Every filter change re-fetches (spec 001 §4), even back to a combination seen before.
+    // Every filter change re-fetches (docs/product/callcentre.md, 'TRM dashboard'), even back to a combination seen before.
     staleTime: 0,
     refetchInterval: (q) =>
-      q.state.data?.data.some((r) => r.last_call_status !== null && (ACTIVE_CALL_STATUSES as readonly string[]).includes(r.last_call_status)) ? LIVE_POLL_MS : false,
+      q.state.data?.data.some(
+        (r) => r.last_call_status !== null && (ACTIVE_CALL_STATUSES as readonly string[]).includes(r.last_call_status),
+      )
+        ? LIVE_POLL_MS
+        : false,
   });
 }
 
-/** The case list loads only when the user is logged in (spec 001 §4). */
+/** The case list loads only when the user is logged in (docs/product/shell.md, 'Session values'). */
 export function useTrmCases(rmId: string, p: CaseParams) {
   const loggedIn = useLoggedIn();
   return useQuery({ ...trmCasesQueryOptions(rmId, p), enabled: loggedIn && rmId !== '' });

@@ -16,8 +16,18 @@ export function CallCountBadge({ count, lastStatus, onOpen }: Props) {
   const live = lastStatus ? LIVE[lastStatus] : undefined;
   return (
     <Group gap={6} wrap="nowrap">
-      <UnstyledButton onClick={onOpen} aria-label={`${count} calls${lastStatus ? `, last ${lastStatus}` : ''}: show call history`} data-testid="call-count">
-        <Badge circle={count < 10} size="lg" color={missed ? 'red' : 'indigo'} variant={missed ? 'filled' : 'light'} data-missed={missed || undefined}>
+      <UnstyledButton
+        onClick={onOpen}
+        aria-label={`${count} calls${lastStatus ? `, last ${lastStatus}` : ''}: show call history`}
+        data-testid="call-count"
+      >
+        <Badge
+          circle={count < 10}
+          size="lg"
+          color={missed ? 'red' : 'indigo'}
+          variant={missed ? 'filled' : 'light'}
+          data-missed={missed || undefined}
+        >
           {count}
         </Badge>
       </UnstyledButton>

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
-import { titleCaseOrNA, type CallRecord } from '@dossier/shared';
+import type { CallRecord } from '@dossier/shared';
 import { useIsMobile } from '../../../lib/media';
 import { readStoredUser } from '../../../lib/session';
 import { useCallDetails } from '../api/call-details';
@@ -11,7 +11,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Type 1 dialog: the calls made on a case (spec 001 §2 Call-history dialog). */
+/** Type 1 dialog: the calls made on a case (docs/product/callcentre.md, 'Call-history dialog'). */
 export function CallHistoryDialog({ record, onClose }: Props) {
   const mobile = useIsMobile();
   const details = useCallDetails(record.case_id);
@@ -19,7 +19,13 @@ export function CallHistoryDialog({ record, onClose }: Props) {
   const status = details.data?.data.status ?? record.status;
   const calls = details.data?.data.call_details ?? [];
   return (
-    <Modal opened onClose={onClose} title="Meeting Details:" size={mobile ? NARROW_WIDTH : CALL_HISTORY_DIALOG_WIDTH} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Meeting Details:"
+      size={mobile ? NARROW_WIDTH : CALL_HISTORY_DIALOG_WIDTH}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
@@ -28,7 +34,13 @@ export function CallHistoryDialog({ record, onClose }: Props) {
             </Text>{' '}
             {`${firstName} ${lastName}`.trim() || 'NA'}
           </Text>
-          <Switch checked={status === 'open'} readOnly aria-readonly label={status === 'open' ? 'Open' : 'Closed'} aria-label={`Case status: ${status === 'open' ? 'Open' : 'Closed'}`} />
+          <Switch
+            checked={status === 'open'}
+            readOnly
+            aria-readonly
+            label={status === 'open' ? 'Open' : 'Closed'}
+            aria-label={`Case status: ${status === 'open' ? 'Open' : 'Closed'}`}
+          />
         </Group>
         {details.isPending ? (
           <Center py="md">
@@ -36,7 +48,7 @@ export function CallHistoryDialog({ record, onClose }: Props) {
           </Center>
         ) : calls.length === 0 ? (
           <Paper withBorder p="sm" role="status">
-            <Text size="sm">{titleCaseOrNA('no calls have been made on this case yet')}</Text>
+            <Text size="sm">No calls have been made on this case yet</Text>
             <Button size="xs" mt="xs" variant="default" onClick={onClose}>
               Close
             </Button>

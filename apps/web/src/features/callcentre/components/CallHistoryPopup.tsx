@@ -7,6 +7,8 @@ import { NARROW_WIDTH } from '../lib/dialog-sizes';
 import { popupLeft } from '../lib/popup-position';
 import { CallList } from './CallList';
 
+const POPUP_WIDTH = 420;
+
 export interface PopupAnchor {
   caseId: number;
   /** Click position in page coordinates. */
@@ -15,7 +17,7 @@ export interface PopupAnchor {
   clientX: number;
 }
 
-/** The leads screen's call-history popup, opened near the badge that was clicked (spec 001 §2). */
+/** The leads screen's call-history popup, opened near the badge that was clicked (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onClose: () => void }) {
   const mobile = useIsMobile();
   const details = useCallDetails(anchor.caseId);
@@ -28,11 +30,23 @@ export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onC
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   const calls = details.data?.data.call_details ?? [];
-  // Narrow screens: 95% wide, so it sits 2.5% from the left edge instead of at the click.
-  const position = mobile ? { left: '2.5%', width: NARROW_WIDTH } : { left: popupLeft(anchor.clientX), width: 420 };
+  // Narrow screens: 95% wide, so it sits 2.5% from the left edge instead of at the click. Wider ones: at
+  // the click, kept inside the window.
+  const position = mobile
+    ? { left: '2.5%', width: NARROW_WIDTH }
+    : { left: popupLeft(anchor.clientX, POPUP_WIDTH, document.documentElement.clientWidth), width: POPUP_WIDTH };
   return (
     <Portal>
-      <Paper ref={ref} shadow="lg" withBorder p="sm" radius="md" role="dialog" aria-label="Call history" style={{ position: 'absolute', top: anchor.pageY + 14, zIndex: 300, ...position }}>
+      <Paper
+        ref={ref}
+        shadow="lg"
+        withBorder
+        p="sm"
+        radius="md"
+        role="dialog"
+        aria-label="Call history"
+        style={{ position: 'absolute', top: anchor.pageY + 14, zIndex: 300, ...position }}
+      >
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Call History</Text>
           <CloseButton ref={closeRef} onClick={onClose} aria-label="Close call history" />

@@ -25,7 +25,7 @@ const recordOf = (r: TrmCaseRow): CallRecord | null =>
         status: r.status,
       };
 
-/** The TRM dashboard's case table (spec 001 §2); Call is disabled on closed cases. */
+/** The TRM dashboard's case table (docs/product/callcentre.md, 'TRM dashboard'); Call is disabled on closed cases. */
 export function CasesTable({ rows, onOpenHistory, onCall }: Props) {
   return (
     <ListTable label="Cases" headers={TICKET_HEADERS} minWidth={980} empty={rows.length === 0}>
@@ -53,7 +53,7 @@ export function CasesTable({ rows, onOpenHistory, onCall }: Props) {
             <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {r.date}
+                {r.date} {r.time}
               </Text>
             </Table.Td>
             <Table.Td>

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 
-/** The spec's empty message for both lists (spec 001 §2, §8). */
+/** The empty message of both lists (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export const EMPTY_MESSAGE = 'No Data available for this partner';
 
 export function EmptyRow({ columns, text = EMPTY_MESSAGE }: { columns: number; text?: string }) {

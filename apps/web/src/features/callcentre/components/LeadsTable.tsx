@@ -10,7 +10,7 @@ interface Props {
   onOpenHistory: (row: LeadRow, event: MouseEvent<HTMLButtonElement>) => void;
 }
 
-/** Advisor Connect Leads table; a closed lead has a green left border (spec 001 §2). */
+/** Advisor Connect Leads table; a closed lead has a green left border (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export function LeadsTable({ rows, onOpenHistory }: Props) {
   return (
     <ListTable label="Leads" headers={LEAD_HEADERS} minWidth={880} empty={rows.length === 0}>

@@ -15,7 +15,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The dashboards' list panel (spec 001 §2): the table, its loading states and the pager under it. */
+/** The dashboards' list panel (docs/product/callcentre.md): the table, its loading states and the pager under it. */
 export function ListPanel({ loadingLabel, pending, fetching, page, totalPages, onPage, children }: Props) {
   return (
     <Paper withBorder radius="md" p="xs" pos="relative">

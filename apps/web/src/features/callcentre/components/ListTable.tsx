@@ -9,7 +9,7 @@ interface Props {
   headers: readonly string[];
   /** Narrower screens scroll the table sideways rather than squeeze it. */
   minWidth: number;
-  /** No rows: an empty message across all columns instead (the spec's, unless told). */
+  /** No rows: an empty message across all columns instead ('No Data available for this partner', unless told). */
   empty: boolean;
   emptyText?: string;
   /** While the first page loads: a loader so named ('Loading cases') in place of the rows. */
@@ -17,7 +17,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The call centre's lists (spec 001 §2): headers, striped rows, a loader, the empty message. */
+/** The call centre's lists (docs/product/callcentre.md): headers, striped rows, a loader, the empty message. */
 export function ListTable({ label, headers, minWidth, empty, emptyText, loadingLabel, children }: Props) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">

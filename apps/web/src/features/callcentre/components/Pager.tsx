@@ -11,7 +11,15 @@ export function Pager({ page, totalPages, onChange }: Props) {
   if (totalPages <= 1) return null;
   return (
     <Group justify="flex-end" mt="sm">
-      <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onChange} siblings={1} boundaries={1} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+      <Pagination
+        total={totalPages}
+        value={Math.min(page, totalPages)}
+        onChange={onChange}
+        siblings={1}
+        boundaries={1}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      />
     </Group>
   );
 }

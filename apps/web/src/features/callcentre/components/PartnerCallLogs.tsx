@@ -1,13 +1,26 @@
+import { useState } from 'react';
 import { ActionIcon, Badge, Popover, Stack, Text } from '@mantine/core';
-import type { PartnerCallLog } from '@dossier/shared';
+import { useWindowEvent } from '@mantine/hooks';
+import { titleCaseOrNA, type PartnerCallLog } from '@dossier/shared';
 import { PhoneIcon } from './CategoryIcon';
 
 /** The partner call-log icon: the partner's calls on the case (start time, from, to, status). */
 export function PartnerCallLogs({ logs }: { logs: readonly PartnerCallLog[] }) {
+  const [opened, setOpened] = useState(false);
+  // Escape closes it wherever the focus is (the popover's own handler needs the focus inside it).
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
   return (
-    <Popover width={280} position="bottom" withArrow shadow="md" withinPortal>
+    <Popover width={280} position="bottom" withArrow shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <ActionIcon variant={logs.length > 0 ? 'light' : 'subtle'} color={logs.length > 0 ? 'indigo' : 'gray'} aria-label={`Partner call logs (${logs.length})`}>
+        <ActionIcon
+          onClick={() => setOpened((o) => !o)}
+          aria-expanded={opened}
+          variant={logs.length > 0 ? 'light' : 'subtle'}
+          color={logs.length > 0 ? 'indigo' : 'gray'}
+          aria-label={`Partner call logs (${logs.length})`}
+        >
           <PhoneIcon />
         </ActionIcon>
       </Popover.Target>
@@ -22,7 +35,7 @@ export function PartnerCallLogs({ logs }: { logs: readonly PartnerCallLog[] }) {
                   {log.start_time}
                 </Text>
                 <Text size="sm">
-                  {log.from_name} → {log.to_name}{' '}
+                  {titleCaseOrNA(log.from_name)} → {titleCaseOrNA(log.to_name)}{' '}
                   <Badge size="xs" color={log.call_status === 'missed' ? 'red' : 'green'} variant="light">
                     {log.call_status}
                   </Badge>

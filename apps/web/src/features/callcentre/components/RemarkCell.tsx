@@ -1,6 +1,6 @@
 import { HoverCard, List, Text, UnstyledButton } from '@mantine/core';
 
-/** The remark, with the case's notes on hover (spec 001 §2 "remark with hover notes"). */
+/** The remark, with the case's notes on hover (docs/product/callcentre.md, 'TRM dashboard'). */
 export function RemarkCell({ remark, notes }: { remark: string | null; notes: readonly string[] }) {
   const text = remark ?? 'NA';
   if (notes.length === 0) return <Text size="sm">{text}</Text>;

@@ -8,7 +8,7 @@ import { canSave, sectionsToSend, type SaveState } from './save-rules';
 const idle = { touched: false, valid: true };
 const base: SaveState = { statusToggled: false, customer: idle, partner: idle, newPartner: { touched: false, valid: false } };
 
-describe('leads date filter (spec 001 §4)', () => {
+describe('leads date filter', () => {
   it('starts on today; tomorrow and the calendar give their dates', () => {
     expect(dateParam(INITIAL_DATE_FILTER, '2026-02-28')).toBe('2026-02-28');
     expect(dateParam(chooseQuick(INITIAL_DATE_FILTER, 1), '2026-02-28')).toBe('2026-03-01');
@@ -29,6 +29,15 @@ describe('connect dialog rules', () => {
     expect(popupLeft(720)).toBe(530);
     expect(popupLeft(1000)).toBe(810);
   });
+  it('keeps the popup inside the window: moved left only as far as needed, never past the left edge', () => {
+    // 1280px window, 420px popup: x - 190 fits up to x = 1034 (ends 16px from the edge).
+    expect(popupLeft(1000, 420, 1280)).toBe(810);
+    expect(popupLeft(1034, 420, 1280)).toBe(844);
+    expect(popupLeft(1147, 420, 1280)).toBe(844);
+    expect(popupLeft(1270, 420, 1280)).toBe(844);
+    expect(popupLeft(100, 420, 1280)).toBe(30);
+    expect(popupLeft(760, 420, 400)).toBe(0);
+  });
   it('schedules on the picked date, else today or tomorrow; never before today', () => {
     expect(meetingDate(0, null, '2026-12-31')).toBe('2026-12-31');
     expect(meetingDate(1, null, '2026-12-31')).toBe('2027-01-01');
@@ -43,7 +52,14 @@ describe('connect dialog rules', () => {
     expect(canSave({ ...base, customer: { touched: true, valid: true } })).toBe(true);
     expect(canSave({ ...base, partner: { touched: true, valid: true } })).toBe(true);
     expect(canSave({ ...base, statusToggled: true })).toBe(true);
-    expect(sectionsToSend({ ...base, statusToggled: true, customer: { touched: true, valid: true }, newPartner: { touched: true, valid: true } })).toEqual(['customer', 'newPartner', 'status']);
+    expect(
+      sectionsToSend({
+        ...base,
+        statusToggled: true,
+        customer: { touched: true, valid: true },
+        newPartner: { touched: true, valid: true },
+      }),
+    ).toEqual(['customer', 'newPartner', 'status']);
     expect(sectionsToSend({ ...base, partner: { touched: true, valid: false } })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { LEAD_DATE_CHOICE } from '@dossier/shared';
 import { addDays } from './dates';
 
-/** Today (0), Tomorrow (1) or the calendar (2) with its picked date (spec 001 §2, §4, §9). */
+/** Today (0), Tomorrow (1) or the calendar (2) with its picked date (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export interface DateFilter {
   choice: 0 | 1 | 2;
   picked: string | null;

@@ -2,12 +2,11 @@ import { useSyncExternalStore } from 'react';
 import type { CallRecord } from '@dossier/shared';
 
 /**
- * The shared modal opener of spec 001 §2: type 1 = call history detail, type 2 = connect call.
- * One dialog at a time (spec 001 §4): while one is open, further requests are ignored.
+ * The shared modal opener (docs/product/callcentre.md, 'Dialogs'): type 1 = call history detail, type 2 = connect call.
+ * One dialog at a time: while one is open, further requests are ignored.
  */
 export type CallDialogRequest =
-  | { type: 1; record: CallRecord }
-  | { type: 2; className: string; callDataInfo: CallRecord; trmDash: boolean };
+  { type: 1; record: CallRecord } | { type: 2; className: string; callDataInfo: CallRecord; trmDash: boolean };
 
 let current: CallDialogRequest | null = null;
 const listeners = new Set<() => void>();

@@ -1,6 +1,16 @@
 import { POPUP_LEFT_NEAR, POPUP_LEFT_SHIFT, POPUP_LEFT_SWITCH_X } from '@dossier/shared';
 
-/** The call-history popup opens near the click: left 30px under x 720, else x − 190 (spec 001 §2). */
-export function popupLeft(clickX: number): number {
-  return clickX < POPUP_LEFT_SWITCH_X ? POPUP_LEFT_NEAR : clickX - POPUP_LEFT_SHIFT;
+/** Space kept between a popup moved in from the right and the window's edge. */
+export const POPUP_EDGE_MARGIN = 16;
+
+/**
+ * The call-history popup opens near the click: left 30px under x 720, else x − 190 (docs/product/callcentre.md,
+ * 'Advisor Connect Leads').
+ * Given its width and the window's, it is moved left just enough to end inside the window, never past
+ * the left edge: a click near the right edge would otherwise push it off-screen and scroll the page.
+ */
+export function popupLeft(clickX: number, popupWidth?: number, windowWidth?: number): number {
+  const left = clickX < POPUP_LEFT_SWITCH_X ? POPUP_LEFT_NEAR : clickX - POPUP_LEFT_SHIFT;
+  if (popupWidth === undefined || windowWidth === undefined) return left;
+  return Math.max(0, Math.min(left, windowWidth - popupWidth - POPUP_EDGE_MARGIN));
 }

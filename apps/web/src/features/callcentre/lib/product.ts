@@ -2,7 +2,7 @@ import { PRODUCTS } from '@dossier/shared';
 
 const LABELS = new Map(PRODUCTS.map((p) => [p.product_type_id, p.name]));
 
-/** Product code → label (the original's environment lookup; spec 001 §3). */
+/** Product code → label (the original product's environment lookup; docs/product/callcentre.md, 'Reference lists'). */
 export function productLabel(code: number): string {
   return LABELS.get(code) ?? `Product ${code}`;
 }

@@ -14,9 +14,11 @@ import { Pager } from '../components/Pager';
 import { today as todayIso } from '../lib/dates';
 import { meetingDate, type MeetingChoice } from '../lib/meeting-date';
 import { productLabel } from '../lib/product';
+import { usePageTitle } from '../../../components/page/use-page-title';
 
 /** Book an Appointment (header meeting menu): a meeting slot with a case's advisor. */
 export default function BookAppointmentPage() {
+  usePageTitle('Book an Appointment');
   const today = todayIso();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -34,7 +36,15 @@ export default function BookAppointmentPage() {
     const slot = slots.data?.data.find((s) => s.slot_id === slotId);
     if (!chosen || chosen.partner_id === null || !slot) return;
     book.mutate(
-      { customer_id: chosen.customer_id, partner_id: chosen.partner_id, product_code: chosen.product_code, case_id: chosen.case_id, slot_id: slot.slot_id, start_end_time: slot.slot, date },
+      {
+        customer_id: chosen.customer_id,
+        partner_id: chosen.partner_id,
+        product_code: chosen.product_code,
+        case_id: chosen.case_id,
+        slot_id: slot.slot_id,
+        start_end_time: slot.slot,
+        date,
+      },
       {
         onSuccess: (res) => {
           setMessage(res.message);
@@ -68,7 +78,11 @@ export default function BookAppointmentPage() {
           maw={360}
           mb="sm"
         />
-        <Radio.Group value={chosen ? String(chosen.case_id) : null} onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)} aria-label="Case">
+        <Radio.Group
+          value={chosen ? String(chosen.case_id) : null}
+          onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)}
+          aria-label="Case"
+        >
           <ListTable
             label="Open cases"
             headers={['', 'Case', 'Customer', 'Advisor', 'Product', 'Date']}
@@ -112,7 +126,13 @@ export default function BookAppointmentPage() {
                 setSlotId(null);
               }}
             />
-            <SlotSelect label="Schedule an Appointment for" slots={slots.data?.data ?? []} loading={slots.isPending} value={slotId} onChange={setSlotId} />
+            <SlotSelect
+              label="Schedule an Appointment for"
+              slots={slots.data?.data ?? []}
+              loading={slots.isPending}
+              value={slotId}
+              onChange={setSlotId}
+            />
             {message ? <ResultMessage message={message} onClose={() => setMessage(null)} /> : null}
             <Group>
               <Button onClick={submit} disabled={slotId === null} loading={book.isPending}>

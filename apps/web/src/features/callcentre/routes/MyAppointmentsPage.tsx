@@ -7,11 +7,13 @@ import { useMyAppointments } from '../api/my-appointments';
 import { ListTable } from '../components/ListTable';
 import { Pager } from '../components/Pager';
 import { productLabel } from '../lib/product';
+import { usePageTitle } from '../../../components/page/use-page-title';
 
 type Reason = (typeof CANCELLATION_REASONS)[number];
 
 /** My Booked Appointment (header meeting menu): the appointments the signed-in user booked. */
 export default function MyAppointmentsPage() {
+  usePageTitle('My Booked Appointment');
   const [status, setStatus] = useState<'booked' | 'cancelled'>('booked');
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<AppointmentRow | null>(null);
@@ -98,7 +100,9 @@ export default function MyAppointmentsPage() {
             <Button
               color="red"
               loading={cancel.isPending}
-              onClick={() => cancelling && cancel.mutate({ appointment_id: cancelling.appointment_id, reason }, { onSuccess: () => setCancelling(null) })}
+              onClick={() =>
+                cancelling && cancel.mutate({ appointment_id: cancelling.appointment_id, reason }, { onSuccess: () => setCancelling(null) })
+              }
             >
               Cancel appointment
             </Button>

@@ -11,12 +11,14 @@ import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { today } from '../lib/dates';
+import { usePageTitle } from '../../../components/page/use-page-title';
 
 /**
- * Advisor Connect Leads (route rm-dashboard, spec 001 §2): the signed-in RM's call-back leads. Every
+ * Advisor Connect Leads (route rm-dashboard, docs/product/callcentre.md, 'Advisor Connect Leads'): the signed-in RM's call-back leads. Every
  * filter change re-fetches with all the filters chosen so far, from page 1.
  */
 export default function RmDashboardPage() {
+  usePageTitle('Advisor Connect Leads');
   const { code } = readStoredUser();
   const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
   const [partnerId, setPartnerId] = useState<number | null>(null);
@@ -24,15 +26,17 @@ export default function RmDashboardPage() {
   const [page, setPage] = useState(1);
   const [popup, setPopup] = useState<PopupAnchor | null>(null);
 
-  const partners = usePartnersByRm(code);
-  const leads = useLeads(code, { date: dateParam(dates, today()), partner_id: partnerId, call_status: category, current_page: page });
+  const date = dateParam(dates, today());
+  const partners = usePartnersByRm(code, date);
+  const leads = useLeads(code, { date, partner_id: partnerId, call_status: category, current_page: page });
 
   const changeDates = (next: DateFilter) => {
     if (next === dates) return;
     setDates(next);
     setPage(1);
   };
-  const openHistory = (row: LeadRow, e: MouseEvent<HTMLButtonElement>) => setPopup({ caseId: row.case_id, pageX: e.pageX, pageY: e.pageY, clientX: e.clientX });
+  const openHistory = (row: LeadRow, e: MouseEvent<HTMLButtonElement>) =>
+    setPopup({ caseId: row.case_id, pageX: e.pageX, pageY: e.pageY, clientX: e.clientX });
 
   return (
     <Stack gap="md" className="rm-dashboard">
@@ -54,7 +58,12 @@ export default function RmDashboardPage() {
             <Loader size="sm" aria-label="Loading lead categories" />
           )}
           <Group align="flex-end" gap="md" wrap="wrap">
-            <DateChoice choice={dates.choice} picked={dates.picked} onQuick={(c) => changeDates(chooseQuick(dates, c))} onPick={(d) => changeDates(pickDate(dates, d))} />
+            <DateChoice
+              choice={dates.choice}
+              picked={dates.picked}
+              onQuick={(c) => changeDates(chooseQuick(dates, c))}
+              onPick={(d) => changeDates(pickDate(dates, d))}
+            />
             <Select
               label="Advisor Name"
               placeholder="All advisors"
@@ -73,7 +82,14 @@ export default function RmDashboardPage() {
           </Group>
         </Stack>
       </Paper>
-      <ListPanel loadingLabel="Loading leads" pending={leads.isPending} fetching={leads.isFetching} page={page} totalPages={leads.data?.total_pages ?? 0} onPage={setPage}>
+      <ListPanel
+        loadingLabel="Loading leads"
+        pending={leads.isPending}
+        fetching={leads.isFetching}
+        page={page}
+        totalPages={leads.data?.total_pages ?? 0}
+        onPage={setPage}
+      >
         <LeadsTable rows={leads.data?.data ?? []} onOpenHistory={openHistory} />
       </ListPanel>
       {popup ? <CallHistoryPopup anchor={popup} onClose={() => setPopup(null)} /> : null}

@@ -10,14 +10,16 @@ import { ListPanel } from '../components/ListPanel';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { today } from '../lib/dates';
 import { openCallDialog } from '../lib/dialog-store';
+import { usePageTitle } from '../../../components/page/use-page-title';
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'open' },
   { value: 'closed', label: 'close' },
 ];
 
-/** TRM dashboard (route trm-dashboard, spec 001 §2): the signed-in TRM's customer cases. */
+/** TRM dashboard (route trm-dashboard, docs/product/callcentre.md, 'TRM dashboard'): the signed-in TRM's customer cases. */
 export default function TrmDashboardPage() {
+  usePageTitle('TRM Dashboard');
   const { code } = readStoredUser();
   const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
   const [status, setStatus] = useState<CaseStatus>('open');
@@ -39,7 +41,12 @@ export default function TrmDashboardPage() {
       </Title>
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <DateChoice choice={dates.choice} picked={dates.picked} onQuick={(c) => changeDates(chooseQuick(dates, c))} onPick={(d) => changeDates(pickDate(dates, d))} />
+          <DateChoice
+            choice={dates.choice}
+            picked={dates.picked}
+            onQuick={(c) => changeDates(chooseQuick(dates, c))}
+            onPick={(d) => changeDates(pickDate(dates, d))}
+          />
           <Select
             label="Status"
             data={STATUS_OPTIONS}
@@ -54,7 +61,14 @@ export default function TrmDashboardPage() {
           />
         </Group>
       </Paper>
-      <ListPanel loadingLabel="Loading cases" pending={cases.isPending} fetching={cases.isFetching} page={page} totalPages={cases.data?.total_pages ?? 0} onPage={setPage}>
+      <ListPanel
+        loadingLabel="Loading cases"
+        pending={cases.isPending}
+        fetching={cases.isFetching}
+        page={page}
+        totalPages={cases.data?.total_pages ?? 0}
+        onPage={setPage}
+      >
         <CasesTable rows={cases.data?.data ?? []} onOpenHistory={openHistory} onCall={openConnect} />
       </ListPanel>
       <CallDialogHost />

@@ -13,7 +13,7 @@ export function fetchEtlJobs(signal?: AbortSignal): Promise<EtlJob[]> {
 }
 
 /**
- * Spec 000 §2/§4: the panel fetches each time it opens. Every mount of the panel refetches
+ * The panel fetches each time it opens (docs/product/etl.md, 'ETL panel'). Every mount of the panel refetches
  * (`refetchOnMount: 'always'`) and nothing is kept once it is closed.
  */
 export function etlJobsQueryOptions() {

@@ -52,7 +52,7 @@ function JobItem({ job }: { job: EtlJob }) {
   );
 }
 
-/** The ETL summary panel of the header (spec 000 §2): when each roll-up last caught up. */
+/** The ETL summary panel of the header (docs/product/etl.md, 'ETL panel'): when each roll-up last caught up. */
 export default function EtlJobsPanel() {
   const { data, isPending, isFetching, isError } = useEtlJobs();
   return (

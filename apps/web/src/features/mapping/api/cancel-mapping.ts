@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CancelMappingResponse, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 
-/** null when the server answers nothing usable: the screen then says 'Invalid response' (000 §8). */
+/** null when the server answers nothing usable: the screen then says 'Invalid response' (docs/product/team.md, 'Requester View'). */
 export function postCancelMapping(partnerCode: string): Promise<CancelMappingResponse | null> {
   return apiRequest(TEAM_PATHS.cancelMapping, z.union([CancelMappingResponse, z.null()]).catch(null), {
     method: 'POST',

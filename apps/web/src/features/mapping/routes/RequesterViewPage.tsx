@@ -13,7 +13,7 @@ const PRODUCT_LABELS: Record<ProductLine, string> = { motor: 'Motor', health: 'H
 const isProductLine = (v: string): v is ProductLine => (PRODUCT_LINES as readonly string[]).includes(v);
 
 /**
- * Requester panel (000 §2): choose unmapped partners, then one manager, and raise a mapping request.
+ * Requester panel (docs/product/team.md, 'Requester View'): choose unmapped partners, then one manager, and raise a mapping request.
  * For designation asm a product radio switches the lists and resets the selection.
  */
 export default function RequesterViewPage() {
@@ -25,7 +25,11 @@ export default function RequesterViewPage() {
   const [manager, setManager] = useState<string | null>(null);
 
   const isAsm = data?.designation === 'asm';
-  const lists: MappingLists | undefined = !data ? undefined : 'motor' in data ? data[product] : { partners: data.partners, managers: data.managers };
+  const lists: MappingLists | undefined = !data
+    ? undefined
+    : 'motor' in data
+      ? data[product]
+      : { partners: data.partners, managers: data.managers };
   const reset = () => {
     setPartners([]);
     setManager(null);
@@ -71,9 +75,16 @@ export default function RequesterViewPage() {
       value: () => '',
       sortable: false,
       searchable: false,
+      stickyEnd: true,
       cell: (r) =>
         r.can_cancel ? (
-          <Button size="compact-xs" variant="outline" color="red.9" onClick={() => onCancel(r.unique_code)} loading={cancel.isPending && cancel.variables === r.unique_code}>
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color="red.9"
+            onClick={() => onCancel(r.unique_code)}
+            loading={cancel.isPending && cancel.variables === r.unique_code}
+          >
             Cancel mapping
           </Button>
         ) : null,

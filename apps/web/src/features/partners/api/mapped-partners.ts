@@ -4,7 +4,7 @@ import { MappedPartner, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 
-/** `asOn` is dd/MM/yyyy (spec 000 §5); the list is the mapping in force at the end of that day. */
+/** `asOn` is dd/MM/yyyy (docs/product/renewals.md, 'Mapped Partners'); the list is the mapping in force at the end of that day. */
 export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise<MappedPartner[]> {
   return apiRequest(TEAM_PATHS.mappedPartners, z.array(MappedPartner), { query: { as_on: asOn, return_type: 'pos_code' }, signal });
 }

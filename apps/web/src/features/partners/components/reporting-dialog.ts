@@ -4,10 +4,10 @@ import { openMessageDialog } from '../../../components/message-dialog';
 export const REPORTING_NOT_FOUND = 'Reporting Not Found';
 export const REPORTING_DIALOG_WIDTH = 500;
 
-/** The configured reporting-type map (000 §2): only these entries are shown. */
+/** The configured reporting-type map (docs/product/renewals.md, 'Mapped Partners'): only these entries are shown. */
 const SHOWN_TYPES = new Set<number>(REPORTING_TYPES.map((t) => t.id));
 
-/** Numbered 'name, reporting_name' lines, or 'Reporting Not Found' (000 §2, §8). */
+/** Numbered 'name, reporting_name' lines, or 'Reporting Not Found' (docs/product/renewals.md, 'Mapped Partners'). */
 export function showReporting(managers: readonly ReportingManager[]): void {
   const lines = managers.filter((m) => SHOWN_TYPES.has(m.reporting_type)).map((m) => `${m.name}, ${m.reporting_name}`);
   openMessageDialog({

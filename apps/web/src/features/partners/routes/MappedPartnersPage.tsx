@@ -26,7 +26,15 @@ function AsOnFilter({ value }: { value: string }) {
   return (
     <form onSubmit={submit} aria-label="As on date">
       <Group gap="sm" align="flex-end">
-        <DatePickerInput label="Mapped as on" required value={day} onChange={setDay} maxDate={kolkataToday()} valueFormat="DD/MM/YYYY" w={170} />
+        <DatePickerInput
+          label="Mapped as on"
+          required
+          value={day}
+          onChange={setDay}
+          maxDate={kolkataToday()}
+          valueFormat="DD/MM/YYYY"
+          w={170}
+        />
         <Button type="submit" disabled={!day}>
           Submit
         </Button>
@@ -35,7 +43,7 @@ function AsOnFilter({ value }: { value: string }) {
   );
 }
 
-/** Mapped Partners (000 §2): partners mapped into the viewer's team as on selected_date (default today). */
+/** Mapped Partners (docs/product/renewals.md, 'Mapped Partners'): partners mapped into the viewer's team as on selected_date (default today). */
 export default function MappedPartnersPage() {
   const [params] = useSearchParams();
   const day = parseQueryDate(params.get('selected_date')) ?? kolkataToday();
@@ -65,7 +73,13 @@ export default function MappedPartnersPage() {
       sortable: false,
       searchable: false,
       cell: (r) => (
-        <Button size="compact-xs" variant="light" loading={checking === r.unique_code} onClick={() => void checkReporting(r.unique_code)} aria-label={`Check Reporting for ${r.name}`}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={checking === r.unique_code}
+          onClick={() => void checkReporting(r.unique_code)}
+          aria-label={`Check Reporting for ${r.name}`}
+        >
           Check Reporting
         </Button>
       ),

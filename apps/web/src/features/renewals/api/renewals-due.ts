@@ -9,7 +9,7 @@ export interface RenewalsRange {
   end_date: string;
 }
 
-/** Spec 000 §5: the renewals call takes yyyy-MM-dd dates. */
+/** The renewals call takes yyyy-MM-dd dates (docs/product/renewals.md, 'Life Renewals Report'). */
 export function fetchRenewalsDue(range: RenewalsRange, signal?: AbortSignal): Promise<RenewalDueRow[]> {
   return apiRequest(TEAM_PATHS.renewalsDue, z.array(RenewalDueRow), { query: { ...range }, signal });
 }

@@ -19,7 +19,7 @@ const COLUMNS: DataTableColumn<RenewalDueRow>[] = [
   },
 ];
 
-/** Life Renewals Report (000 §2): life instalments due in the range, by partner, most dues first. */
+/** Life Renewals Report (docs/product/renewals.md, 'Life Renewals Report'): life instalments due in the range, by partner, most dues first. */
 export default function LifeRenewalsPage() {
   const [params] = useSearchParams();
   const range = rangeFromQuery(params, currentMonth);

@@ -10,14 +10,20 @@ export interface FilterDetailsParams {
   end_date?: string;
   product_type_id: readonly number[];
   include: readonly ('insurer' | 'state')[];
+  /** Options come from the rows this report can show. */
+  report_id?: number;
 }
 
-/** POST /api/v1/reports_filter/filter_details/: the insurer and state options of the multi-selects (000 §7). */
+/** POST /api/v1/reports_filter/filter_details/: the insurer and state options of the multi-selects (docs/product/report-screens.md). */
 export function fetchFilterDetails(p: FilterDetailsParams, signal?: AbortSignal): Promise<FilterDetailsResponse> {
   return apiRequest(FILTER_DETAILS_PATH, FilterDetailsResponse, {
     method: 'POST',
     query: { start_date: p.start_date, end_date: p.end_date },
-    body: { ...(p.product_type_id.length > 0 ? { product_type_id: [...p.product_type_id] } : {}), include: [...p.include] },
+    body: {
+      ...(p.product_type_id.length > 0 ? { product_type_id: [...p.product_type_id] } : {}),
+      include: [...p.include],
+      ...(p.report_id === undefined ? {} : { report_id: p.report_id }),
+    },
     signal,
   });
 }

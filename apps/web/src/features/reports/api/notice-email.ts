@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api';
 import { openMessageDialog } from '../../../components/message-dialog';
 
 /**
- * Notice email (000 §7): the server mails partner and customer. Success shows the catalogue's text;
+ * Notice email (docs/product/renewals.md, 'Renewal row actions'): the server mails partner and customer. Success shows the product's text;
  * no renewal payment answers 404 'renewal payment not exists in system !!' through the error dialog.
  */
 export function postNoticeEmail(body: NoticeEmailBody): Promise<NoticeEmailResponse> {

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api';
 import { whatsAppShareUrl, type PendingTab } from '../new-tab';
 
 /**
- * Renewal link message (000 §7): `url` and `msg`. A policy without a link answers 404 with the
- * spec's 'renewal link not exists in system !!', which the error dialog shows.
+ * Renewal link message (docs/product/renewals.md, 'Renewal row actions'): `url` and `msg`. A policy without a link
+ * answers 404 with 'renewal link not exists in system !!', which the error dialog shows.
  */
 export function postRenewalLink(body: PolicyActionBody): Promise<RenewalLinkResponse> {
   return apiRequest(NOTIFY_PATHS.renewalLink, RenewalLinkResponse, { method: 'POST', body });

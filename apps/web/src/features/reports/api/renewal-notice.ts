@@ -3,7 +3,7 @@ import { NOTIFY_PATHS, RenewalNoticeResponse, type PolicyActionBody } from '@dos
 import { apiRequest } from '../../../lib/api';
 import type { PendingTab } from '../new-tab';
 
-/** Renewal notice document (000 §7): a short-lived link to the PDF the server generates. */
+/** Renewal notice document (docs/product/renewals.md, 'Renewal row actions'): a short-lived link to the PDF the server generates. */
 export function postRenewalNotice(body: PolicyActionBody): Promise<RenewalNoticeResponse> {
   return apiRequest(NOTIFY_PATHS.renewalNotice, RenewalNoticeResponse, { method: 'POST', body });
 }

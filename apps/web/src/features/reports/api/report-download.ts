@@ -65,7 +65,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Saves the file, or shows the 'No Data Found !!' dialog when the report is empty (000 §8). */
+/** Saves the file, or shows the 'No Data Found !!' dialog when the report is empty (docs/product/report-screens.md, 'Downloads'). */
 export function useDownloadReport() {
   return useMutation({
     mutationFn: downloadReport,

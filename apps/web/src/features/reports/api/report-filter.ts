@@ -5,7 +5,7 @@ import { useLoggedIn } from '../../../lib/session';
 
 export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
 
-/** POST /api/dashboard/report_filter/{id}/: one report restricted to insurer, state and business type lists (000 §7). */
+/** POST /api/dashboard/report_filter/{id}/: one report restricted to insurer, state and business type lists (docs/product/report-screens.md). */
 export function fetchFilteredReport(id: number, body: ReportFilterBody, signal?: AbortSignal): Promise<ReportResponse> {
   return apiRequest(reportFilterPath(id), ReportResponse, { method: 'POST', body, signal });
 }

@@ -7,7 +7,7 @@ export const reportPath = (id: number) => `/api/reports/${id}/`;
 
 export type ReportApiQuery = Record<string, string | undefined>;
 
-/** GET /api/reports/{id}/: a dashboard id answers its page of reports, a report id one report (000 §7 Dashboard / Drill report). */
+/** GET /api/reports/{id}/: a dashboard id answers its page of reports, a report id one report (docs/product/reports-catalogue.md, 'Ids'). */
 export function fetchReport(id: number, query: ReportApiQuery, signal?: AbortSignal): Promise<ReportOrPage> {
   return apiRequest(reportPath(id), ReportOrPage, { query, signal });
 }
@@ -25,7 +25,7 @@ export function useReport(id: number, query: ReportApiQuery, enabled = true) {
   return useQuery({ ...reportQueryOptions(id, query), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
 }
 
-/** A response without a reports list is shown as one table (000 §2). */
+/** A response without a reports list is shown as one table (docs/product/report-screens.md, 'Report page'). */
 export function reportsOf(data: ReportOrPage): { title: string; reports: ReportResponse[] } {
   const page = ReportPage.safeParse(data);
   if (page.success) return { title: page.data.dashboard_name, reports: page.data.reports };

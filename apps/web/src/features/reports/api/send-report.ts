@@ -8,12 +8,12 @@ export const SEND_REPORT_PATH = '/api/send_report/';
 
 export type SendReportInput = z.input<typeof SendReportBody>;
 
-/** POST /api/send_report/ (000 §7): the server mails the report as XLSX through its outbox. */
+/** POST /api/send_report/ (docs/product/report-screens.md, 'Report email'): the server mails the report as XLSX through its outbox. */
 export function sendReport(body: SendReportInput): Promise<z.infer<typeof SendReportResponse>> {
   return apiRequest(SEND_REPORT_PATH, SendReportResponse, { method: 'POST', body });
 }
 
-/** The answer is the spec's info message, or the server's error text through the error dialog (000 §8). */
+/** The answer is the 'Info' message, or the server's error text through the error dialog (docs/product/report-screens.md, 'Report email'). */
 export function useSendReport() {
   return useMutation({
     mutationFn: sendReport,

@@ -4,16 +4,19 @@ import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 
 /**
- * The viewer's emp_role comes with the side menu (000 §1). Same address and cache key as the
+ * The viewer's emp_role comes with the side menu (docs/product/shell.md, 'Users and roles'). Same address and cache key as the
  * shell's menu query, so this reads the answer the shell already has instead of calling again.
  */
-export function useViewerRole(): string | undefined {
+export function useViewerMenu() {
   const loggedIn = useLoggedIn();
-  const { data } = useQuery({
+  return useQuery({
     queryKey: ['side-menu'] as const,
     queryFn: ({ signal }) => apiRequest('/api/side_menu/', SideMenuResponse, { signal }),
     staleTime: 5 * 60_000,
     enabled: loggedIn,
   });
-  return data?.user_details.emp_role;
+}
+
+export function useViewerRole(): string | undefined {
+  return useViewerMenu().data?.user_details.emp_role;
 }

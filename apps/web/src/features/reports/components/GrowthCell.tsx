@@ -8,7 +8,7 @@ const MARK = {
   flat: { glyph: '■', color: 'yellow.6', said: 'no change' },
 } as const;
 
-/** Growth (000 §2): a percent with a green up arrow, a red down arrow, or a yellow square at zero. */
+/** Growth (docs/product/report-screens.md, 'Growth cells'): a percent with a green up arrow, a red down arrow, or a yellow square at zero. */
 export function GrowthCell({ value, percent }: { value: Cell | undefined; percent: boolean }) {
   const mark = MARK[growthDirection(value)];
   const text = value === null || value === undefined ? '-' : `${value}${percent ? '%' : ''}`;
@@ -18,7 +18,7 @@ export function GrowthCell({ value, percent }: { value: Cell | undefined; percen
       <Text span size="xs" c={mark.color} role="img" aria-label={mark.said}>
         {mark.glyph}
       </Text>
-      <Text span size="sm">
+      <Text span inherit>
         {text}
       </Text>
     </Group>

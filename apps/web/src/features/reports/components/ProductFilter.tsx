@@ -6,7 +6,7 @@ import { MultiSelectAll, selectionToFilter, type SelectOption } from '../../../c
 const OPTIONS: SelectOption<number>[] = PRODUCTS.map((p) => ({ value: p.product_type_id, label: p.name }));
 const ALL = OPTIONS.map((o) => o.value);
 
-/** Product filter (000 §2): a multi-select with Apply; no products in the address means all of them. */
+/** Product filter (docs/product/report-screens.md, 'Product filter'): a multi-select with Apply; no products in the address means all of them. */
 export function ProductFilter({ value, onApply }: { value: readonly number[]; onApply: (productTypeIds: number[]) => void }) {
   const [selected, setSelected] = useState<number[]>(() => (value.length > 0 ? ALL.filter((id) => value.includes(id)) : ALL));
   return (

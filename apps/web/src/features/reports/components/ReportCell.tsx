@@ -13,7 +13,7 @@ import { IconSummary } from './report-icons';
 
 const isWebUrl = (v: Cell | undefined): v is string => typeof v === 'string' && /^https?:\/\//i.test(v);
 
-/** Partner summary (000 §2): a hand-off form post to the sales area, new tab, for EI ids; not for role 204. */
+/** Partner summary (docs/product/report-screens.md, 'Cell links'): a hand-off form post to the sales area, new tab, for EI ids; not for role 204. */
 function PartnerSummaryButton({ code }: { code: string }) {
   const handoff = useMutation({
     mutationFn: (_code: string) => requestHandoff(PARTNER_SUMMARY_TARGET),
@@ -41,7 +41,7 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
   switch (column.kind) {
     case 'growth-arrow':
     case 'growth-marker':
-      return <GrowthCell value={value} percent={column.kind === 'growth-arrow'} />;
+      return <GrowthCell value={value} percent />;
     case 'pay-now':
       return isWebUrl(value) ? (
         <Button component="a" href={value} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green">
@@ -80,7 +80,7 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
   return (
     <Group gap={4} wrap="nowrap" justify={column.kind === 'text' ? 'flex-start' : 'flex-end'}>
       {ctx.drill ? (
-        <Anchor component={Link} to={ctx.drill} size="sm">
+        <Anchor component={Link} to={ctx.drill} inherit>
           {text}
         </Anchor>
       ) : (

@@ -6,12 +6,19 @@ import { useFilterDetails } from '../api/filter-details';
 import type { ReportScreenContext } from '../screen-context';
 
 /**
- * A saved choice shows about 500 ms after the screen loads (000 §4, §9); until the user touches the
+ * A saved choice shows about 500 ms after the screen loads (docs/product/report-screens.md, 'Insurer, state and business type'); until the user touches the
  * control, the restored choice follows the options of the period.
  */
 function useRestoredChoice<V extends string | number>(options: readonly SelectOption<V>[], saved: readonly V[]) {
   const [restored, setRestored] = useState(false);
   const [touched, setTouched] = useState<V[] | null>(null);
+  // A new saved choice (Submit, or Clear filters elsewhere on the screen) replaces what was being edited.
+  const savedKey = saved.join('\u0000');
+  const [seen, setSeen] = useState(savedKey);
+  if (seen !== savedKey) {
+    setSeen(savedKey);
+    setTouched(null);
+  }
   useEffect(() => {
     const timer = setTimeout(() => setRestored(true), FILTER_RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -20,7 +27,7 @@ function useRestoredChoice<V extends string | number>(options: readonly SelectOp
   return [selected, setTouched] as const;
 }
 
-/** The spec's labels (000 §2 Filters). */
+/** The product's labels (docs/product/report-screens.md, 'Insurer, state and business type'). */
 const LABELS = {
   insurer: { placeholder: 'Select Insurer', all: 'All Insurers Selected' },
   state: { placeholder: 'Select State', all: 'All States Selected' },
@@ -48,7 +55,7 @@ export function ReportRangeFilter({ report, ctx }: PeriodProps) {
     () => [...(report.insurer_filter ? (['insurer'] as const) : []), ...(report.state_filter ? (['state'] as const) : [])],
     [report.insurer_filter, report.state_filter],
   );
-  const details = useFilterDetails({ ...period, product_type_id: ctx.query.product_type_id, include });
+  const details = useFilterDetails({ ...period, product_type_id: ctx.query.product_type_id, include, report_id: report.report_id });
   const insurerOptions = useMemo(() => (details.data?.insurer ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
   const stateOptions = useMemo(() => (details.data?.state ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
   const [insurers, setInsurers] = useRestoredChoice(insurerOptions, ctx.filters.insurers);
@@ -97,7 +104,7 @@ export function ReportRangeFilter({ report, ctx }: PeriodProps) {
   );
 }
 
-/** Month picker (000 §2): Submit sends the first and the last day of the chosen month. */
+/** Month picker (docs/product/report-screens.md, 'Month picker'): Submit sends the first and the last day of the chosen month. */
 export function ReportMonthFilter({ report, ctx, resetKey }: PeriodProps & { resetKey?: string }) {
   const period = periodOf({ report, ctx });
   return <MonthFilter key={`${period.start_date}|${resetKey ?? ''}`} value={period} onSubmit={(range) => ctx.submit(range)} />;

@@ -1,13 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { ReportFilterBody, ReportRecord, ReportResponse } from '@dossier/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
+import { DataTable, type DataTableColumn, type ServerPaging } from '../../../components/data-table';
+import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
 import { useSendReport } from '../api/send-report';
 import { asOfText } from '../as-of';
 import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
 import { DROPDOWN_FILTERS, FOOTNOTES, HIDDEN_PAGINATION_REPORTS, listed, lookup, ROW_ACTIONS } from '../config';
+import { filterBody } from '../filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
 import type { ReportScreenContext } from '../screen-context';
 import { ReportCell } from './ReportCell';
@@ -21,17 +23,6 @@ interface Row {
 
 const ACTIONS_COLUMN = '__actions';
 const WIDE_TEXT_COLUMNS = ['Name', 'Customer', 'Partner Name'];
-
-function filterBody(report: ReportResponse, ctx: ReportScreenContext, f: AppliedFilters): ReportFilterBody {
-  return {
-    insurer: f.insurers,
-    state: f.states,
-    business_type: f.business_type,
-    ...(ctx.query.explicitDates ? { start_date: ctx.query.start_date, end_date: ctx.query.end_date } : {}),
-    ...(ctx.query.product_type_id.length > 0 ? { product_type_id: ctx.query.product_type_id } : {}),
-    ...(ctx.accountId ? { account_id: ctx.accountId } : {}),
-  };
-}
 
 function Tools({
   report,
@@ -114,17 +105,50 @@ function Tools({
 }
 
 /**
- * The generic report table of 000 §2: title, email icon, 'Download Report', dropdown column filter,
+ * The generic report table (docs/product/report-screens.md, 'Report table'): title, email icon, 'Download Report', dropdown column filter,
  * date or month picker, search, sortable columns, paginator, footnote. With saved insurer, state or
  * business type choices that the report takes, its figures come from the report filter call.
  */
-export function ReportPanel({ report: pageReport, ctx, filter }: { report: ReportResponse; ctx: ReportScreenContext; filter?: ReactNode }) {
+export function ReportPanel({
+  report: pageReport,
+  ctx,
+  filter,
+  dense = false,
+}: {
+  report: ReportResponse;
+  ctx: ReportScreenContext;
+  filter?: ReactNode;
+  /** In a half-width card: compact cells, and columns only as wide as their figures and wrapped titles. */
+  dense?: boolean;
+}) {
   const applied = filtersFor(pageReport, ctx.filters);
   const filtered = hasFilters(applied);
-  const query = useFilteredReport(pageReport.report_id, filterBody(pageReport, ctx, applied), filtered);
-  const report = filtered ? (query.data ?? pageReport) : pageReport;
-  const loading = filtered && query.isFetching;
-  const records = useMemo(() => (filtered && !query.data ? [] : report.data.data.records), [filtered, query.data, report]);
+  // Policy lists are paged on the server: this table asks for its own pages (filters in the query).
+  const serverPaged = pageReport.paging !== undefined;
+  const [pageWanted, setPageWanted] = useState<{ page: number; size: number } | null>(null);
+  const wanted = pageWanted ?? { page: 1, size: pageReport.paging?.page_size ?? PAGE_SIZE };
+  // The page's own answer is the first page without saved filters: ask again only for another page or filters.
+  const pagedQuery = useReport(
+    pageReport.report_id,
+    { ...reportApiQuery(ctx.query, applied, ctx.accountId), page: String(wanted.page), page_size: String(wanted.size) },
+    serverPaged && (filtered || pageWanted !== null),
+  );
+  const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), filtered && !serverPaged);
+  const pagedReport = pagedQuery.data && (filtered || pageWanted !== null) ? reportsOf(pagedQuery.data).reports[0] : undefined;
+  const report = serverPaged ? (pagedReport ?? pageReport) : filtered ? (query.data ?? pageReport) : pageReport;
+  const loading = serverPaged ? pagedQuery.isFetching : filtered && query.isFetching;
+  const records = useMemo(
+    () => (!serverPaged && filtered && !query.data ? [] : report.data.data.records),
+    [serverPaged, filtered, query.data, report],
+  );
+  const serverPaging: ServerPaging | undefined = report.paging
+    ? {
+        page: report.paging.page,
+        pageSize: report.paging.page_size,
+        totalRows: report.paging.total_rows,
+        onChange: (page, size) => setPageWanted({ page, size }),
+      }
+    : undefined;
   const [dropdown, setDropdown] = useState<string | null>(null);
 
   const all = useMemo(() => reportColumns(report.report_name, report.data.data.columns, records), [report, records]);
@@ -142,7 +166,7 @@ export function ReportPanel({ report: pageReport, ctx, filter }: { report: Repor
     sortValue: (row) => sortValue(c, row.record[c.key]),
     sortable: !['pay-now', 'sales-view', 'link'].includes(c.kind),
     // People's names wrap less.
-    minWidth: WIDE_TEXT_COLUMNS.includes(c.key) ? 140 : undefined,
+    minWidth: WIDE_TEXT_COLUMNS.includes(c.key) && !dense ? 140 : undefined,
     align: c.kind === 'text' || c.kind === 'pay-now' || c.kind === 'sales-view' || c.kind === 'link' ? 'left' : 'right',
     cell: (row) => (
       <ReportCell
@@ -169,7 +193,7 @@ export function ReportPanel({ report: pageReport, ctx, filter }: { report: Repor
     // Policy-level actions on every row come first, so they stay in view when a wide table scrolls
     // sideways on a phone; an action only some rows have goes last.
     if (actions.includes('renewal-notice') || actions.includes('renewal-link')) columns.unshift(column);
-    else columns.push(column);
+    else columns.push({ ...column, stickyEnd: true });
   }
   const rows = useMemo(() => records.map((record, i) => ({ id: String(i), record })), [records]);
   const footnote = report.footnote ?? lookup(FOOTNOTES, report.report_name);
@@ -189,7 +213,7 @@ export function ReportPanel({ report: pageReport, ctx, filter }: { report: Repor
               </Text>
             ) : null}
           </div>
-          <Tools report={report} ctx={ctx} filters={applied} rows={records.length} />
+          <Tools report={report} ctx={ctx} filters={applied} rows={report.paging?.total_rows ?? records.length} />
         </Group>
         {filter}
         <DataTable<Row>
@@ -199,7 +223,9 @@ export function ReportPanel({ report: pageReport, ctx, filter }: { report: Repor
           loading={loading}
           getRowId={(row) => row.id}
           paginate={!listed(HIDDEN_PAGINATION_REPORTS, report.report_name)}
-          minWidth={Math.min(900, Math.max(320, columns.length * 88))}
+          {...(serverPaging ? { serverPaging } : {})}
+          minWidth={dense ? 0 : Math.min(900, Math.max(320, columns.length * 88))}
+          dense={dense}
           toolbar={
             dropdownLabel ? (
               <Select

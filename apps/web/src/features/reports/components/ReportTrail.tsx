@@ -13,7 +13,7 @@ interface TrailProps {
   hidden?: boolean;
 }
 
-/** The drill trail of 000 §2, worked out from local storage on each report page and saved back. */
+/** The drill trail (docs/product/report-screens.md, 'Breadcrumbs'), worked out from local storage on each report page and saved back. */
 export function ReportTrail({ reportId, accountId, accountName, userCode, search, hidden }: TrailProps) {
   const waiting = Boolean(accountId) && accountId !== userCode && accountName === undefined;
   const trail = useMemo(

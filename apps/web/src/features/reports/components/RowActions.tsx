@@ -13,7 +13,7 @@ import { IconFile, IconMail, IconShare } from './report-icons';
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /**
- * The per-row actions of 000 §2: renewal notice document (PDF in a new tab), renewal link over a
+ * The per-row actions (docs/product/renewals.md, 'Renewal row actions'): renewal notice document (PDF in a new tab), renewal link over a
  * messaging app, notice email, mobile number lookup. Which ones a report offers is configuration.
  */
 export function RowActions({ actions, record }: { actions: readonly RowAction[]; record: ReportRecord }) {

@@ -5,6 +5,7 @@ import { ChartPlaceholder } from '../../../components/charts/ChartPlaceholder';
 import { TREND_CHART_HEIGHT } from '../../../components/charts/sizes';
 import { reportQueryOptions } from '../api/report';
 import { lastMonths, summaryTotal } from '../chart-data';
+import { reportApiQuery, type AppliedFilters } from '../query-params';
 
 const TrendChart = lazy(() => import('../../../components/charts/TrendChart'));
 
@@ -13,28 +14,34 @@ const TITLE = `${MEASURE}, last 12 months`;
 
 /**
  * The summary page's chart: Total Premium month by month over the twelve months up to the chosen
- * period, from the business summary (the roll-ups answer each month from a few rows).
+ * period, from the business summary under the same saved filters as the tables (the roll-ups answer
+ * each month from a few rows).
  */
 export function SummaryTrend({
   reportId,
   endDate,
   productTypeIds,
+  filters,
   accountId,
 }: {
   reportId: number;
   endDate: string;
   productTypeIds: readonly number[];
+  /** The saved filters, as the business summary beside the chart takes them. */
+  filters: AppliedFilters;
   accountId?: string;
 }) {
   const months = lastMonths(endDate);
   const results = useQueries({
     queries: months.map((m) =>
-      reportQueryOptions(reportId, {
-        start_date: m.start_date,
-        end_date: m.end_date,
-        product_type_id: productTypeIds.length > 0 ? productTypeIds.join(',') : undefined,
-        account_id: accountId,
-      }),
+      reportQueryOptions(
+        reportId,
+        reportApiQuery(
+          { start_date: m.start_date, end_date: m.end_date, explicitDates: true, product_type_id: [...productTypeIds] },
+          filters,
+          accountId,
+        ),
+      ),
     ),
   });
   if (results.some((r) => r.isPending))

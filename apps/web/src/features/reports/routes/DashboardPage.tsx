@@ -1,8 +1,11 @@
 import { useDeferredValue } from 'react';
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
-import { ReportResponse } from '@dossier/shared';
+import { Navigate, useParams } from 'react-router';
+import { usePageTitle } from '../../../components/page/use-page-title';
+import { ReportResponse, ROLE_LIFE_ONLY } from '@dossier/shared';
 import { useReport } from '../api/report';
+import { useViewerMenu } from '../api/viewer-role';
+import { AppliedFilters } from '../components/AppliedFilters';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SummaryTrend } from '../components/SummaryTrend';
@@ -22,35 +25,66 @@ function Panel({ reportId, accountId }: { reportId: number; accountId?: string }
   if (isPending || (shown === undefined && data !== undefined))
     return <Skeleton h={PANEL_PLACEHOLDER_HEIGHT} radius="md" aria-label="Loading report" />;
   if (!report.success) return <Text>No data to display</Text>;
-  return <ReportPanel report={report.data} ctx={ctx} />;
+  return <ReportPanel report={report.data} ctx={ctx} dense />;
 }
 
 /**
- * Dashboard screen (000 §2: /dashboard, /dashboard/:id, /dashboard/:id/:accountId): reports 13 and 11
- * side by side on wide screens, date picker hidden, with the premium trend above them.
+ * Dashboard screen (docs/product/report-screens.md, 'Dashboard screen': /dashboard, /dashboard/:id,
+ * /dashboard/:id/:accountId): reports 13 and 11 side by side from 1200px, date picker hidden, with the
+ * premium trend above them. The life-only role may not read those two reports: its Dashboard address
+ * opens its first dashboard instead.
  */
 export default function DashboardPage() {
   const { accountId } = useParams();
   const ctx = useReportScreen(accountId);
+  const menu = useViewerMenu();
+  const lifeOnly = menu.data?.user_details.emp_role === ROLE_LIFE_ONLY;
+  // Until the menu says who is looking, nothing is asked for that the role may not see.
+  const known = menu.data !== undefined && !lifeOnly;
+  // On a drill (/dashboard/1/TL0001) the title names the account whose figures are shown; the business
+  // summary's answer (the same request its panel makes) carries its name.
+  const summary = useReport(
+    DASHBOARD_SCREEN_REPORT_IDS[0],
+    reportApiQuery(ctx.query, NO_FILTERS, accountId),
+    known && accountId !== undefined,
+  );
+  const account = accountId ? ReportResponse.safeParse(summary.data).data?.account : undefined;
+  const accountLabel = account ? `${account.user_name} (${account.account_id})` : null;
+  usePageTitle('Dashboard', accountLabel);
+  if (lifeOnly) {
+    const first = menu.data?.dashboards[0];
+    return <Navigate to={first ? `/reports/${first.dashboard_id}/` : '/'} replace />;
+  }
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Title order={1} size="h3">
-          Dashboard
-        </Title>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
+          </Title>
+          {/* Every figure below (the trend and both tables) takes all three saved filters. */}
+          <AppliedFilters filters={ctx.filters} />
+        </Stack>
         {/* Drills from here start a fresh trail at Home (the Business Dashboard page). */}
         <ReportTrail reportId={BUSINESS_DASHBOARD_ID} userCode={ctx.userCode} search="" hidden />
       </Paper>
-      <SummaryTrend
-        reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}
-        endDate={ctx.query.end_date}
-        productTypeIds={ctx.query.product_type_id}
-        accountId={accountId}
-      />
+      {known ? (
+        <SummaryTrend
+          reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}
+          endDate={ctx.query.end_date}
+          productTypeIds={ctx.query.product_type_id}
+          filters={ctx.filters}
+          accountId={accountId}
+        />
+      ) : null}
       <Grid gutter="md">
         {DASHBOARD_SCREEN_REPORT_IDS.map((id) => (
           <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
-            <Panel reportId={id} accountId={accountId} />
+            {known ? (
+              <Panel reportId={id} accountId={accountId} />
+            ) : (
+              <Skeleton h={PANEL_PLACEHOLDER_HEIGHT} radius="md" aria-label="Loading report" />
+            )}
           </Grid.Col>
         ))}
       </Grid>

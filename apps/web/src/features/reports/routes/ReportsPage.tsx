@@ -1,7 +1,9 @@
 import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { ReportResponse } from '@dossier/shared';
+import { usePageTitle } from '../../../components/page/use-page-title';
+import { PAGE_SIZE, type ReportResponse } from '@dossier/shared';
 import { reportsOf, useReport } from '../api/report';
+import { AppliedFilters } from '../components/AppliedFilters';
 import { PageChart } from '../components/PageChart';
 import { ProductFilter } from '../components/ProductFilter';
 import { ReportMonthFilter, ReportRangeFilter } from '../components/ReportFilters';
@@ -9,7 +11,6 @@ import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import {
   EXECUTIVE_REPORT_ID,
-  HALF_WIDTH_REPORTS,
   HALF_WIDTH_SPAN,
   HIDDEN_BREADCRUMB_REPORTS,
   HIDDEN_PRODUCT_FILTER,
@@ -19,18 +20,17 @@ import {
   NO_CHART_REPORTS,
   RENEWAL_DUES_LINK_PAGES,
   RENEWAL_DUES_REPORT_ID,
+  SERVER_PAGED_REPORTS,
 } from '../config';
+import { filtersOnScreen } from '../filtered-reports';
 import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../query-params';
+import { halfWidths } from '../layout';
 import type { ReportScreenContext } from '../screen-context';
 import { useReportScreen } from '../use-report-screen';
 
 export const NO_DATA = 'No data to display';
 
 const isMonthReport = (r: ReportResponse) => MONTH_PICKER_REPORT_IDS.includes(r.report_id) || r.date_mode === 'month';
-/** Half width for the listed summaries on a page of several tables; a table alone takes the whole row. */
-const spanOf = (r: ReportResponse, alone: boolean) =>
-  !alone && (listed(HALF_WIDTH_REPORTS, r.report_name) || r.layout_width === 6) ? HALF_WIDTH_SPAN : 12;
-
 /** The first table of each kind of period carries the picker; a Submit applies to the whole page. */
 function pickerFor(reports: readonly ReportResponse[], index: number): 'range' | 'month' | null {
   const report = reports[index];
@@ -58,9 +58,11 @@ export interface ReportListProps {
 
 /** The report tables of a page, each at its layout width, with its optional picker. */
 export function ReportList({ reports, ctx, showPicker, monthResetKey }: ReportListProps) {
+  const halves = halfWidths(reports);
   return (
     <Grid gutter="md">
       {reports.map((report, index) => {
+        const half = halves[index] ?? false;
         const picker = showPicker ? pickerFor(reports, index) : null;
         const filter =
           picker === 'month' ? (
@@ -69,8 +71,8 @@ export function ReportList({ reports, ctx, showPicker, monthResetKey }: ReportLi
             <ReportRangeFilter report={report} ctx={ctx} />
           ) : null;
         return (
-          <Grid.Col key={report.report_id} span={spanOf(report, reports.length === 1)} miw={0}>
-            <ReportPanel report={report} ctx={ctx} filter={filter} />
+          <Grid.Col key={report.report_id} span={half ? HALF_WIDTH_SPAN : 12} miw={0}>
+            <ReportPanel report={report} ctx={ctx} filter={filter} dense={half} />
           </Grid.Col>
         );
       })}
@@ -86,7 +88,7 @@ function renewalDuesHref(pageId: number, accountId: string | undefined, products
 }
 
 /**
- * Reports screen (000 §2, /reports/:id and /reports/:id/:accountId): breadcrumbs, product filter,
+ * Reports screen (docs/product/report-screens.md, 'Report page'; /reports/:id and /reports/:id/:accountId): breadcrumbs, product filter,
  * the page's chart, then its report tables; loading placeholders, then the data or 'No data to display'.
  */
 export default function ReportsPage() {
@@ -95,14 +97,27 @@ export default function ReportsPage() {
   const accountId = params.accountId;
   const ctx = useReportScreen(accountId);
   const valid = Number.isInteger(id) && id > 0;
-  const { data, isPending } = useReport(id, reportApiQuery(ctx.query, NO_FILTERS, accountId), valid);
+  // Policy lists are paged on the server: the page asks for the table's first page only.
+  const firstPage = SERVER_PAGED_REPORTS.includes(id) ? { page_size: String(PAGE_SIZE) } : {};
+  const { data, isPending, isPlaceholderData } = useReport(
+    id,
+    { ...reportApiQuery(ctx.query, NO_FILTERS, accountId), ...firstPage },
+    valid,
+  );
   const page = data ? reportsOf(data) : null;
   const first = page?.reports[0];
+  // While the next account's page loads, the previous answer stays on screen: its name is not this account's.
+  const accountName =
+    !isPlaceholderData && first && accountId && first.account.account_id.toUpperCase() === accountId.toUpperCase()
+      ? first.account.user_name
+      : undefined;
   const names = [page?.title, ...(page?.reports.map((r) => r.report_name) ?? [])];
   const productFilterShown = page !== null && !listed(HIDDEN_PRODUCT_FILTER, ...names) && page.reports.some((r) => r.product_filter);
   const crumbSearch = reportSearch({ ...(ctx.query.explicitDates ? ctx.query : {}), product_type_id: ctx.query.product_type_id });
   const dues = renewalDuesHref(id, accountId, ctx.query.product_type_id);
   const monthReset = listed(MONTH_FILTER_RESET_DASHBOARDS, page?.title) ? `${id}|${accountId ?? ''}` : undefined;
+  const accountLabel = first && accountId ? `${first.account.user_name} (${first.account.account_id})` : null;
+  usePageTitle(page?.title ?? 'Reports', accountLabel);
 
   if (!valid) return <Text>{NO_DATA}</Text>;
   return (
@@ -114,9 +129,9 @@ export default function ReportsPage() {
               <Title order={1} size="h3">
                 {page?.title ?? 'Reports'}
               </Title>
-              {first && accountId ? (
+              {accountLabel ? (
                 <Text size="sm" c="gray.7">
-                  {first.account.user_name} ({first.account.account_id})
+                  {accountLabel}
                 </Text>
               ) : null}
             </div>
@@ -129,7 +144,7 @@ export default function ReportsPage() {
           <ReportTrail
             reportId={id}
             accountId={accountId}
-            accountName={first?.account.user_name}
+            accountName={accountName}
             userCode={ctx.userCode}
             search={crumbSearch}
             hidden={listed(HIDDEN_BREADCRUMB_REPORTS, ...names)}
@@ -137,6 +152,7 @@ export default function ReportsPage() {
           {productFilterShown ? (
             <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
           ) : null}
+          {page ? <AppliedFilters filters={filtersOnScreen(page.reports, ctx.filters)} /> : null}
         </Stack>
       </Paper>
       {isPending && valid ? (
@@ -145,7 +161,7 @@ export default function ReportsPage() {
         <Text>{NO_DATA}</Text>
       ) : (
         <>
-          {page.reports.some((r) => NO_CHART_REPORTS.includes(r.report_id)) ? null : <PageChart reports={page.reports} />}
+          {page.reports.some((r) => NO_CHART_REPORTS.includes(r.report_id)) ? null : <PageChart reports={page.reports} ctx={ctx} />}
           <ReportList reports={page.reports} ctx={ctx} showPicker monthResetKey={monthReset} />
         </>
       )}

@@ -6,7 +6,10 @@ import { useLoggedIn } from '../../../lib/session';
 
 /** `requestRaised` is a request code or the text 'null' (every pending request to the manager). */
 export function fetchReporteeDetail(managerCode: string, requestRaised: string, signal?: AbortSignal): Promise<ReporteeRow[]> {
-  return apiRequest(TEAM_PATHS.reporteeDetail, z.array(ReporteeRow), { query: { unique_code: managerCode, request_raised: requestRaised }, signal });
+  return apiRequest(TEAM_PATHS.reporteeDetail, z.array(ReporteeRow), {
+    query: { unique_code: managerCode, request_raised: requestRaised },
+    signal,
+  });
 }
 
 export function reporteeDetailQueryOptions(managerCode: string, requestRaised: string) {

@@ -25,14 +25,19 @@ const COLUMNS: DataTableColumn<TeamRow>[] = [
     searchable: false,
     align: 'center',
     cell: (r) => (
-      <ActionIcon component={Link} to={reporteeListPath(r.name, r.unique_code, r.request_raised)} variant="light" aria-label={`Open ${r.request_raised} of ${r.name}`}>
+      <ActionIcon
+        component={Link}
+        to={reporteeListPath(r.name, r.unique_code, r.request_raised)}
+        variant="light"
+        aria-label={`Open ${r.request_raised} of ${r.name}`}
+      >
         <IconArrowRight size={18} />
       </ActionIcon>
     ),
   },
 ];
 
-/** Manage Team (000 §2): the raised requests the viewer may decide, one row per manager and request. */
+/** Manage Team (docs/product/team.md, 'Manage Team'): the raised requests the viewer may decide, one row per manager and request. */
 export default function ManageTeamPage() {
   const [params] = useSearchParams();
   const start = parseQueryDate(params.get('start_date'));
@@ -42,7 +47,7 @@ export default function ManageTeamPage() {
   const rows = Array.isArray(data) ? data : undefined;
   const message = data && !Array.isArray(data) ? data.message : null;
 
-  // Spec 000 §8: an answer that is not a list is shown in a dialog.
+  // An answer that is not a list is shown in a dialog (docs/product/team.md, 'Manage Team').
   useEffect(() => {
     if (message) openMessageDialog({ title: 'Manage Team', message, defaultKey: 'Message' });
   }, [message]);
@@ -51,7 +56,9 @@ export default function ManageTeamPage() {
     <Screen title="Manage Team">
       <DateRangeFilter key={`${start}_${end}`} value={start && end ? { start_date: start, end_date: end } : currentMonth()} />
       <Text size="sm" c="gray.7">
-        {start && end ? `Requests raised from ${toDayMonthYear(start)} to ${toDayMonthYear(end)}` : 'Every request waiting for your decision'}
+        {start && end
+          ? `Requests raised from ${toDayMonthYear(start)} to ${toDayMonthYear(end)}`
+          : 'Every request waiting for your decision'}
       </Text>
       <DataTable
         label="Manage Team"

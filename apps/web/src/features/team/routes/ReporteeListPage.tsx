@@ -9,14 +9,14 @@ import { useAcceptMemberList } from '../api/accept-member-list';
 import { useReporteeDetail } from '../api/reportee-detail';
 import { codeInName, columnTitle } from './team-links';
 
-/** One column per field of the returned rows (000 §2), in the order the server sends them. */
+/** One column per field of the returned rows (docs/product/team.md, 'Reportee list'), in the order the server sends them. */
 function columnsOf(rows: readonly ReporteeRow[] | undefined): DataTableColumn<ReporteeRow>[] {
   const first = rows?.[0];
   const keys = first ? (Object.keys(first) as (keyof ReporteeRow)[]) : (['unique_code', 'name'] as const);
   return keys.map((key) => ({ id: key, header: columnTitle(key), value: (r: ReporteeRow) => r[key] }));
 }
 
-/** Reportee list (000 §2): the pending partners of one manager; Accept or Reject the selected ones. */
+/** Reportee list (docs/product/team.md, 'Reportee list'): the pending partners of one manager; Accept or Reject the selected ones. */
 export default function ReporteeListPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export default function ReporteeListPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const columns = useMemo(() => columnsOf(data), [data]);
 
-  // No empty-selection check (000 §4): the server answers that case with its own message.
+  // No empty-selection check (docs/product/team.md, 'Reportee list'): the server answers that case with its own message.
   const decide = (accept: boolean) =>
     decision.mutate(
       { reportee: selected, manager: managerCode, is_accepted: accept, request_raised: requestRaised },
@@ -56,7 +56,12 @@ export default function ReporteeListPage() {
             <Button color="green" onClick={() => decide(true)} loading={decision.isPending && decision.variables.is_accepted}>
               Accept
             </Button>
-            <Button color="red.9" variant="outline" onClick={() => decide(false)} loading={decision.isPending && !decision.variables.is_accepted}>
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() => decide(false)}
+              loading={decision.isPending && !decision.variables.is_accepted}
+            >
               Reject
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-/** The code in parentheses at the end of 'Manager Name (CODE)' (000 §2), or null. */
+/** The code in parentheses at the end of 'Manager Name (CODE)' (docs/product/team.md, 'Manage Team'), or null. */
 export function codeInName(name: string): string | null {
   const m = /\(([^()]+)\)\s*$/.exec(name);
   return m?.[1]?.trim() ?? null;
@@ -18,7 +18,7 @@ const TITLES: Record<string, string> = {
   product_line: 'Product',
 };
 
-/** 'request_raised' → 'Request Raised'; the spec's own titles where it names them (User Id). */
+/** 'request_raised' → 'Request Raised'; the product's own titles where it names them (User Id). */
 export function columnTitle(key: string): string {
   const known = TITLES[key];
   if (known) return known;

@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * 'Customer Pincode' and 'Search Advisor'; after a successful search the form hides and the
- * recommended advisors show in a dropdown as 'Name (partner id)' (spec 001 §2, §5).
+ * recommended advisors show in a dropdown as 'Name (partner id)' (docs/product/callcentre.md, 'Connect-call dialog').
  */
 export function AdvisorSearch({ state, managerCode, caseId, onChange }: Props) {
   const search = useRecommendedPartners();
@@ -61,7 +61,12 @@ export function AdvisorSearch({ state, managerCode, caseId, onChange }: Props) {
           maw={360}
         />
       )}
-      <Button variant="subtle" size="xs" w="fit-content" onClick={() => onChange({ ...state, results: null, chosen: null, touched: false })}>
+      <Button
+        variant="subtle"
+        size="xs"
+        w="fit-content"
+        onClick={() => onChange({ ...state, results: null, chosen: null, touched: false })}
+      >
         Search another pincode
       </Button>
     </Stack>

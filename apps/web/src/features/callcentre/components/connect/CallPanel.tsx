@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { CallDetail } from '@dossier/shared';
+import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
 import { openRecording } from '../../lib/recording';
 import { PhoneIcon, PlayIcon } from '../CategoryIcon';
 
@@ -26,7 +26,13 @@ export function CallPanel({ party, disabledReason, placing, onCall, call }: Prop
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Button leftSection={<PhoneIcon />} onClick={onCall} loading={placing} disabled={disabledReason !== null} title={disabledReason ?? undefined}>
+        <Button
+          leftSection={<PhoneIcon />}
+          onClick={onCall}
+          loading={placing}
+          disabled={disabledReason !== null}
+          title={disabledReason ?? undefined}
+        >
           {party === 'customer' ? 'Call Customer' : 'Call Partner'}
         </Button>
         {disabledReason ? (
@@ -39,9 +45,14 @@ export function CallPanel({ party, disabledReason, placing, onCall, call }: Prop
         <Paper withBorder p="xs" data-testid="call-section">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
-              Call to {call.to_name} ({call.To})
+              Call to {titleCaseOrNA(call.to_name)} ({call.To})
             </Text>
-            <Badge color={stage.color} variant={call.call_status === 'missed' ? 'filled' : 'light'} data-testid="dialog-call-status" aria-live="polite">
+            <Badge
+              color={stage.color}
+              variant={call.call_status === 'missed' ? 'filled' : 'light'}
+              data-testid="dialog-call-status"
+              aria-live="polite"
+            >
               {stage.text}
             </Badge>
           </Group>

@@ -21,7 +21,7 @@ import { useSlots } from '../../api/slots';
 import { useUpdateRemarks } from '../../api/update-remarks';
 import { useUpdateStatus } from '../../api/update-status';
 import { today as todayIso } from '../../lib/dates';
-import { connectDialogContent } from '../../lib/dialog-sizes';
+import { CONNECT_DIALOG_INNER, connectDialogContent } from '../../lib/dialog-sizes';
 import { meetingDate } from '../../lib/meeting-date';
 import { canSave, sectionsToSend } from '../../lib/save-rules';
 import { CallPanel } from './CallPanel';
@@ -41,7 +41,7 @@ import { PartnerForm } from './PartnerForm';
 import { ResultMessage } from './ResultMessage';
 
 interface Props {
-  /** The dashboard's class name, set on the dialog (spec 001 §2: opened with dashboard-class name). */
+  /** The dashboard's class name, set on the dialog (docs/product/callcentre.md, 'Connect-call dialog'). */
   className: string;
   callDataInfo: CallRecord;
   trmDash: boolean;
@@ -84,7 +84,10 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
 
   const scheduleDate = party === 1 ? meetingDate(customer.meeting, customer.picked, today) : today;
   // The slot list loads with the dialog, and again for a new date or when partner choice 1 is picked.
-  const slots = useSlots({ partner_id: callDataInfo.partner_id, date: scheduleDate }, party === 1 || partner.choice === PARTNER_CHOICE_CALL_BACK);
+  const slots = useSlots(
+    { partner_id: callDataInfo.partner_id, date: scheduleDate },
+    party === 1 || partner.choice === PARTNER_CHOICE_CALL_BACK,
+  );
 
   useEffect(() => {
     if (!message) return;
@@ -163,7 +166,13 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
       let thenClose = false;
       for (const section of sectionsToSend(state)) {
         if (section === 'customer') {
-          const res = await remarks.mutateAsync({ case_id: callDataInfo.case_id, remark: customer.choice, is_connected: customer.connected, notes: customer.notes, is_customer: true });
+          const res = await remarks.mutateAsync({
+            case_id: callDataInfo.case_id,
+            remark: customer.choice,
+            is_connected: customer.connected,
+            notes: customer.notes,
+            is_customer: true,
+          });
           const booked = customer.choice === CUSTOMER_CHOICE_SCHEDULE ? await bookSlot(customer.slotId, scheduleDate) : null;
           text = booked ? `${res.message}. ${booked}` : res.message;
           ms = REMARK_MESSAGE_MS;
@@ -180,7 +189,14 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
         } else if (section === 'partner') {
           const reason = partner.notConnected ? partner.reason : null;
           const choice = partner.notConnected && partner.reason === 1 ? partner.choice : null;
-          const res = await remarks.mutateAsync({ case_id: callDataInfo.case_id, remark: choice, is_connected: !partner.notConnected, notes: partner.notes, reason, is_customer: false });
+          const res = await remarks.mutateAsync({
+            case_id: callDataInfo.case_id,
+            remark: choice,
+            is_connected: !partner.notConnected,
+            notes: partner.notes,
+            reason,
+            is_customer: false,
+          });
           const booked = choice === PARTNER_CHOICE_CALL_BACK ? await bookSlot(partner.slotId, today) : null;
           text = booked ? `${res.message}. ${booked}` : res.message;
           ms = REMARK_MESSAGE_MS;
@@ -213,7 +229,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
       yOffset="5vh"
       size="auto"
       closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ content: connectDialogContent(mobile) }}
+      styles={{ content: connectDialogContent(mobile), inner: CONNECT_DIALOG_INNER }}
       data-trm-dash={trmDash || undefined}
     >
       <Stack gap="md">
@@ -237,7 +253,13 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
           </Group>
         </Radio.Group>
 
-        <CallPanel party={party === 1 ? 'customer' : 'partner'} disabledReason={callDisabled} placing={connect.isPending} onCall={placeCall} call={placed} />
+        <CallPanel
+          party={party === 1 ? 'customer' : 'partner'}
+          disabledReason={callDisabled}
+          placing={connect.isPending}
+          onCall={placeCall}
+          call={placed}
+        />
 
         <Divider />
 

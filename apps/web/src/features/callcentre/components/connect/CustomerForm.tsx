@@ -39,8 +39,19 @@ export function CustomerForm(p: Props) {
       </Radio.Group>
       {p.state.choice === CUSTOMER_CHOICE_SCHEDULE ? (
         <>
-          <MeetingDateCards choice={p.state.meeting} picked={p.state.picked} today={p.today} onChange={(meeting, picked) => set({ meeting, picked, slotId: null })} />
-          <SlotSelect label="Schedule an Appointment for" slots={p.slots} loading={p.slotsLoading} value={p.state.slotId} onChange={(slotId) => set({ slotId })} />
+          <MeetingDateCards
+            choice={p.state.meeting}
+            picked={p.state.picked}
+            today={p.today}
+            onChange={(meeting, picked) => set({ meeting, picked, slotId: null })}
+          />
+          <SlotSelect
+            label="Schedule an Appointment for"
+            slots={p.slots}
+            loading={p.slotsLoading}
+            value={p.state.slotId}
+            onChange={(slotId) => set({ slotId })}
+          />
         </>
       ) : null}
       {p.state.choice === CUSTOMER_CHOICE_NOT_INTERESTED && p.advisorNeeded ? (

@@ -19,10 +19,18 @@ export function MeetingDateCards({ choice, picked, today, onChange }: Props) {
         Date of Meeting
       </Text>
       <Group gap="xs" align="flex-end" wrap="wrap" role="group" aria-label="Date of Meeting">
-        <Button variant={choice === MEETING_DATE_CHOICE.today ? 'filled' : 'default'} aria-pressed={choice === MEETING_DATE_CHOICE.today} onClick={() => onChange(0, null)}>
+        <Button
+          variant={choice === MEETING_DATE_CHOICE.today ? 'filled' : 'default'}
+          aria-pressed={choice === MEETING_DATE_CHOICE.today}
+          onClick={() => onChange(0, null)}
+        >
           Today
         </Button>
-        <Button variant={choice === MEETING_DATE_CHOICE.tomorrow ? 'filled' : 'default'} aria-pressed={choice === MEETING_DATE_CHOICE.tomorrow} onClick={() => onChange(1, null)}>
+        <Button
+          variant={choice === MEETING_DATE_CHOICE.tomorrow ? 'filled' : 'default'}
+          aria-pressed={choice === MEETING_DATE_CHOICE.tomorrow}
+          onClick={() => onChange(1, null)}
+        >
           Tomorrow
         </Button>
         <DatePickerInput
@@ -31,8 +39,8 @@ export function MeetingDateCards({ choice, picked, today, onChange }: Props) {
           value={choice === MEETING_DATE_CHOICE.picked ? picked : null}
           minDate={today}
           valueFormat="YYYY-MM-DD"
-        previousLabel="Previous month"
-        nextLabel="Next month"
+          previousLabel="Previous month"
+          nextLabel="Next month"
           w={150}
           variant={choice === MEETING_DATE_CHOICE.picked ? 'filled' : 'default'}
           onChange={(value) => (value ? onChange(3, value) : onChange(0, null))}

@@ -1,7 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { NOTE_MAX } from '@dossier/shared';
 
-/** The note box: at most 260 characters (spec 001 §5). */
+/** The note box: at most 260 characters (docs/product/callcentre.md, 'Validation'). */
 export function NoteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <Textarea

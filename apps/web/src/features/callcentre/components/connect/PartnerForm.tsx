@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Partner section (spec 001 §2): Status; the reason for not connecting when the status is set;
+ * Partner section (docs/product/callcentre.md, 'Connect-call dialog'): Status; the reason for not connecting when the status is set;
  * the partner's choice for reason 1; call-back slots for choice 1. Choice 4 (schedule) has no control.
  */
 export function PartnerForm(p: Props) {
@@ -37,7 +37,11 @@ export function PartnerForm(p: Props) {
         </Radio.Group>
       ) : null}
       {p.state.notConnected && p.state.reason === 1 ? (
-        <Radio.Group label="Partner Choice" value={String(p.state.choice)} onChange={(v) => set({ choice: Number(v) as 1 | 2 | 3, slotId: null })}>
+        <Radio.Group
+          label="Partner Choice"
+          value={String(p.state.choice)}
+          onChange={(v) => set({ choice: Number(v) as 1 | 2 | 3, slotId: null })}
+        >
           <Group mt={4}>
             {PARTNER_CHOICES.filter((c) => c.value !== 4).map((c) => (
               <Radio key={c.value} value={String(c.value)} label={c.label} />
@@ -46,7 +50,13 @@ export function PartnerForm(p: Props) {
         </Radio.Group>
       ) : null}
       {p.state.notConnected && p.state.reason === 1 && p.state.choice === PARTNER_CHOICE_CALL_BACK ? (
-        <SlotSelect label="Call Back Time Slot" slots={p.slots} loading={p.slotsLoading} value={p.state.slotId} onChange={(slotId) => set({ slotId })} />
+        <SlotSelect
+          label="Call Back Time Slot"
+          slots={p.slots}
+          loading={p.slotsLoading}
+          value={p.state.slotId}
+          onChange={(slotId) => set({ slotId })}
+        />
       ) : null}
       {p.state.choice === 4 ? <MeetingDateCards choice={0} picked={null} today={p.today} onChange={() => undefined} /> : null}
       <NoteField value={p.state.notes} onChange={(notes) => set({ notes })} />

@@ -1,15 +1,19 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { titleCaseOrNA } from '@dossier/shared';
+import { sentenceCase } from '@dossier/shared';
 
-/** The dialog's result message: title-cased, with a Close button (spec 001 §2). */
+/**
+ * The dialog's result message with a Close button. The message is a sentence: the names in it are
+ * already title-cased, and its codes and times keep their case. The button never shrinks; a long
+ * message wraps beside it.
+ */
 export function ResultMessage({ message, onClose }: { message: string; onClose: () => void }) {
   return (
     <Paper withBorder p="sm" bg="indigo.0" role="status" aria-live="polite" data-testid="result-message">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm" fw={500}>
-          {titleCaseOrNA(message)}
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Text size="sm" fw={500} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {sentenceCase(message)}
         </Text>
-        <Button size="xs" variant="default" onClick={onClose}>
+        <Button size="xs" variant="default" onClick={onClose} style={{ flexShrink: 0 }}>
           Close
         </Button>
       </Group>

@@ -15,7 +15,11 @@ export function SlotSelect({ label, slots, value, onChange, loading = false }: P
     <Select
       label={label}
       placeholder={loading ? 'Loading slots…' : 'Select a time slot'}
-      data={slots.map((s) => ({ value: String(s.slot_id), label: s.available ? s.slot : `${s.slot} (not available)`, disabled: !s.available }))}
+      data={slots.map((s) => ({
+        value: String(s.slot_id),
+        label: s.available ? s.slot : `${s.slot} (not available)`,
+        disabled: !s.available,
+      }))}
       value={value === null ? null : String(value)}
       onChange={(v) => onChange(v === null ? null : Number(v))}
       clearable

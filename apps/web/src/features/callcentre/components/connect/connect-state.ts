@@ -31,7 +31,15 @@ export interface AdvisorState {
   touched: boolean;
 }
 
-export const INITIAL_CUSTOMER: CustomerFormState = { connected: false, choice: 1, notes: '', meeting: 0, picked: null, slotId: null, touched: false };
+export const INITIAL_CUSTOMER: CustomerFormState = {
+  connected: false,
+  choice: 1,
+  notes: '',
+  meeting: 0,
+  picked: null,
+  slotId: null,
+  touched: false,
+};
 export const INITIAL_PARTNER: PartnerFormState = { notConnected: false, reason: 1, choice: 1, slotId: null, notes: '', touched: false };
 export const INITIAL_ADVISOR: AdvisorState = { pincode: '', error: null, results: null, chosen: null, touched: false };
 

@@ -1,0 +1,240 @@
+import { ImportEntity, type ImportReport, type ImportRow } from '@dossier/shared';
+import { createReadStream, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../modules/imports/api-keys';
+import { importRows } from '../modules/imports/core';
+import { csvRows, formatOfFile, ndjsonRows, xlsxRows } from '../modules/imports/readers';
+import { addUser, UserSetupError } from '../modules/imports/users';
+import { createDb, type DbHandle } from '../platform/db';
+import { migrate } from '../platform/migrate';
+import { DatabaseInUseError } from '../platform/pglite-lock';
+
+const USAGE = `Usage: npm run dossier -- <command>
+
+  import ENTITY FILE [--dry-run] [--partial]
+      Imports a .csv, .xlsx or .ndjson file (docs/data-contract.md). Entities:
+      ${ImportEntity.options.join(', ')}.
+      --dry-run   validate and report, write nothing
+      --partial   apply the good rows even when some are rejected
+      --json      print the report as one JSON object
+      Exit code 0 only when every row was applied.
+  users add --login LOGIN --employee CODE --password-stdin [--admin]
+      Creates the user of an existing employee, the password read from standard input.
+  api-keys create --name NAME     Prints a new ingestion API key (shown once) on its last line.
+  api-keys revoke NAME            Revokes a key at once.
+  api-keys list                   Lists the keys (names and dates, never the keys).
+
+The database is the server's: DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
+
+class UsageError extends Error {}
+
+/** Files are named relative to where the command was typed (npm runs scripts from the workspace). */
+function userPath(file: string): string {
+  return isAbsolute(file) ? file : resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+async function openDb(): Promise<DbHandle> {
+  const config = loadConfig();
+  const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
+  // An empty database is migrated as the server would, so the CLI can be the first thing run.
+  await migrate(handle);
+  return handle;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/** Counts rows and shows a progress line with rows/s on a terminal (stderr, so stdout stays the report). */
+async function* withProgress(rows: AsyncIterable<ImportRow>, entity: string, bytesRead: () => number, total: number) {
+  const tty = process.stderr.isTTY;
+  const started = performance.now();
+  let count = 0;
+  let shown = 0;
+  const show = () => {
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? Math.round(count / seconds) : 0;
+    const share = total > 0 ? Math.min(1, bytesRead() / total) : 0;
+    const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, ' ');
+    process.stderr.write(
+      `\r${entity} [${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${count.toLocaleString('en-IN')} rows  ${rate.toLocaleString('en-IN')} rows/s `,
+    );
+  };
+  for await (const row of rows) {
+    count++;
+    if (tty && performance.now() - shown > 200) {
+      shown = performance.now();
+      show();
+    }
+    yield row;
+  }
+  if (tty) {
+    show();
+    process.stderr.write('\n');
+  }
+}
+
+function printReport(report: ImportReport, seconds: number): void {
+  const mode = report.dryRun ? ' (dry run: nothing written)' : report.applied ? '' : ' (nothing written)';
+  console.log(
+    `${report.entity}: received ${report.received}, inserted ${report.inserted}, updated ${report.updated}, unchanged ${report.unchanged}, rejected ${report.rejected}${mode} in ${seconds.toFixed(1)} s`,
+  );
+  for (const e of report.errors) console.log(`  line ${e.line}${e.field ? ` ${e.field}` : ''}: ${e.message}`);
+  if (report.rejected > report.errors.length) console.log(`  … and more: ${report.rejected} rows rejected in all`);
+  if (!report.applied && !report.dryRun && report.rejected > 0 && !report.partial && report.received > 0) {
+    console.log('Nothing was imported. Fix the rows above, or use --partial to apply the good rows.');
+  }
+}
+
+async function runImport(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      partial: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const [entityName, file] = positionals;
+  if (!entityName || !file || positionals.length > 2) throw new UsageError('import needs ENTITY and FILE');
+  const entity = ImportEntity.safeParse(entityName);
+  if (!entity.success) throw new UsageError(`Unknown entity "${entityName}": one of ${ImportEntity.options.join(', ')}`);
+  const path = userPath(file);
+  const format = formatOfFile(path);
+  if (!format) throw new UsageError(`${file}: the file must end in .csv, .xlsx or .ndjson`);
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new UsageError(`${file}: no such file`);
+  }
+  const handle = await openDb();
+  const stream = createReadStream(path);
+  let bytes = 0;
+  async function* counted(): AsyncGenerator<Buffer> {
+    for await (const chunk of stream) {
+      bytes += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  const rows = format === 'csv' ? csvRows(counted()) : format === 'ndjson' ? ndjsonRows(counted()) : xlsxRows(stream);
+  try {
+    const started = performance.now();
+    const report = await importRows(
+      handle.db,
+      entity.data,
+      withProgress(rows, entity.data, () => bytes, size),
+      {
+        partial: values.partial,
+        dryRun: values['dry-run'],
+        source: 'cli',
+        actor: process.env.USER ?? 'cli',
+      },
+    );
+    if (values.json) console.log(JSON.stringify(report));
+    else printReport(report, (performance.now() - started) / 1000);
+    const everyRow = report.errors.length === 0 && report.rejected === 0 && (report.applied || report.dryRun);
+    return everyRow ? 0 : 1;
+  } finally {
+    stream.destroy();
+    await handle.db.destroy();
+  }
+}
+
+async function runUsers(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'add') throw new UsageError('users: the command is "users add"');
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      login: { type: 'string' },
+      employee: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      admin: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.login || !values.employee) throw new UsageError('users add needs --login and --employee');
+  if (!values['password-stdin']) throw new UsageError('users add reads the password from standard input: pass --password-stdin');
+  const password = await readStdin();
+  const handle = await openDb();
+  try {
+    const result = await addUser(handle.db, { login: values.login, employeeCode: values.employee, password, admin: values.admin });
+    console.log(
+      `${result === 'created' ? 'Created' : 'Updated'} user ${values.login} for employee ${values.employee}${values.admin ? ' (administrator)' : ''}`,
+    );
+    return 0;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+async function runApiKeys(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const handle = await openDb();
+  try {
+    if (sub === 'create') {
+      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
+      if (!values.name) throw new UsageError('api-keys create needs --name NAME');
+      const key = await createApiKey(handle.db, values.name);
+      console.log(`Created the API key "${values.name}". It is shown only now; send it as Authorization: Bearer <key>.`);
+      console.log(key);
+      return 0;
+    }
+    if (sub === 'revoke') {
+      const [name] = rest;
+      if (!name) throw new UsageError('api-keys revoke needs NAME');
+      await revokeApiKey(handle.db, name);
+      console.log(`Revoked the API key "${name}"`);
+      return 0;
+    }
+    if (sub === 'list') {
+      for (const k of await listApiKeys(handle.db)) {
+        const state = k.revoked_at ? `revoked ${k.revoked_at.toISOString()}` : 'active';
+        console.log(`${k.name}\t${state}\tcreated ${k.created_at.toISOString()}\tlast used ${k.last_used_at?.toISOString() ?? 'never'}`);
+      }
+      return 0;
+    }
+    throw new UsageError('api-keys: the commands are create, revoke and list');
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'import') return runImport(rest);
+  if (command === 'users') return runUsers(rest);
+  if (command === 'api-keys') return runApiKeys(rest);
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  throw new UsageError(`Unknown command "${command}"`);
+}
+
+main(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((err: unknown) => {
+    if (err instanceof UsageError) {
+      console.error(`${err.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (err instanceof DatabaseInUseError || err instanceof ApiKeyError || err instanceof UserSetupError) {
+      console.error(err.message);
+      process.exitCode = 1;
+    } else if (err instanceof Error && /Invalid configuration/.test(err.message)) {
+      console.error(err.message);
+      process.exitCode = 2;
+    } else {
+      console.error(err);
+      process.exitCode = 1;
+    }
+  });

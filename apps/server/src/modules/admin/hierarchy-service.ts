@@ -1,0 +1,22 @@
+import type { HierarchyChildren, HierarchySearchResult } from '@dossier/shared';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/http-errors';
+import { childrenOf, searchHierarchy } from './hierarchy-queries';
+import type { AdminActor } from './permissions';
+import { findEmployee } from './people-queries';
+
+/** The organisation tree of the Hierarchy screen, opened one level at a time. */
+export class HierarchyService {
+  constructor(private readonly db: Db) {}
+
+  async children(_actor: AdminActor, parentCode: string | undefined): Promise<HierarchyChildren> {
+    if (parentCode === undefined) return { parent: null, nodes: await childrenOf(this.db, null) };
+    const parent = await findEmployee(this.db, parentCode);
+    if (!parent) throw notFound(`No employee ${parentCode}`);
+    return { parent: parent.unique_code, nodes: await childrenOf(this.db, parent.id) };
+  }
+
+  async search(_actor: AdminActor, q: string): Promise<HierarchySearchResult> {
+    return { hits: await searchHierarchy(this.db, q) };
+  }
+}

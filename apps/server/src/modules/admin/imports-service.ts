@@ -1,0 +1,132 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import type { ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
+import { ImportError } from '@dossier/shared';
+import { z } from 'zod';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { csvStream } from '../../platform/files/csv';
+import { HttpError, notFound } from '../../platform/http-errors';
+import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../imports/api-keys';
+import type { AdminActor } from './permissions';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const StoredErrors = z.array(ImportError).catch([]);
+
+/**
+ * The Imports and API keys screen: the history of imports with their rejected rows, and the ingestion
+ * keys. Keys are made and revoked by the import core's own functions (the CLI uses the same).
+ */
+export class ImportsAdminService {
+  constructor(private readonly db: Db) {}
+
+  async runs(_actor: AdminActor, limit: number, offset: number): Promise<ImportRunsPage> {
+    const rows = await this.db
+      .selectFrom('import_runs')
+      .select([
+        'id',
+        'entity',
+        'source',
+        'actor',
+        'started_at',
+        'finished_at',
+        'dry_run',
+        'partial',
+        'applied',
+        'received',
+        'inserted',
+        'updated',
+        'unchanged',
+        'rejected',
+      ])
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const count = await this.db
+      .selectFrom('import_runs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return {
+      rows: rows.map((r) => ({
+        ...r,
+        id: String(r.id),
+        started_at: new Date(r.started_at).toISOString(),
+        finished_at: iso(r.finished_at),
+      })),
+      total: count.n,
+    };
+  }
+
+  /** The rejected rows of one import as CSV (line, field, message). */
+  async rejected(actor: AdminActor, id: string): Promise<{ fileName: string; body: Readable }> {
+    const run = await this.db.selectFrom('import_runs').select(['entity', 'errors']).where('id', '=', id).executeTakeFirst();
+    if (!run) throw notFound(`No import ${id}`);
+    await audit(this.db, {
+      actorUserId: actor.viewer.userId,
+      action: 'admin.import_rejected_download',
+      entity: 'import_run',
+      entityId: id,
+      ip: actor.ip,
+    });
+    const errors = StoredErrors.parse(run.errors);
+    return {
+      fileName: `import-${id}-${run.entity}-rejected.csv`,
+      body: csvStream(
+        [
+          { key: 'line', header: 'Line' },
+          { key: 'field', header: 'Field' },
+          { key: 'message', header: 'Message' },
+        ],
+        errors,
+      ),
+    };
+  }
+
+  async keys(_actor: AdminActor): Promise<ApiKeysList> {
+    const rows = await listApiKeys(this.db);
+    return {
+      rows: rows.map((k) => ({
+        name: k.name,
+        created_at: new Date(k.created_at).toISOString(),
+        revoked_at: iso(k.revoked_at),
+        last_used_at: iso(k.last_used_at),
+      })),
+    };
+  }
+
+  async createKey(actor: AdminActor, name: string): Promise<ApiKeyCreated> {
+    const key = await keyCall(() => createApiKey(this.db, name), 409);
+    await audit(this.db, {
+      actorUserId: actor.viewer.userId,
+      action: 'admin.api_key_create',
+      entity: 'api_key',
+      entityId: name,
+      ip: actor.ip,
+    });
+    return { name, key };
+  }
+
+  async revokeKey(actor: AdminActor, name: string): Promise<ApiKeysList> {
+    await keyCall(() => revokeApiKey(this.db, name), 404);
+    await audit(this.db, {
+      actorUserId: actor.viewer.userId,
+      action: 'admin.api_key_revoke',
+      entity: 'api_key',
+      entityId: name,
+      ip: actor.ip,
+    });
+    return this.keys(actor);
+  }
+}
+
+/** The import core's key errors are sentences for people: answered as 4xx with that text. */
+async function keyCall<T>(call: () => Promise<T>, status: number): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiKeyError) throw new HttpError(/already revoked/.test(err.message) ? 409 : status, err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,169 @@
+import type { AdminOptions, PeopleList, PeopleQuery, PersonCreate, PersonDetail, PersonUpdate } from '@dossier/shared';
+import { PERSON_PARTNERS_SHOWN } from '@dossier/shared';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/http-errors';
+import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from '../etl/hierarchy-moves';
+import type { AdminActor } from './permissions';
+import {
+  activeDirectReports,
+  adminOptions,
+  directReports,
+  findEmployee,
+  managerChain,
+  mappedPartners,
+  personRow,
+  teamSize,
+  type EmployeeRecord,
+} from './people-queries';
+import { listPeople } from './people-queries';
+import { findAdminUser } from './users-queries';
+
+/** People on the admin screens: search, one person's place in the organisation, create, edit, move, deactivate. */
+export class PeopleService {
+  constructor(private readonly db: Db) {}
+
+  options(_actor: AdminActor): Promise<AdminOptions> {
+    return adminOptions(this.db);
+  }
+
+  list(_actor: AdminActor, query: PeopleQuery): Promise<PeopleList> {
+    return listPeople(this.db, query);
+  }
+
+  async detail(_actor: AdminActor, code: string): Promise<PersonDetail> {
+    const employee = await this.employee(code);
+    const [person, chain, reports, size, partners, user] = await Promise.all([
+      personRow(this.db, employee.id),
+      managerChain(this.db, employee.id),
+      directReports(this.db, employee.id),
+      teamSize(this.db, employee.id),
+      mappedPartners(this.db, employee.id, PERSON_PARTNERS_SHOWN),
+      findAdminUser(this.db, { employeeId: employee.id }),
+    ]);
+    return { person, chain, reports, team_size: size, partners, user: user ?? null };
+  }
+
+  async create(actor: AdminActor, input: PersonCreate): Promise<PersonDetail> {
+    if (await findEmployee(this.db, input.code)) throw conflict(`An employee with code ${input.code} already exists`);
+    const manager = input.manager_code === null ? null : await this.activeManager(input.manager_code);
+    await this.checkZone(input.zone_id);
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('employees')
+        .values({
+          unique_code: input.code,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          emp_role: input.emp_role,
+          designation: input.designation,
+          zone_id: input.zone_id,
+          pincode: input.pincode,
+          manager_id: manager?.id ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await addToClosure(trx, row.id, manager?.id ?? null);
+      await audit(trx, {
+        actorUserId: actor.viewer.userId,
+        action: 'admin.person_create',
+        entity: 'employee',
+        entityId: input.code,
+        after: input,
+        ip: actor.ip,
+      });
+    });
+    return this.detail(actor, input.code);
+  }
+
+  async update(actor: AdminActor, code: string, input: PersonUpdate): Promise<PersonDetail> {
+    const employee = await this.employee(code);
+    if (input.zone_id !== undefined) await this.checkZone(input.zone_id);
+    let newManager: EmployeeRecord | null | undefined;
+    if (input.manager_code !== undefined) {
+      newManager = input.manager_code === null ? null : await this.activeManager(input.manager_code);
+      if (newManager && (await isSelfOrBelow(this.db, employee.id, newManager.id))) {
+        throw badRequest(
+          newManager.id === employee.id
+            ? `${employee.name} cannot report to themselves`
+            : `${employee.name} cannot report to ${newManager.name}, who is in their own team`,
+        );
+      }
+    }
+    const { manager_code: _manager, ...fields } = input;
+    const moves = newManager !== undefined && (newManager?.id ?? null) !== employee.manager_id;
+    const before = await personRow(this.db, employee.id);
+    await this.db.transaction().execute(async (trx) => {
+      if (Object.keys(fields).length > 0) await trx.updateTable('employees').set(fields).where('id', '=', employee.id).execute();
+      if (moves) await moveEmployee(trx, employee.id, newManager?.id ?? null);
+      const after = await personRow(trx, employee.id);
+      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+      await audit(trx, {
+        actorUserId: actor.viewer.userId,
+        action: moves ? 'admin.person_move' : 'admin.person_update',
+        entity: 'employee',
+        entityId: code,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+        ip: actor.ip,
+      });
+    });
+    if (moves) afterHierarchyMove();
+    return this.detail(actor, code);
+  }
+
+  /** Deactivating ends the person's sessions (a user of an inactive employee cannot sign in). */
+  async setActive(actor: AdminActor, code: string, active: boolean): Promise<PersonDetail> {
+    const employee = await this.employee(code);
+    if (employee.active === active) return this.detail(actor, code);
+    if (!active) {
+      if (employee.id === actor.viewer.employeeId) throw badRequest('You cannot deactivate yourself');
+      const reports = await activeDirectReports(this.db, employee.id);
+      if (reports > 0)
+        throw conflict(
+          `${employee.name} still has ${reports} active direct report${reports === 1 ? '' : 's'}: move them to another manager first`,
+        );
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('employees').set({ active }).where('id', '=', employee.id).execute();
+      if (!active) {
+        await trx
+          .updateTable('auth_tokens')
+          .set({ revoked_at: new Date() })
+          .where('revoked_at', 'is', null)
+          .where('user_id', 'in', trx.selectFrom('users').select('id').where('employee_id', '=', employee.id))
+          .execute();
+      }
+      await audit(trx, {
+        actorUserId: actor.viewer.userId,
+        action: active ? 'admin.person_activate' : 'admin.person_deactivate',
+        entity: 'employee',
+        entityId: code,
+        before: { active: !active },
+        after: { active },
+        ip: actor.ip,
+      });
+    });
+    return this.detail(actor, code);
+  }
+
+  private async employee(code: string): Promise<EmployeeRecord> {
+    const employee = await findEmployee(this.db, code);
+    if (!employee) throw notFound(`No employee ${code}`);
+    return employee;
+  }
+
+  private async activeManager(code: string): Promise<EmployeeRecord> {
+    const manager = await findEmployee(this.db, code);
+    if (!manager) throw badRequest(`No employee ${code} to report to`);
+    if (!manager.active) throw badRequest(`${manager.name} (${code}) is deactivated and cannot have reports`);
+    return manager;
+  }
+
+  private async checkZone(zoneId: number | null): Promise<void> {
+    if (zoneId === null) return;
+    const zone = await this.db.selectFrom('zones').select('id').where('id', '=', zoneId).executeTakeFirst();
+    if (!zone) throw badRequest(`No zone ${zoneId}`);
+  }
+}

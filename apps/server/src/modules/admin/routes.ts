@@ -1,0 +1,283 @@
+import {
+  AdminOptions,
+  ApiKeyCreate,
+  ApiKeyCreated,
+  ApiKeyParams,
+  ApiKeysList,
+  ImportRunParams,
+  ImportRunsPage,
+  ImportsQuery,
+  AdminUser,
+  AuditDownloadQuery,
+  AuditPage,
+  AuditQuery,
+  CodeParams,
+  HierarchyChildren,
+  HierarchyQuery,
+  HierarchySearchQuery,
+  HierarchySearchResult,
+  PasswordLinkSent,
+  PeopleList,
+  PeopleQuery,
+  PersonCreate,
+  PersonDetail,
+  PersonUpdate,
+  RevokedSessions,
+  RevokeSessions,
+  SessionsList,
+  UserCreate,
+  UserIdParams,
+  UsersList,
+  UsersQuery,
+  UserUpdate,
+} from '@dossier/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db';
+import type { App } from '../../platform/types';
+import { AuditTrailService } from './audit-service';
+import { HierarchyService } from './hierarchy-service';
+import { ImportsAdminService } from './imports-service';
+import { PeopleService } from './people-service';
+import { adminOnlyHook, requireAdmin } from './permissions';
+import { UsersService } from './users-service';
+
+const tags = ['admin'];
+const Empty = z.object({}).strict();
+
+/** The administration area: every route answers 403 to anyone without the admin flag. */
+export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Promise<void> {
+  const people = new PeopleService(db);
+  const users = new UsersService(db, publicBaseUrl);
+  const hierarchy = new HierarchyService(db);
+  const trail = new AuditTrailService(db);
+  const imports = new ImportsAdminService(db);
+
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    admin.addHook('onRequest', adminOnlyHook);
+
+    admin.get(
+      '/api/admin/options/',
+      { schema: { tags, summary: 'Zones, roles and designations for the people forms', response: { 200: AdminOptions } } },
+      (request) => people.options(requireAdmin(request)),
+    );
+
+    // ---- people ----
+    admin.get(
+      '/api/admin/people/',
+      { schema: { tags, summary: 'Search employees', querystring: PeopleQuery, response: { 200: PeopleList } } },
+      (request) => people.list(requireAdmin(request), request.query),
+    );
+    admin.post(
+      '/api/admin/people/',
+      { schema: { tags, summary: 'Create an employee', body: PersonCreate, response: { 200: PersonDetail } } },
+      (request) => people.create(requireAdmin(request), request.body),
+    );
+    admin.get(
+      '/api/admin/people/:code/',
+      {
+        schema: {
+          tags,
+          summary: 'One employee: manager chain, direct reports, partners mapped, user',
+          params: CodeParams,
+          response: { 200: PersonDetail },
+        },
+      },
+      (request) => people.detail(requireAdmin(request), request.params.code),
+    );
+    admin.post(
+      '/api/admin/people/:code/',
+      {
+        schema: {
+          tags,
+          summary: 'Edit an employee; a new manager_code moves them with their whole team',
+          params: CodeParams,
+          body: PersonUpdate,
+          response: { 200: PersonDetail },
+        },
+      },
+      (request) => people.update(requireAdmin(request), request.params.code, request.body),
+    );
+    admin.post(
+      '/api/admin/people/:code/deactivate/',
+      {
+        schema: {
+          tags,
+          summary: 'Deactivate an employee (ends their sessions)',
+          params: CodeParams,
+          body: Empty,
+          response: { 200: PersonDetail },
+        },
+      },
+      (request) => people.setActive(requireAdmin(request), request.params.code, false),
+    );
+    admin.post(
+      '/api/admin/people/:code/activate/',
+      { schema: { tags, summary: 'Activate an employee again', params: CodeParams, body: Empty, response: { 200: PersonDetail } } },
+      (request) => people.setActive(requireAdmin(request), request.params.code, true),
+    );
+
+    // ---- users ----
+    admin.get(
+      '/api/admin/users/',
+      { schema: { tags, summary: 'Search users', querystring: UsersQuery, response: { 200: UsersList } } },
+      (request) => users.list(requireAdmin(request), request.query),
+    );
+    admin.post(
+      '/api/admin/users/',
+      { schema: { tags, summary: 'Create a user for an employee', body: UserCreate, response: { 200: AdminUser } } },
+      (request) => users.create(requireAdmin(request), request.body),
+    );
+    admin.post(
+      '/api/admin/users/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Set access flags and the admin flag',
+          params: UserIdParams,
+          body: UserUpdate,
+          response: { 200: AdminUser },
+        },
+      },
+      (request) => users.update(requireAdmin(request), request.params.id, request.body),
+    );
+    admin.post(
+      '/api/admin/users/:id/deactivate/',
+      {
+        schema: {
+          tags,
+          summary: 'Deactivate a user: every session ends at once',
+          params: UserIdParams,
+          body: Empty,
+          response: { 200: AdminUser },
+        },
+      },
+      (request) => users.setActive(requireAdmin(request), request.params.id, false),
+    );
+    admin.post(
+      '/api/admin/users/:id/activate/',
+      { schema: { tags, summary: 'Activate a user again', params: UserIdParams, body: Empty, response: { 200: AdminUser } } },
+      (request) => users.setActive(requireAdmin(request), request.params.id, true),
+    );
+    admin.post(
+      '/api/admin/users/:id/reset-password/',
+      {
+        schema: {
+          tags,
+          summary: 'Mail the user a one-time link to set a local password',
+          params: UserIdParams,
+          body: Empty,
+          response: { 200: PasswordLinkSent },
+        },
+      },
+      (request) => users.sendPasswordLink(requireAdmin(request), request.params.id),
+    );
+    admin.get(
+      '/api/admin/users/:id/sessions/',
+      { schema: { tags, summary: "A user's live sessions", params: UserIdParams, response: { 200: SessionsList } } },
+      (request) => users.sessions(requireAdmin(request), request.params.id),
+    );
+    admin.post(
+      '/api/admin/users/:id/sessions/revoke/',
+      {
+        schema: {
+          tags,
+          summary: "End one of a user's sessions, or all without session_id",
+          params: UserIdParams,
+          body: RevokeSessions,
+          response: { 200: RevokedSessions },
+        },
+      },
+      (request) => users.revoke(requireAdmin(request), request.params.id, request.body.session_id),
+    );
+
+    // ---- hierarchy ----
+    admin.get(
+      '/api/admin/hierarchy/',
+      {
+        schema: {
+          tags,
+          summary: 'One level of the organisation with head and partner counts',
+          querystring: HierarchyQuery,
+          response: { 200: HierarchyChildren },
+        },
+      },
+      (request) => hierarchy.children(requireAdmin(request), request.query.parent),
+    );
+    admin.get(
+      '/api/admin/hierarchy/search/',
+      {
+        schema: {
+          tags,
+          summary: 'Find people in the tree (with their path from the top)',
+          querystring: HierarchySearchQuery,
+          response: { 200: HierarchySearchResult },
+        },
+      },
+      (request) => hierarchy.search(requireAdmin(request), request.query.q),
+    );
+
+    // ---- imports and ingestion API keys ----
+    admin.get(
+      '/api/admin/imports/',
+      { schema: { tags, summary: 'The history of imports, newest first', querystring: ImportsQuery, response: { 200: ImportRunsPage } } },
+      (request) => imports.runs(requireAdmin(request), request.query.limit, request.query.offset),
+    );
+    admin.get(
+      '/api/admin/imports/:id/rejected/',
+      { schema: { tags, summary: "An import's rejected rows as CSV", params: ImportRunParams } },
+      async (request, reply) => {
+        const file = await imports.rejected(requireAdmin(request), request.params.id);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
+    admin.get(
+      '/api/admin/api-keys/',
+      { schema: { tags, summary: 'Ingestion API keys (never the keys themselves)', response: { 200: ApiKeysList } } },
+      (request) => imports.keys(requireAdmin(request)),
+    );
+    admin.post(
+      '/api/admin/api-keys/',
+      {
+        schema: {
+          tags,
+          summary: 'Create an ingestion API key: the answer is the only time it is shown',
+          body: ApiKeyCreate,
+          response: { 200: ApiKeyCreated },
+        },
+      },
+      (request) => imports.createKey(requireAdmin(request), request.body.name),
+    );
+    admin.post(
+      '/api/admin/api-keys/:name/revoke/',
+      {
+        schema: { tags, summary: 'Revoke an ingestion API key at once', params: ApiKeyParams, body: Empty, response: { 200: ApiKeysList } },
+      },
+      (request) => imports.revokeKey(requireAdmin(request), request.params.name),
+    );
+
+    // ---- audit trail ----
+    admin.get(
+      '/api/admin/audit/',
+      { schema: { tags, summary: 'The audit trail, newest first, paged', querystring: AuditQuery, response: { 200: AuditPage } } },
+      (request) => trail.page(requireAdmin(request), request.query),
+    );
+    admin.get(
+      '/api/admin/audit/download/',
+      { schema: { tags, summary: 'The filtered audit trail as CSV', querystring: AuditDownloadQuery } },
+      async (request, reply) => {
+        const body = await trail.csv(requireAdmin(request), request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="audit-trail.csv"')
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  });
+}

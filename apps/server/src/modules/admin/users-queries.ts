@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { AdminUser, SessionRow } from '@dossier/shared';
+import type { Db } from '../../platform/db';
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A live session: not revoked and before its absolute expiry (the idle limit is checked on use). */
+const LIVE = sql<boolean>`t.revoked_at is null and t.expires_at > now()`;
+
+function usersBase(db: Db) {
+  return db.selectFrom('users as u').innerJoin('employees as e', 'e.id', 'u.employee_id');
+}
+
+const USER_COLUMNS = [
+  'u.id',
+  'u.login',
+  'e.unique_code as employee_code',
+  'e.name as employee_name',
+  'e.email',
+  'u.active',
+  'e.active as employee_active',
+  'u.is_admin',
+  'u.email_report_access',
+  'u.download_report_access',
+] as const;
+
+/** A usable local password: an argon2 hash (imported users without one hold a placeholder). */
+const HAS_PASSWORD = sql<boolean>`coalesce(u.password_hash like '$argon2%', false)`.as('has_password');
+
+type UserBase = Omit<AdminUser, 'has_password' | 'active_sessions' | 'last_used_at'>;
+
+async function withSessions(db: Db, users: (UserBase & { has_password: boolean })[]): Promise<AdminUser[]> {
+  if (users.length === 0) return [];
+  const stats = await db
+    .selectFrom('auth_tokens as t')
+    .select([
+      't.user_id',
+      sql<number>`count(*) filter (where ${LIVE})::int`.as('live'),
+      sql<Date | null>`max(t.last_used_at)`.as('last_used_at'),
+    ])
+    .where(
+      't.user_id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .groupBy('t.user_id')
+    .execute();
+  const byUser = new Map(stats.map((s) => [s.user_id, s]));
+  return users.map((u) => {
+    const s = byUser.get(u.id);
+    return { ...u, active_sessions: s?.live ?? 0, last_used_at: s?.last_used_at ? new Date(s.last_used_at).toISOString() : null };
+  });
+}
+
+export async function listUsers(
+  db: Db,
+  filter: { q?: string | undefined; status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
+): Promise<{ rows: AdminUser[]; total: number }> {
+  let base = usersBase(db);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    base = base.where((eb) =>
+      eb.or([eb('u.login', 'ilike', pattern), eb('e.unique_code', 'ilike', pattern), eb('e.name', 'ilike', pattern)]),
+    );
+  }
+  if (filter.status !== 'all') {
+    const active = sql<boolean>`(u.active and e.active)`;
+    base = base.where(filter.status === 'active' ? active : sql<boolean>`not ${active}`);
+  }
+  const rows = await base
+    .select([...USER_COLUMNS, HAS_PASSWORD])
+    .orderBy('u.login')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return { rows: await withSessions(db, rows), total: count.n };
+}
+
+export async function findAdminUser(db: Db, where: { id: number } | { employeeId: number }): Promise<AdminUser | undefined> {
+  let query = usersBase(db).select([...USER_COLUMNS, HAS_PASSWORD]);
+  query = 'id' in where ? query.where('u.id', '=', where.id) : query.where('u.employee_id', '=', where.employeeId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const [user] = await withSessions(db, [row]);
+  return user;
+}
+
+export function userExistsForLogin(db: Db, login: string) {
+  return db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst();
+}
+
+/** Live sessions of a user, most recently used first. */
+export async function liveSessions(db: Db, userId: number, currentTokenHash: string | null): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('auth_tokens as t')
+    .select(['t.id', 't.created_at', 't.last_used_at', 't.expires_at', 't.ip', 't.user_agent', 't.method', 't.token_hash'])
+    .where('t.user_id', '=', userId)
+    .where(LIVE)
+    .orderBy('t.last_used_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+    last_used_at: new Date(r.last_used_at).toISOString(),
+    expires_at: new Date(r.expires_at).toISOString(),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    method: r.method,
+    current: r.token_hash === currentTokenHash,
+  }));
+}
+
+/** Ends one live session of the user (by id) or all of them; answers how many ended. */
+export async function revokeSessions(db: Db, userId: number, sessionId?: string): Promise<number> {
+  let query = db
+    .updateTable('auth_tokens as t')
+    .set({ revoked_at: sql`now()` })
+    .where('t.user_id', '=', userId)
+    .where('t.revoked_at', 'is', null);
+  if (sessionId !== undefined) query = query.where('t.id', '=', sessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await usersBase(db)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('u.is_admin', '=', true)
+    .where('u.active', '=', true)
+    .where('e.active', '=', true)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,37 @@
+import type { EtlRunResponse } from '@dossier/shared';
+import type { Db } from '../../platform/db';
+import type { SourceConnector } from '../connector/connector';
+import { runBusinessEtl } from './business-etl';
+
+export interface EtlCycleOptions {
+  /** Rebuild the roll-ups from every policy. */
+  full?: boolean;
+  /** Re-read every source row, whatever the connector's watermarks say. */
+  sourceFull?: boolean;
+}
+
+/**
+ * One ETL pass: the source connector (when configured) pulls the distributor's changes first, so the
+ * roll-up that follows folds them into the reports in the same pass.
+ */
+export async function runEtlCycle(db: Db, connector: SourceConnector | undefined, options: EtlCycleOptions = {}): Promise<EtlRunResponse> {
+  const source = connector ? await connector.run(db, { full: options.sourceFull ?? false }) : null;
+  const rollup = await runBusinessEtl(db, { full: options.full ?? false });
+  return {
+    ran: rollup.ran,
+    rows_processed: rollup.rowsProcessed,
+    source: source && {
+      ran: source.ran,
+      entities: source.entities.map((e) => ({
+        entity: e.entity,
+        job: e.job,
+        received: e.report?.received ?? 0,
+        inserted: e.report?.inserted ?? 0,
+        updated: e.report?.updated ?? 0,
+        unchanged: e.report?.unchanged ?? 0,
+        rejected: e.report?.rejected ?? 0,
+        error: e.error,
+      })),
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
+
+/**
+ * Hierarchy changes that must show in access checks and reports on the very next request: the
+ * closure table and the subtree sums of the roll-ups follow inside the caller's transaction.
+ * Past business stays credited to the employee who made it (policies.employee_id); a move only
+ * changes which managers it rolls up to.
+ */
+
+/** Closure rows of a new employee: themselves, and every ancestor of their manager one level further. */
+export async function addToClosure(trx: Db, employeeId: number, managerId: number | null): Promise<void> {
+  await sql`insert into employee_closure (ancestor_id, descendant_id, depth) values (${employeeId}, ${employeeId}, 0)`.execute(trx);
+  if (managerId === null) return;
+  await sql`
+    insert into employee_closure (ancestor_id, descendant_id, depth)
+    select ancestor_id, ${employeeId}, depth + 1 from employee_closure where descendant_id = ${managerId}`.execute(trx);
+}
+
+/** True when `candidateId` is `employeeId` or anywhere below them (moving under them would make a cycle). */
+export async function isSelfOrBelow(db: Db, employeeId: number, candidateId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('employee_closure')
+    .select('depth')
+    .where('ancestor_id', '=', employeeId)
+    .where('descendant_id', '=', candidateId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}::int`));
+
+/**
+ * Moves an employee, with everyone under them, to another manager (null: to the top). Call inside
+ * a transaction; the caller has checked that the new manager is not in the moved subtree. Waits for
+ * a running ETL (its advisory lock), so roll-ups are never rewritten by two writers at once.
+ */
+export async function moveEmployee(trx: Db, employeeId: number, newManagerId: number | null): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(trx);
+  const before = await ancestorsAbove(trx, employeeId);
+
+  // The subtree keeps its inner rows; only its links to the old ancestors go, and links to the new ones come.
+  await sql`
+    delete from employee_closure
+    where descendant_id in (select descendant_id from employee_closure where ancestor_id = ${employeeId})
+      and ancestor_id in (select ancestor_id from employee_closure where descendant_id = ${employeeId} and ancestor_id <> ${employeeId})`.execute(
+    trx,
+  );
+  if (newManagerId !== null) {
+    await sql`
+      insert into employee_closure (ancestor_id, descendant_id, depth)
+      select a.ancestor_id, s.descendant_id, a.depth + s.depth + 1
+      from employee_closure a, employee_closure s
+      where a.descendant_id = ${newManagerId} and s.ancestor_id = ${employeeId}`.execute(trx);
+  }
+  await trx.updateTable('employees').set({ manager_id: newManagerId }).where('id', '=', employeeId).execute();
+  const after = await ancestorsAbove(trx, employeeId);
+
+  // Managers on both chains keep the same totals; those left lose the subtree's business, those joined gain it.
+  const left = before.filter((id) => !after.includes(id));
+  const joined = after.filter((id) => !before.includes(id));
+  if (left.length === 0 && joined.length === 0) return;
+  const targets = [
+    ...(left.length ? [sql`select id as ancestor_id, -1 as sign from unnest(array[${ids(left)}]) as id`] : []),
+    ...(joined.length ? [sql`select id as ancestor_id, 1 as sign from unnest(array[${ids(joined)}]) as id`] : []),
+  ];
+  await sql`
+    with contribution as (
+      select date_trunc('month', f.day)::date as month, f.status, f.business_type, f.channel, pr.line,
+        sum(f.nop) as nop, sum(f.premium) as premium, sum(f.weightage_premium) as weightage_premium, sum(f.loan_amount) as loan_amount
+      from employee_closure s
+      join fact_daily_business f on f.employee_id = s.descendant_id
+      join products pr on pr.product_type_id = f.product_type_id
+      where s.ancestor_id = ${employeeId}
+      group by 1, 2, 3, 4, 5
+    ),
+    targets as (${sql.join(targets, sql` union all `)})
+    insert into fact_subtree_monthly (month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
+    select c.month, t.ancestor_id, c.status, c.business_type, c.channel, c.line,
+      t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
+    from contribution c cross join targets t
+    on conflict (ancestor_id, month, status, business_type, channel, line) do update set
+      nop = fact_subtree_monthly.nop + excluded.nop,
+      premium = fact_subtree_monthly.premium + excluded.premium,
+      weightage_premium = fact_subtree_monthly.weightage_premium + excluded.weightage_premium,
+      loan_amount = fact_subtree_monthly.loan_amount + excluded.loan_amount`.execute(trx);
+  // A cell the ETL would not have written (no business left) goes.
+  if (left.length) await sql`delete from fact_subtree_monthly where ancestor_id in (${ids(left)}) and nop = 0`.execute(trx);
+  await trx
+    .updateTable('etl_jobs')
+    .set({ rollups_changed_at: sql`now()` })
+    .where('name', '=', BUSINESS_ROLLUP_JOB)
+    .execute();
+}
+
+/** Call after the moving transaction committed: report caches of this process drop figures at once. */
+export const afterHierarchyMove = noteRollupsChanged;
+
+async function ancestorsAbove(db: Db, employeeId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('employee_closure')
+    .select('ancestor_id')
+    .where('descendant_id', '=', employeeId)
+    .where('depth', '>', 0)
+    .execute();
+  return rows.map((r) => r.ancestor_id);
+}

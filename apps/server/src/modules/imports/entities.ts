@@ -1,0 +1,431 @@
+import type { ImportEntity } from '@dossier/shared';
+import { sql } from 'kysely';
+import { afterEmployeesChanged, beforeEmployeesChanged, findCycles } from './hierarchy';
+import { upsert, type Check, type EntitySpec } from './spec';
+
+/*
+ * One definition per entity of docs/data-contract.md. Every expression reads `import_stage s` (text cells
+ * as validated by the shared row schemas) or `import_resolved r` (those cells plus the resolved ids).
+ * Names (states, insurers, zones, lead categories) match case-insensitively; codes match exactly.
+ */
+
+const unknownCode = (field: string, resolved: string): Check => ({
+  field,
+  when: sql`${sql.ref(`r.${field}`)} is not null and ${sql.ref(`r.${resolved}`)} is null`,
+  message: sql`${field} || ' ' || ${sql.ref(`r.${field}`)} || ' does not exist'`,
+});
+
+const unknownName = (field: string, resolved: string, what: string): Check => ({
+  field,
+  when: sql`${sql.ref(`r.${field}`)} is not null and ${sql.ref(`r.${resolved}`)} is null`,
+  message: sql`${field} || ' "' || ${sql.ref(`r.${field}`)} || '" is not a known ' || ${what}`,
+});
+
+const employeesUpsert = upsert({
+  table: 'employees',
+  match: sql`t.unique_code = r.unique_code`,
+  present: 'id',
+  fields: [
+    { column: 'unique_code', value: sql`r.unique_code` },
+    { column: 'name', value: sql`r.name` },
+    { column: 'email', value: sql`r.email` },
+    { column: 'phone', value: sql`r.phone` },
+    { column: 'emp_role', value: sql`r.emp_role` },
+    { column: 'designation', value: sql`r.designation` },
+    { column: 'zone_id', value: sql`r.zone_id` },
+    { column: 'pincode', value: sql`r.pincode` },
+    { column: 'active', value: sql`r.active::boolean` },
+  ],
+  // The manager is compared by code here and written, once every row exists, by afterEmployeesChanged.
+  compareAlso: [[sql`(select mm.unique_code from employees mm where mm.id = t.manager_id)`, sql`r.manager_code`]],
+  after: afterEmployeesChanged,
+});
+
+const employees: EntitySpec = {
+  key: ['unique_code'],
+  dependsOnBatch: true,
+  prepare: findCycles,
+  resolve: sql`select s.*, z.id as zone_id, m.id as manager_id
+    from import_stage s
+    left join zones z on lower(z.name) = lower(s.zone)
+    left join employees m on m.unique_code = s.manager_code`,
+  checks: [
+    {
+      field: 'zone',
+      when: sql`r.zone is not null and r.zone_id is null`,
+      message: sql`'zone "' || r.zone || '" is not a known zone (' || (select string_agg(name, ', ' order by id) from zones) || ')'`,
+    },
+    {
+      field: 'manager_code',
+      when: sql`r.manager_code = r.unique_code`,
+      message: sql`'manager_code ' || r.manager_code || ' is the employee itself'`,
+    },
+    {
+      // The manager may come in the same batch: it must then be a row that is not itself rejected.
+      field: 'manager_code',
+      when: sql`r.manager_code is not null and r.manager_id is null
+        and not exists (select 1 from import_resolved x where x.unique_code = r.manager_code)`,
+      message: sql`'manager_code ' || r.manager_code || ' does not exist'`,
+    },
+    {
+      field: 'manager_code',
+      when: sql`r.line in (select line from import_cycles)`,
+      message: sql`'manager_code ' || r.manager_code || ' makes a cycle in the hierarchy: '
+        || (select path from import_cycles c where c.line = r.line limit 1)`,
+    },
+  ],
+  classify: employeesUpsert.classify,
+  apply: async (trx) => {
+    await beforeEmployeesChanged(trx);
+    await employeesUpsert.apply(trx);
+  },
+};
+
+const partners: EntitySpec = {
+  key: ['unique_code'],
+  resolve: sql`select s.*, st.id as state_id, pp.unique_code as pos_owner
+    from import_stage s
+    left join states st on lower(st.name) = lower(s.state)
+    left join partners pp on pp.pos_code = s.pos_code`,
+  checks: [
+    unknownName('state', 'state_id', 'state'),
+    {
+      field: 'pos_code',
+      when: sql`r.pos_owner is not null and r.pos_owner <> r.unique_code`,
+      message: sql`'pos_code ' || r.pos_code || ' belongs to partner ' || r.pos_owner`,
+    },
+  ],
+  ...upsert({
+    table: 'partners',
+    match: sql`t.unique_code = r.unique_code`,
+    present: 'id',
+    fields: [
+      { column: 'unique_code', value: sql`r.unique_code` },
+      { column: 'pos_code', value: sql`r.pos_code` },
+      { column: 'name', value: sql`r.name` },
+      { column: 'phone', value: sql`r.phone` },
+      { column: 'email', value: sql`r.email` },
+      { column: 'pincode', value: sql`r.pincode` },
+      { column: 'state_id', value: sql`r.state_id` },
+      { column: 'li_pos_status', value: sql`r.li_pos_status::boolean` },
+      { column: 'gi_pos_status', value: sql`r.gi_pos_status::boolean` },
+      { column: 'registered_at', value: sql`r.registered_at::date` },
+      { column: 'documents_at', value: sql`r.documents_at::date` },
+      { column: 'training_at', value: sql`r.training_at::date` },
+      { column: 'exam_at', value: sql`r.exam_at::date` },
+      { column: 'certified_at', value: sql`r.certified_at::date` },
+      { column: 'first_sale_at', value: sql`r.first_sale_at::date` },
+    ],
+  }),
+};
+
+/*
+ * Mapping history: a row is one span (partner, from). A span sent without valid_to ends where the partner's
+ * next span starts (in the database or in the batch), so a new current mapping closes the previous one and
+ * re-sending the same history changes nothing.
+ */
+const partnerMappings: EntitySpec = {
+  key: ['partner_code', 'valid_from'],
+  resolve: sql`select s.*, p.id as partner_id, e.id as manager_id, s.valid_from::timestamptz as from_at,
+      coalesce(s.valid_to::timestamptz, (
+        select min(x.at) from (
+          select m.valid_from as at from partner_mappings m where m.partner_id = p.id
+          union all select y.valid_from::timestamptz from import_stage y where y.partner_code = s.partner_code
+        ) x where x.at > s.valid_from::timestamptz)) as to_at
+    from import_stage s
+    left join partners p on p.unique_code = s.partner_code
+    left join employees e on e.unique_code = s.manager_code`,
+  checks: [
+    unknownCode('partner_code', 'partner_id'),
+    unknownCode('manager_code', 'manager_id'),
+    {
+      field: 'valid_to',
+      when: sql`r.valid_to is not null and r.valid_to::timestamptz <= r.from_at`,
+      message: sql`'valid_to is not after valid_from'`,
+    },
+  ],
+  ...upsert({
+    table: 'partner_mappings',
+    match: sql`t.partner_id = r.partner_id and t.valid_from = r.from_at`,
+    present: 'id',
+    fields: [
+      { column: 'partner_id', value: sql`r.partner_id` },
+      { column: 'manager_id', value: sql`r.manager_id` },
+      { column: 'reporting_type', value: sql`r.reporting_type::smallint` },
+      { column: 'valid_from', value: sql`r.from_at` },
+      { column: 'valid_to', value: sql`r.to_at` },
+    ],
+    after: async (trx) => {
+      // Earlier open spans of these partners end where their next span starts.
+      await sql`update partner_mappings m set valid_to = nxt.at
+        from (select m2.id, (select min(m3.valid_from) from partner_mappings m3
+                             where m3.partner_id = m2.partner_id and m3.valid_from > m2.valid_from) as at
+              from partner_mappings m2
+              where m2.valid_to is null and m2.partner_id in (select partner_id from import_resolved)) nxt
+        where m.id = nxt.id and nxt.at is not null`.execute(trx);
+    },
+  }),
+};
+
+const customers: EntitySpec = {
+  key: ['customer_code'],
+  resolve: sql`select s.* from import_stage s`,
+  checks: [],
+  ...upsert({
+    table: 'customers',
+    match: sql`t.customer_code = r.customer_code`,
+    present: 'id',
+    fields: [
+      { column: 'customer_code', value: sql`r.customer_code` },
+      { column: 'name', value: sql`r.name` },
+      { column: 'phone', value: sql`r.phone` },
+      { column: 'email', value: sql`r.email` },
+      { column: 'pincode', value: sql`r.pincode` },
+    ],
+  }),
+};
+
+/*
+ * A policy without employee_code is credited to the manager its partner was mapped to at issued_at (the
+ * credit rule of docs/decisions/003-policy-credited-employee.md); direct business names its employee.
+ */
+const policies: EntitySpec = {
+  key: ['proposal_no'],
+  resolve: sql`select s.*, s.issued_at::timestamptz as issued, p.id as partner_id, e.id as named_employee_id,
+      coalesce(e.id, case when s.employee_code is null then (
+        select m.manager_id from partner_mappings m
+        where m.partner_id = p.id and m.valid_from <= s.issued_at::timestamptz
+          and (m.valid_to is null or m.valid_to > s.issued_at::timestamptz)
+        order by m.valid_from desc limit 1) end) as employee_id,
+      c.id as customer_id, i.id as insurer_id, st.id as state_id,
+      coalesce(s.weightage_premium::numeric, round(s.paid_amount::numeric * pr.weightage_factor, 2)) as wp
+    from import_stage s
+    left join partners p on p.unique_code = s.partner_code
+    left join employees e on e.unique_code = s.employee_code
+    left join customers c on c.customer_code = s.customer_code
+    left join insurers i on lower(i.name) = lower(s.insurer)
+    left join states st on lower(st.name) = lower(s.state)
+    left join products pr on pr.product_type_id = s.product_type_id::smallint`,
+  checks: [
+    unknownCode('partner_code', 'partner_id'),
+    unknownCode('employee_code', 'named_employee_id'),
+    unknownCode('customer_code', 'customer_id'),
+    unknownName('insurer', 'insurer_id', 'insurer'),
+    unknownName('state', 'state_id', 'state'),
+    {
+      field: 'employee_code',
+      when: sql`r.partner_code is null and r.employee_code is null`,
+      message: sql`'employee_code is required for direct business (no partner_code)'`,
+    },
+    {
+      field: 'employee_code',
+      when: sql`r.partner_id is not null and r.employee_code is null and r.employee_id is null`,
+      message: sql`'partner ' || r.partner_code || ' has no manager mapped on ' || to_char(r.issued at time zone 'Asia/Kolkata', 'YYYY-MM-DD')
+        || ': send employee_code or the partner''s mapping'`,
+    },
+  ],
+  ...upsert({
+    table: 'policies',
+    match: sql`t.proposal_no = r.proposal_no`,
+    present: 'id',
+    fields: [
+      { column: 'proposal_no', value: sql`r.proposal_no` },
+      { column: 'policy_no', value: sql`r.policy_no` },
+      { column: 'partner_id', value: sql`r.partner_id` },
+      { column: 'employee_id', value: sql`r.employee_id` },
+      { column: 'customer_id', value: sql`r.customer_id` },
+      { column: 'product_type_id', value: sql`r.product_type_id::smallint` },
+      { column: 'insurer_id', value: sql`r.insurer_id` },
+      { column: 'state_id', value: sql`r.state_id` },
+      { column: 'business_type', value: sql`r.business_type::smallint` },
+      { column: 'channel', value: sql`r.channel` },
+      { column: 'status', value: sql`r.status` },
+      { column: 'paid_amount', value: sql`r.paid_amount::numeric` },
+      { column: 'weightage_premium', value: sql`r.wp` },
+      { column: 'loan_amount', value: sql`r.loan_amount::numeric` },
+      { column: 'payment_id', value: sql`r.payment_id` },
+      { column: 'issued_at', value: sql`r.issued` },
+      { column: 'expiry_date', value: sql`r.expiry_date::date` },
+      { column: 'previous_policy_no', value: sql`r.previous_policy_no` },
+      { column: 'premium_payment_term', value: sql`r.premium_payment_term::smallint` },
+      { column: 'premium_installment_type', value: sql`r.premium_installment_type` },
+      { column: 'next_due_date', value: sql`r.next_due_date::date` },
+      { column: 'renewal_link', value: sql`r.renewal_link` },
+      { column: 'one_click_url', value: sql`r.one_click_url` },
+    ],
+    // The ETL reads policies by updated_at: every change moves it.
+    onInsert: [
+      { column: 'created_at', value: sql`now()` },
+      { column: 'updated_at', value: sql`now()` },
+    ],
+    onUpdate: [{ column: 'updated_at', value: sql`now()` }],
+  }),
+};
+
+// Insurers and contests have no generated ids: new ones take the next free numbers.
+const insurers: EntitySpec = {
+  key: ['name'],
+  resolve: sql`select s.line, coalesce(i.name, s.name) as name from import_stage s left join insurers i on lower(i.name) = lower(s.name)`,
+  checks: [],
+  ...upsert({
+    table: 'insurers',
+    match: sql`t.name = r.name`,
+    present: 'id',
+    fields: [{ column: 'name', value: sql`r.name` }],
+    onInsert: [{ column: 'id', value: sql`(select coalesce(max(id), 0) from insurers) + row_number() over (order by r.line)` }],
+  }),
+};
+
+const targets: EntitySpec = {
+  key: ['employee_code', 'month'],
+  resolve: sql`select s.*, e.id as employee_id from import_stage s left join employees e on e.unique_code = s.employee_code`,
+  checks: [unknownCode('employee_code', 'employee_id')],
+  ...upsert({
+    table: 'targets',
+    match: sql`t.employee_id = r.employee_id and t.month = r.month::date`,
+    present: 'employee_id',
+    fields: [
+      { column: 'employee_id', value: sql`r.employee_id` },
+      { column: 'month', value: sql`r.month::date` },
+      { column: 'premium', value: sql`r.premium::numeric` },
+    ],
+  }),
+};
+
+const contests: EntitySpec = {
+  key: ['name'],
+  resolve: sql`select s.line, coalesce(c.name, s.name) as name, s.zones, s.starts_on, s.ends_on, s.target_wp,
+      (select array_agg(z.id order by z.id) from zones z
+       where lower(z.name) in (select lower(trim(x)) from regexp_split_to_table(s.zones, '[|,]') x)) as zone_ids,
+      (select string_agg(trim(x), ', ') from regexp_split_to_table(s.zones, '[|,]') x
+       where trim(x) <> '' and not exists (select 1 from zones z where lower(z.name) = lower(trim(x)))) as unknown_zones
+    from import_stage s left join contests c on lower(c.name) = lower(s.name)`,
+  checks: [
+    {
+      field: 'zones',
+      when: sql`r.unknown_zones is not null or r.zone_ids is null`,
+      message: sql`'zones "' || r.zones || '" names no known zone (' || (select string_agg(name, ', ' order by id) from zones) || ')'`,
+    },
+    {
+      field: 'ends_on',
+      when: sql`r.ends_on::date < r.starts_on::date`,
+      message: sql`'ends_on is before starts_on'`,
+    },
+  ],
+  ...upsert({
+    table: 'contests',
+    match: sql`t.name = r.name`,
+    present: 'id',
+    fields: [
+      { column: 'name', value: sql`r.name` },
+      { column: 'zone_ids', value: sql`r.zone_ids::smallint[]` },
+      { column: 'starts_on', value: sql`r.starts_on::date` },
+      { column: 'ends_on', value: sql`r.ends_on::date` },
+      { column: 'target_wp', value: sql`r.target_wp::numeric` },
+    ],
+    // The Contests dashboard's reports are 32–34: the first contests of an empty system take those ids.
+    onInsert: [
+      { column: 'id', value: sql`(select greatest(coalesce(max(id), 0), 31) from contests) + row_number() over (order by r.line)` },
+    ],
+  }),
+};
+
+const cases: EntitySpec = {
+  key: ['case_code'],
+  resolve: sql`select s.*, c.id as customer_id, p.id as partner_id, e.id as trm_id
+    from import_stage s
+    left join customers c on c.customer_code = s.customer_code
+    left join partners p on p.unique_code = s.partner_code
+    left join employees e on e.unique_code = s.owner_code`,
+  checks: [unknownCode('customer_code', 'customer_id'), unknownCode('partner_code', 'partner_id'), unknownCode('owner_code', 'trm_id')],
+  ...upsert({
+    table: 'cases',
+    match: sql`t.case_code = r.case_code`,
+    present: 'id',
+    fields: [
+      { column: 'case_code', value: sql`r.case_code` },
+      { column: 'customer_id', value: sql`r.customer_id` },
+      { column: 'partner_id', value: sql`r.partner_id` },
+      { column: 'trm_id', value: sql`r.trm_id` },
+      { column: 'product_type_id', value: sql`r.product_type_id::smallint` },
+      { column: 'case_date', value: sql`r.case_date::date` },
+      { column: 'pincode', value: sql`r.pincode` },
+      { column: 'status', value: sql`r.status` },
+      { column: 'remark', value: sql`r.remark` },
+    ],
+    onUpdate: [{ column: 'updated_at', value: sql`now()` }],
+  }),
+};
+
+const leads: EntitySpec = {
+  key: ['case_code'],
+  resolve: sql`select s.*, c.id as case_id, lc.id as category_id
+    from import_stage s
+    left join cases c on c.case_code = s.case_code
+    left join lead_categories lc on lower(lc.name) = lower(s.category)`,
+  checks: [
+    unknownCode('case_code', 'case_id'),
+    {
+      field: 'category',
+      when: sql`r.category_id is null`,
+      message: sql`'category "' || r.category || '" is not a lead category ('
+        || (select string_agg(name, ', ' order by sort_order) from lead_categories) || ')'`,
+    },
+  ],
+  ...upsert({
+    table: 'leads',
+    match: sql`t.case_id = r.case_id`,
+    present: 'id',
+    fields: [
+      { column: 'case_id', value: sql`r.case_id` },
+      { column: 'category_id', value: sql`r.category_id` },
+      { column: 'lead_date', value: sql`r.lead_date::date` },
+    ],
+  }),
+};
+
+/*
+ * Imported users have no local password ('!' never verifies): they sign in through the company's
+ * identity provider, or get a password with `dossier users add`.
+ */
+const users: EntitySpec = {
+  key: ['login'],
+  resolve: sql`select s.*, e.id as employee_id,
+      (select u.login from users u where u.employee_id = e.id and u.login <> s.login limit 1) as other_login
+    from import_stage s left join employees e on e.unique_code = s.employee_code`,
+  checks: [
+    unknownCode('employee_code', 'employee_id'),
+    {
+      field: 'employee_code',
+      when: sql`r.other_login is not null`,
+      message: sql`'employee ' || r.employee_code || ' already has the user ' || r.other_login`,
+    },
+  ],
+  ...upsert({
+    table: 'users',
+    match: sql`t.login = r.login`,
+    present: 'id',
+    fields: [
+      { column: 'login', value: sql`r.login` },
+      { column: 'employee_id', value: sql`r.employee_id` },
+      { column: 'email_report_access', value: sql`r.email_report_access::boolean` },
+      { column: 'download_report_access', value: sql`r.download_report_access::boolean` },
+      { column: 'active', value: sql`r.active::boolean` },
+    ],
+    onInsert: [{ column: 'password_hash', value: sql`'!'` }],
+  }),
+};
+
+export const ENTITY_SPECS: Record<ImportEntity, EntitySpec> = {
+  employees,
+  partners,
+  partner_mappings: partnerMappings,
+  customers,
+  policies,
+  insurers,
+  targets,
+  contests,
+  leads,
+  cases,
+  users,
+};

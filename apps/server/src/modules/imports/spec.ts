@@ -1,0 +1,107 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../platform/db-types';
+
+export type Trx = Kysely<Database>;
+type Expr = RawBuilder<unknown>;
+
+/** A problem with the input as a whole (not UTF-8, a runaway line): nothing of it is imported. */
+export class ImportInputError extends Error {
+  constructor(
+    readonly line: number,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImportInputError';
+  }
+}
+
+/** A rule over `import_resolved r`: rows where `when` holds are rejected with `message`. */
+export interface Check {
+  field: string;
+  when: Expr;
+  message: Expr;
+}
+
+export interface Counts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * How one entity is imported. The core stages the validated rows in `import_stage` (text columns named
+ * as in the contract), then builds `import_resolved` with `resolve` (the stage's columns plus resolved
+ * ids), rejects the rows `checks` catch, and finally calls `classify` and `apply` on what is left.
+ */
+export interface EntitySpec {
+  /** Stage columns of the natural key (duplicates within a batch are refused). */
+  key: readonly string[];
+  resolve: Expr;
+  checks: readonly Check[];
+  /** Runs once import_resolved exists, before the checks (tables the checks read). */
+  prepare?: (trx: Trx) => Promise<void>;
+  /** Rows may reference other rows of the same batch, so a rejection can reject others: re-check. */
+  dependsOnBatch?: boolean;
+  classify(trx: Trx): Promise<Counts>;
+  apply(trx: Trx): Promise<void>;
+}
+
+export interface Field {
+  /** Column of the target table. */
+  column: string;
+  /** Its new value, an expression over `import_resolved r`, cast to the column's type. */
+  value: Expr;
+}
+
+export interface UpsertDef {
+  table: string;
+  /** Joins the target row `t` to its import row `r` (the natural key). */
+  match: Expr;
+  /** A column of `t` that is never null, to tell "no match" in a left join. */
+  present: string;
+  /** Columns written on insert and compared/updated on update. */
+  fields: readonly Field[];
+  /** Written on insert only (ids, created_at, …). */
+  onInsert?: readonly Field[];
+  /** Set on update of a changed row only (updated_at, …). */
+  onUpdate?: readonly Field[];
+  /** Further pairs compared for "unchanged" that are written by `after` (t-side, r-side). */
+  compareAlso?: readonly (readonly [Expr, Expr])[];
+  /** Runs after the insert and update (hierarchy, history, …). */
+  after?: (trx: Trx) => Promise<void>;
+}
+
+const ref = (alias: string, column: string): Expr => sql.ref(`${alias}.${column}`);
+
+/**
+ * Classifies and applies a batch as one update of the changed rows and one insert of the new ones:
+ * set-based, whatever the batch size. A row is unchanged when every field equals the stored value.
+ */
+export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply'> {
+  const tSide = [...def.fields.map((f) => ref('t', f.column)), ...(def.compareAlso ?? []).map(([t]) => t)];
+  const rSide = [...def.fields.map((f) => f.value), ...(def.compareAlso ?? []).map(([, r]) => r)];
+  const same = sql`row(${sql.join(tSide)}) is not distinct from row(${sql.join(rSide)})`;
+  const table = sql.table(def.table);
+  return {
+    async classify(trx) {
+      const res = await sql<{ inserted: number; updated: number; unchanged: number }>`
+        select count(*) filter (where ${ref('t', def.present)} is null)::int as inserted,
+          count(*) filter (where ${ref('t', def.present)} is not null and not (${same}))::int as updated,
+          count(*) filter (where ${ref('t', def.present)} is not null and (${same}))::int as unchanged
+        from import_resolved r left join ${table} t on ${def.match}`.execute(trx);
+      const row = res.rows[0];
+      return { inserted: row?.inserted ?? 0, updated: row?.updated ?? 0, unchanged: row?.unchanged ?? 0 };
+    },
+    async apply(trx) {
+      const sets = [...def.fields, ...(def.onUpdate ?? [])].map((f) => sql`${sql.ref(f.column)} = ${f.value}`);
+      await sql`update ${table} t set ${sql.join(sets)} from import_resolved r
+        where ${def.match} and not (${same})`.execute(trx);
+      const inserted = [...def.fields, ...(def.onInsert ?? [])];
+      await sql`insert into ${table} (${sql.join(inserted.map((f) => sql.ref(f.column)))})
+        select ${sql.join(inserted.map((f) => f.value))} from import_resolved r
+        where not exists (select 1 from ${table} t where ${def.match})`.execute(trx);
+      await def.after?.(trx);
+    },
+  };
+}

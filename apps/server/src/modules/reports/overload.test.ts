@@ -1,0 +1,103 @@
+import type { ReportResponse } from '@dossier/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
+import { QUERY_CANCELED, withStatementTimeout } from '../../platform/statement-timeout';
+import { HeavyReportGate } from './heavy-gate';
+
+const YEAR = 'start_date=2026-06-15&end_date=2027-06-14';
+
+/** One user cannot overload the server through a policy list: paged on the server, capped, bounded, timed out. */
+describe('report overload guards', () => {
+  let ctx: ReportsTestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createReportsTestApp(0.01);
+    token = await demoToken(ctx.app, 'demo.head');
+  });
+  afterAll(() => ctx.close());
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
+
+  it('pages renewal dues on the server: a page holds page_size rows of the independent order, with the total', async () => {
+    const independent = await sql<{ policy_no: string }>`
+      select policy_no from policies where status = 'success' and policy_no is not null
+        and expiry_date between '2026-06-15'::date and '2027-06-14'::date
+      order by expiry_date, policy_no, id`.execute(ctx.db.db);
+    const all = independent.rows.map((r) => r.policy_no);
+    expect(all.length).toBeGreaterThan(40);
+    const first = (await get(`/api/reports/38/?${YEAR}&page_size=20`)).json<ReportResponse>();
+    expect(first.paging).toEqual({ page: 1, page_size: 20, total_rows: all.length, total_pages: Math.ceil(all.length / 20) });
+    expect(first.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice(0, 20));
+    const second = (await get(`/api/reports/38/?${YEAR}&page_size=20&page=2`)).json<ReportResponse>();
+    expect(second.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice(20, 40));
+    // Without paging parameters: the first 100 rows, never the whole list.
+    const plain = (await get(`/api/reports/38/?${YEAR}`)).json<ReportResponse>();
+    expect(plain.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice(0, 100));
+    expect(plain.paging?.page_size).toBe(100);
+    // A page past the end shows the last page.
+    const last = Math.ceil(all.length / 20);
+    const beyond = (await get(`/api/reports/38/?${YEAR}&page_size=20&page=${last + 5}`)).json<ReportResponse>();
+    expect(beyond.paging?.page).toBe(last);
+    expect(beyond.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice((last - 1) * 20));
+  });
+
+  it('refuses page sizes other than the table’s, and renewal-dues ranges over 366 days', async () => {
+    const size = await get(`/api/reports/38/?${YEAR}&page_size=7`);
+    expect(size.statusCode).toBe(400);
+    expect(size.json<{ error: string }>().error).toBe('Page size must be one of 10, 20, 50, 100');
+    const long = await get('/api/reports/38/?start_date=2025-06-15&end_date=2027-06-14');
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: 'Renewal dues can span at most 366 days: choose a shorter range.' });
+  });
+
+  it('bounds heavy reports per user and in all, refusing at once with 429', async () => {
+    const gate = new HeavyReportGate(2, 3);
+    const releases: (() => void)[] = [];
+    const hold = () => new Promise<void>((resolve) => releases.push(resolve));
+    const a1 = gate.run(1, hold);
+    const a2 = gate.run(1, hold);
+    await expect(gate.run(1, hold)).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'You already have 2 large reports loading. Wait for them to finish, then try again.',
+      headers: { 'retry-after': '5' },
+    });
+    const b1 = gate.run(2, hold);
+    await expect(gate.run(3, hold)).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'The server is busy preparing large reports. Try again in a few seconds.',
+    });
+    releases.forEach((r) => r());
+    await Promise.all([a1, a2, b1]);
+    // Finished work frees its places, failures included.
+    await expect(gate.run(1, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(gate.run(1, async () => 'ok')).resolves.toBe('ok');
+    await expect(gate.run(3, async () => 'ok')).resolves.toBe('ok');
+  });
+
+  it('refuses a third heavy report of one session at once, before its sign-in is even checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get(`/api/reports/38/?${YEAR}&page_size=10`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json()).toEqual({
+      error: 'You already have 2 large reports loading. Wait for them to finish, then try again.',
+      detail: { retry_after_seconds: 5 },
+    });
+    // Places are given back: the next request runs.
+    expect((await get(`/api/reports/38/?${YEAR}&page_size=10`)).statusCode).toBe(200);
+  });
+
+  it('runs report queries under a statement timeout', async () => {
+    const seen = await withStatementTimeout(ctx.db.db, 1500, async (db) => {
+      const row = await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(db);
+      return row.rows[0]?.t;
+    });
+    expect(seen).toBe('1500ms');
+    if (ctx.db.dialect === 'postgres') {
+      // PGlite runs in this process and cannot interrupt itself; PostgreSQL cancels the statement.
+      await expect(withStatementTimeout(ctx.db.db, 200, (db) => sql`select pg_sleep(2)`.execute(db))).rejects.toMatchObject({
+        code: QUERY_CANCELED,
+      });
+    }
+  });
+});

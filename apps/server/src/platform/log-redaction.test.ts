@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../test/db';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { redactUrl } from './log-redaction';
+import { SimulatorProvider } from './telephony/simulator';
+import type { App } from './types';
+
+const SECRET = 'callback-secret-4f9a1c2e7b3d';
+const SIGNATURE = 'sig9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
+
+describe('secrets never reach the logs', () => {
+  let db: Awaited<ReturnType<typeof createTestDb>>;
+  let app: App;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    db = await createTestDb();
+    const capture = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((l) => l !== ''),
+        );
+        done();
+      },
+    });
+    const config = loadConfig({ WEB_DIST: '/nonexistent', TELEPHONY_PROVIDER: 'exotel', EXOTEL_CALLBACK_SECRET: SECRET });
+    app = await buildApp({
+      config,
+      db: db.db,
+      logger: pino({ level: 'debug' }, capture),
+      telephony: new SimulatorProvider({ mode: 'deterministic' }),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  it('redacts the callback secret and link signatures in URLs', () => {
+    expect(redactUrl(`/services/communication/api/v1/telephony/status-callback/${SECRET}/`)).toBe(
+      '/services/communication/api/v1/telephony/status-callback/[redacted]/',
+    );
+    expect(redactUrl(`/services/communication/api/v1/recordings/12/?expires=1700000000&signature=${SIGNATURE}`)).toBe(
+      '/services/communication/api/v1/recordings/12/?expires=1700000000&signature=[redacted]',
+    );
+    expect(redactUrl('/x/?token=abc&a=1&Signature=def')).toBe('/x/?token=[redacted]&a=1&Signature=[redacted]');
+    expect(redactUrl('/api/reports/11/?start_date=2026-01-01')).toBe('/api/reports/11/?start_date=2026-01-01');
+  });
+
+  it('no request log line holds the callback secret or a signature', async () => {
+    const callback = (secret: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/services/communication/api/v1/telephony/status-callback/${secret}/`,
+        payload: { CallSid: 'UNKNOWN-1', Status: 'completed' },
+      });
+    expect((await callback(SECRET)).statusCode).toBe(200);
+    expect((await callback(`${SECRET}x`)).statusCode).toBe(403);
+    const future = Math.floor(Date.now() / 1000) + 600;
+    await app.inject({ method: 'GET', url: `/services/communication/api/v1/recordings/1/?expires=${future}&signature=${SIGNATURE}` });
+    await app.inject({ method: 'GET', url: `/api/v2/renewal_notice/1/document/?expires=${future}&signature=${SIGNATURE}` });
+    const requestLines = lines.filter((l) => l.includes('"url"'));
+    expect(requestLines.length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((l) => l.includes(SECRET) || l.includes(SIGNATURE))).toEqual([]);
+    expect(requestLines.some((l) => l.includes('status-callback/[redacted]/'))).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+
+export interface ScrollEdges {
+  /** Columns hidden to the left (the table was scrolled). */
+  left: boolean;
+  /** Columns hidden to the right. */
+  right: boolean;
+}
+
+/** Which sides of a sideways-scrolling box hide content, followed through scrolling and resizing. */
+export function useScrollEdges<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [edges, setEdges] = useState<ScrollEdges>({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    // The box and the table inside it change size with the window, the side menu and the rows shown.
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, edges };
+}

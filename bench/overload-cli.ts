@@ -1,0 +1,24 @@
+/**
+ * npm run bench:overload -w @dossier/bench [-- --port 3990]: only the overload run; its section of
+ * bench/RESULTS.md is replaced (or added), the other sections are kept.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machineLine } from './machine';
+import { overloadRun, overloadTable } from './overload';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const i = process.argv.indexOf('--port');
+const port = i >= 0 ? Number(process.argv[i + 1]) : 3990;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const figures = await overloadRun(root, port, log);
+const section = [...overloadTable(figures), `Run ${new Date().toISOString()} on ${machineLine()}.`, ''].join('\n');
+const file = join(root, 'bench/RESULTS.md');
+const text = readFileSync(file, 'utf8');
+const start = text.indexOf('## Overload: report 38');
+const next = start < 0 ? -1 : text.indexOf('\n## ', start + 1);
+const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`;
+writeFileSync(file, updated);
+log(section);

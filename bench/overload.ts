@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, kolkataToday } from '@dossier/shared';
+import { startServer, type ServerProcess } from './server-process';
+
+/**
+ * The two overload attacks on report 38 (renewal dues, a policy list) from one signed-in head, against
+ * the real server on PGlite at the default demo scale: 20 requests at once, then 200 at once for 20 s,
+ * while /healthz and the server's RSS (from /metrics) are sampled. Targets: no 5xx, /healthz under
+ * 100 ms, RSS under 600 MB.
+ */
+export interface AttackFigures {
+  name: string;
+  requests: number;
+  statuses: Record<string, number>;
+  fivexx: number;
+  healthzMaxMs: number;
+  healthzP95Ms: number;
+  rssStartMb: number;
+  rssPeakMb: number;
+  seconds: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function rssMb(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  return m?.[1] ? Number(m[1]) / 1_048_576 : 0;
+}
+
+/** Samples /healthz latency and RSS until stopped. */
+function watch(base: string) {
+  const healthz: number[] = [];
+  const rss: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+      healthz.push(performance.now() - t);
+      rss.push(await rssMb(base));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { healthz, rss };
+    },
+  };
+}
+
+async function attack(server: ServerProcess, token: string, name: string, workers: number, seconds: number | null): Promise<AttackFigures> {
+  const today = kolkataToday();
+  const url = `${server.base}/api/reports/38/?start_date=${today}&end_date=${addDays(today, 365)}`;
+  const statuses: Record<string, number> = {};
+  const rssStartMb = await rssMb(server.base);
+  const watcher = watch(server.base);
+  const started = performance.now();
+  const deadline = seconds === null ? 0 : started + seconds * 1000;
+  const one = async () => {
+    try {
+      const res = await fetch(url, { headers: { authorization: `Token ${token}` } });
+      await res.arrayBuffer();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    } catch {
+      statuses.error = (statuses.error ?? 0) + 1;
+    }
+  };
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      if (seconds === null) return one();
+      while (performance.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const { healthz, rss } = await watcher.stop();
+  const requests = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const fivexx = Object.entries(statuses)
+    .filter(([s]) => s === 'error' || Number(s) >= 500)
+    .reduce((a, [, n]) => a + n, 0);
+  return {
+    name,
+    requests,
+    statuses,
+    fivexx,
+    healthzMaxMs: Math.max(...healthz),
+    healthzP95Ms: percentile(healthz, 95),
+    rssStartMb,
+    rssPeakMb: Math.max(rssStartMb, ...rss),
+    seconds: elapsed,
+  };
+}
+
+export async function overloadRun(repoRoot: string, port: number, log: (line: string) => void): Promise<AttackFigures[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dossier-overload-'));
+  const server = startServer(repoRoot, port, { DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  try {
+    log('overload: starting the server on PGlite at the default demo scale...');
+    await server.ready();
+    const login = await fetch(`${server.base}/accounts/api/v1/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo.head', password: 'dossier-demo' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    log('overload: 20 concurrent requests from one session...');
+    const burst = await attack(server, token, '20 concurrent, one session', 20, null);
+    log('overload: 200 concurrent for 20 s...');
+    const sustained = await attack(server, token, '200 concurrent for 20 s, one session', 200, 20);
+    return [burst, sustained];
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function overloadTable(figures: AttackFigures[]): string[] {
+  const verdict = (f: AttackFigures) =>
+    f.fivexx === 0 && f.healthzMaxMs < 100 && f.rssPeakMb < 600 ? 'meets the targets' : 'misses a target';
+  return [
+    '## Overload: report 38 (renewal dues) from one session',
+    '',
+    'The real server on PGlite at the default demo scale (`npm run bench:overload -w @dossier/bench`); demo.head asks',
+    'for a year of renewal dues (`/api/reports/38/`, server-paged, first 100 rows). Targets: 0 × 5xx, `/healthz`',
+    'under 100 ms, RSS under 600 MB.',
+    '',
+    '| attack | requests | answers | 5xx | /healthz p95 / max | RSS start → peak | verdict |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...figures.map(
+      (f) =>
+        `| ${f.name} | ${f.requests} in ${f.seconds.toFixed(1)} s | ${Object.entries(f.statuses)
+          .map(([s, n]) => `${n} × ${s}`)
+          .join(
+            ', ',
+          )} | ${f.fivexx} | ${f.healthzP95Ms.toFixed(0)} / ${f.healthzMaxMs.toFixed(0)} ms | ${f.rssStartMb.toFixed(0)} → ${f.rssPeakMb.toFixed(0)} MB | ${verdict(f)} |`,
+    ),
+    '',
+  ];
+}
