@@ -32,9 +32,17 @@ describe('first start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
-    child.stdout.on('data', (b: Buffer) => output.push(b.toString()));
+    // The server says when it listens; polling from then on (rather than on a timer from the spawn)
+    // sees the start-up window even when a loaded machine starts the process slowly.
+    const listening = new Promise<void>((resolveListening) => {
+      child.stdout.on('data', (b: Buffer) => {
+        output.push(b.toString());
+        if (output.join('').includes('Dossier is starting at')) resolveListening();
+      });
+    });
     child.stderr.on('data', (b: Buffer) => output.push(b.toString()));
     try {
+      await Promise.race([listening, new Promise((r) => child.once('exit', r))]);
       const started = Date.now();
       let firstAnswer: number | null = null;
       const progress: string[] = [];
@@ -67,7 +75,7 @@ describe('first start', () => {
           if (err instanceof Error && err.name === 'AssertionError') throw err;
           // not listening yet
         }
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
       expect(ready).toBe(true);
       // The port answered (healthz 200) while the start-up work was still going on (readyz 503).
