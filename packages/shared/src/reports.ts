@@ -12,6 +12,8 @@ export const ReportPaging = z.object({
   page_size: z.number().int(),
   total_rows: z.number().int().min(0),
   total_pages: z.number().int().min(0),
+  /** The columns the server sorts by (`sort`); the table offers sorting on these only. */
+  sortable: z.array(z.string()),
 });
 export type ReportPaging = z.infer<typeof ReportPaging>;
 
@@ -124,10 +126,15 @@ export const ReportQuery = z.object({
     .int()
     .refine((n) => (REPORT_PAGE_SIZES as readonly number[]).includes(n), `must be one of ${REPORT_PAGE_SIZES.join(', ')}`)
     .optional(),
+  /** Sort of a server-paged report: one of its column names (other reports sort in the browser). */
+  sort: z.string().trim().min(1).max(60).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  /** Search of a server-paged report: rows with the text in any searchable column (case-insensitive). */
+  search: z.string().trim().max(100, 'search: at most 100 characters').optional(),
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 
-export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true }).extend({
+export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true, sort: true, order: true, search: true }).extend({
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });
 

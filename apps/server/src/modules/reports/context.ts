@@ -26,8 +26,17 @@ export interface QueryContext {
   /** The range of the same length just before `range` (growth columns). */
   previous: DateRange;
   filters: ReportFilters;
-  /** Which page of a server-paged report (policy lists) to read. */
-  page: { number: number; size: number };
+  /** Which page of a server-paged report (policy lists) to read, in which order and with which search. */
+  page: ListPage;
+}
+
+export interface ListPage {
+  number: number;
+  size: number;
+  /** A column name of the report; none keeps the report's own order. */
+  sort?: { column: string; desc: boolean };
+  /** Trimmed, non-empty. */
+  search?: string;
 }
 
 /** Page size of a server-paged report when the request names none. */

@@ -27,7 +27,13 @@ describe('report overload guards', () => {
     const all = independent.rows.map((r) => r.policy_no);
     expect(all.length).toBeGreaterThan(40);
     const first = (await get(`/api/reports/38/?${YEAR}&page_size=20`)).json<ReportResponse>();
-    expect(first.paging).toEqual({ page: 1, page_size: 20, total_rows: all.length, total_pages: Math.ceil(all.length / 20) });
+    expect(first.paging).toEqual({
+      page: 1,
+      page_size: 20,
+      total_rows: all.length,
+      total_pages: Math.ceil(all.length / 20),
+      sortable: ['Policy No', 'Product', 'Customer', 'Partner Code', 'Expiry Date', 'Total Premium'],
+    });
     expect(first.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice(0, 20));
     const second = (await get(`/api/reports/38/?${YEAR}&page_size=20&page=2`)).json<ReportResponse>();
     expect(second.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice(20, 40));
@@ -40,6 +46,50 @@ describe('report overload guards', () => {
     const beyond = (await get(`/api/reports/38/?${YEAR}&page_size=20&page=${last + 5}`)).json<ReportResponse>();
     expect(beyond.paging?.page).toBe(last);
     expect(beyond.data.data.records.map((r) => r['Policy No'])).toEqual(all.slice((last - 1) * 20));
+  });
+
+  it('sorts and searches a policy list on the server, over every row, not the page shown', async () => {
+    const all: ReportResponse['data']['data']['records'] = [];
+    for (let page = 1; ; page++) {
+      const answer = (await get(`/api/reports/38/?${YEAR}&page_size=100&page=${page}`)).json<ReportResponse>();
+      all.push(...answer.data.data.records);
+      if (page >= (answer.paging?.total_pages ?? 0)) break;
+    }
+    expect(all.length).toBeGreaterThan(40);
+    // Premium, highest first; ties keep the list's own order (expiry, policy number).
+    const byPremium = [...all].sort((a, b) => Number(b['Total Premium']) - Number(a['Total Premium']));
+    const sorted = (await get(`/api/reports/38/?${YEAR}&page_size=20&page=2&sort=Total%20Premium&order=desc`)).json<ReportResponse>();
+    expect(sorted.paging?.total_rows).toBe(all.length);
+    expect(sorted.data.data.records.map((r) => r['Policy No'])).toEqual(byPremium.slice(20, 40).map((r) => r['Policy No']));
+    const byExpiry = [...all].sort((a, b) => String(b['Expiry Date']).localeCompare(String(a['Expiry Date'])));
+    const latest = (await get(`/api/reports/38/?${YEAR}&page_size=10&sort=Expiry%20Date&order=desc`)).json<ReportResponse>();
+    expect(latest.data.data.records.map((r) => r['Policy No'])).toEqual(byExpiry.slice(0, 10).map((r) => r['Policy No']));
+
+    // Search: trimmed and case-insensitive over the shown columns; the count and pages follow it.
+    const word = (String(all[0]?.Customer).split(' ')[0] ?? '').slice(0, 4);
+    const matching = all.filter((r) =>
+      ['Policy No', 'Product', 'Customer', 'Partner Code', 'Expiry Date'].some((c) =>
+        String(r[c] ?? '')
+          .toLowerCase()
+          .includes(word.toLowerCase()),
+      ),
+    );
+    const found = (
+      await get(`/api/reports/38/?${YEAR}&page_size=100&search=${encodeURIComponent(`  ${word.toUpperCase()} `)}`)
+    ).json<ReportResponse>();
+    expect(found.paging?.total_rows).toBe(matching.length);
+    expect(found.data.data.records.map((r) => r['Policy No'])).toEqual(matching.slice(0, 100).map((r) => r['Policy No']));
+    // LIKE's wildcards are searched as themselves.
+    const wildcard = (await get(`/api/reports/38/?${YEAR}&search=%25`)).json<ReportResponse>();
+    expect(wildcard.paging?.total_rows).toBe(0);
+    expect(wildcard.data.data.records).toEqual([]);
+
+    const unknown = await get(`/api/reports/38/?${YEAR}&sort=Renewal%20Link`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error:
+        "Renewal dues cannot be sorted by 'Renewal Link'. Sortable: Policy No, Product, Customer, Partner Code, Expiry Date, Total Premium",
+    });
   });
 
   it('refuses page sizes other than the table’s, and renewal-dues ranges over 366 days', async () => {

@@ -13,6 +13,9 @@ export interface RawReportParams {
   account_id?: string | undefined | null;
   page?: number | undefined;
   page_size?: number | undefined;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  search?: string | undefined;
 }
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { etlGeneration, rollupWatermark } from '../etl/business-etl';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
-import { DEFAULT_REPORT_PAGE_SIZE, type Account, type QueryContext, type ReportFilters } from './context';
+import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
 import { exportColumns, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
@@ -130,7 +130,12 @@ export class ReportService {
     if (def.account === 'employee' && account.kind !== 'employee')
       throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
-    const page = { number: params.page ?? 1, size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE };
+    const page: ListPage = {
+      number: params.page ?? 1,
+      size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE,
+      ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
+      ...(params.search ? { search: params.search } : {}),
+    };
     return { db: this.reportingDb, account, range, previous: previousRange(range), filters, page };
   }
 

@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Checkbox, Group, Pagination, Select, Skeleton, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
   getCoreRowModel,
@@ -41,18 +42,29 @@ export interface DataTableProps<T> {
   /** Narrow cell padding and small text, for tables in half-width cards. */
   dense?: boolean;
   /**
-   * Rows paged on the server: `rows` is the current page, the paginator asks for others through
-   * `onChange`; search and sort then apply to the page shown.
+   * Rows paged on the server: `rows` is the current page; the paginator, the sort and the search ask
+   * the server through `onChange`, so they act on every row, not on the page shown.
    */
   serverPaging?: ServerPaging;
+}
+
+export interface ServerQuery {
+  page: number;
+  pageSize: number;
+  sort: { id: string; desc: boolean } | null;
+  /** Trimmed; '' for none. */
+  search: string;
 }
 
 export interface ServerPaging {
   page: number;
   pageSize: number;
   totalRows: number;
-  onChange: (page: number, pageSize: number) => void;
+  onChange: (query: ServerQuery) => void;
 }
+
+/** A search typed into a server-paged table is sent once the typing pauses. */
+const SERVER_SEARCH_DELAY_MS = 300;
 
 const LOADING_ROWS = 5;
 export const NO_DATA = 'No data to display';
@@ -78,6 +90,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const paginate = props.paginate ?? true;
   const scroll = useScrollEdges<HTMLDivElement>();
   const server = props.serverPaging;
+  const [debouncedQuery] = useDebouncedValue(query, SERVER_SEARCH_DELAY_MS);
+  const serverSort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
+  const serverSearch = normaliseSearch(debouncedQuery);
+  const askServer = (change: Partial<ServerQuery>) =>
+    server?.onChange({ page: 1, pageSize: server.pageSize, sort: serverSort, search: serverSearch, ...change });
+  // A new search (once typing pauses) asks the server for its first page.
+  const [sentSearch, setSentSearch] = useState(serverSearch);
+  if (server && serverSearch !== sentSearch) {
+    setSentSearch(serverSearch);
+    askServer({ search: serverSearch });
+  }
 
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
@@ -113,7 +136,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     columns: defs,
     state: {
       sorting,
-      globalFilter: normaliseSearch(query),
+      // A server-paged table shows the server's rows as they come: sorted and searched there.
+      globalFilter: server ? '' : normaliseSearch(query),
       pagination: server
         ? { pageIndex: 0, pageSize: Math.max(1, data.length) }
         : paginate
@@ -121,7 +145,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           : { pageIndex: 0, pageSize: Math.max(1, data.length) },
     },
     getRowId: (row) => getRowId(row),
-    onSortingChange: setSorting,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      setSorting(next);
+      askServer({ sort: next[0] ? { id: next[0].id, desc: next[0].desc } : null });
+    },
+    manualSorting: server !== undefined,
     onPaginationChange: setPagination,
     globalFilterFn: globalFilter,
     getColumnCanGlobalFilter: () => true,
@@ -309,7 +338,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               aria-label="Rows per page"
               data={PAGE_SIZE_OPTIONS.map(String)}
               value={String(pageSize)}
-              onChange={(v) => (server ? server.onChange(1, Number(v ?? PAGE_SIZE)) : table.setPageSize(Number(v ?? PAGE_SIZE)))}
+              onChange={(v) => (server ? askServer({ pageSize: Number(v ?? PAGE_SIZE) }) : table.setPageSize(Number(v ?? PAGE_SIZE)))}
               allowDeselect={false}
               w={80}
               size="xs"
@@ -321,7 +350,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Pagination
             total={pageCount}
             value={pageIndex + 1}
-            onChange={(page) => (server ? server.onChange(page, pageSize) : table.setPageIndex(page - 1))}
+            onChange={(page) => (server ? askServer({ page, pageSize }) : table.setPageIndex(page - 1))}
             size="sm"
             siblings={1}
             boundaries={1}

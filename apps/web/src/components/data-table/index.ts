@@ -1,3 +1,3 @@
-export { DataTable, NO_DATA, type DataTableProps, type ServerPaging } from './DataTable';
+export { DataTable, NO_DATA, type DataTableProps, type ServerPaging, type ServerQuery } from './DataTable';
 export type { ColumnGroup, DataTableColumn, DataTableSelection } from './types';
 export { compareValues, normaliseSearch, rowMatches, type CellValue } from './search';

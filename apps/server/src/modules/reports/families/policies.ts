@@ -1,6 +1,7 @@
-import type { ReportRecord } from '@dossier/shared';
+import type { ReportPaging, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
+import { badRequest } from '../../../platform/http-errors';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { COL } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
@@ -22,22 +23,69 @@ async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise
 async function paged<R, K>(
   ctx: QueryContext,
   columns: string[],
+  shape: ListShape,
   total: number,
   query: (offset: number) => KeysetQuery<R, K>,
   record: (row: R) => ReportRecord,
 ): Promise<ReportResult> {
+  const { paging, offset } = pageWithin(ctx, shape, total);
+  const rows = total === 0 ? [] : (await query(offset).sql(null, paging.page_size).execute(ctx.db)).rows;
+  return { columns, records: rows.map(record), paging };
+}
+
+/** The page asked for, within the list (a page past the end is the last page). */
+function pageWithin(ctx: QueryContext, shape: ListShape, total: number): { paging: ReportPaging; offset: number } {
   const size = ctx.page.size;
   const totalPages = Math.ceil(total / size);
   const page = Math.min(ctx.page.number, Math.max(1, totalPages));
+  const sortable = Object.keys(shape.sortable);
+  return { paging: { page, page_size: size, total_rows: total, total_pages: totalPages, sortable }, offset: (page - 1) * size };
+}
+
+/**
+ * A policy list's columns as SQL, for a page the viewer sorts or searches: the table is paged on the
+ * server, so its sort and search must run there too, over every row of the list.
+ */
+interface ListShape {
+  select: RawBuilder<unknown>;
+  /** The joins `select`, `sortable` and `searchText` read, after `policies p`. */
+  joins: RawBuilder<unknown>;
+  where: RawBuilder<unknown>;
+  /** Column name → the expression it sorts by. */
+  sortable: Record<string, RawBuilder<unknown>>;
+  /** The row's searchable text (the columns the table shows), one string. */
+  searchText: RawBuilder<unknown>;
+  /** The list's own order, which also breaks ties of the chosen column. */
+  order: RawBuilder<unknown>;
+}
+
+// A search is a plain substring: LIKE's wildcards in it match themselves.
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of a list in the viewer's order and with their search, with the count under the same search. */
+async function orderedPage<R>(
+  ctx: QueryContext,
+  name: string,
+  columns: string[],
+  shape: ListShape,
+  record: (row: R) => ReportRecord,
+): Promise<ReportResult> {
+  const { sort, search } = ctx.page;
+  const by = sort ? shape.sortable[sort.column] : undefined;
+  if (sort && !by) throw badRequest(`${name} cannot be sorted by '${sort.column}'. Sortable: ${Object.keys(shape.sortable).join(', ')}`);
+  const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${likePattern(search)}` : shape.where;
+  const counted = await sql<{ n: string | number }>`select count(*) as n from policies p ${shape.joins} where ${where}`.execute(ctx.db);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  const { paging, offset } = pageWithin(ctx, shape, total);
+  const order = by ? sql`${by} ${sort?.desc ? sql`desc` : sql`asc`} nulls last, ${shape.order}` : shape.order;
   const rows =
     total === 0
       ? []
       : (
-          await query((page - 1) * size)
-            .sql(null, size)
-            .execute(ctx.db)
+          await sql<R>`select ${shape.select} from policies p ${shape.joins} where ${where}
+            order by ${order} limit ${paging.page_size} offset ${offset}`.execute(ctx.db)
         ).rows;
-  return { columns, records: rows.map(record), paging: { page, page_size: size, total_rows: total, total_pages: totalPages } };
+  return { columns, records: rows.map(record), paging };
 }
 
 async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => ReportRecord): AsyncGenerator<ReportRecord[]> {
@@ -80,20 +128,41 @@ type ExecutiveKey = { issuedAt: string; id: string | number };
 const executiveWhere = (ctx: QueryContext) =>
   sql`p.partner_id = ${ctx.account.id} and ${issuedIn(ctx.range)} ${policyFilters(ctx.filters)}`;
 
+const EXECUTIVE_SELECT = sql`p.payment_id, pr.name as product, pr.product_type, cu.name as customer, p.paid_amount::float8 as premium,
+  p.weightage_premium::float8 as wp, business_day(p.issued_at)::text as issue_day, p.status, p.previous_policy_no,
+  p.one_click_url, p.proposal_no, p.issued_at::text as issued_key, p.id`;
+const EXECUTIVE_JOINS = sql`join products pr on pr.product_type_id = p.product_type_id join customers cu on cu.id = p.customer_id`;
+
+const executiveShape = (ctx: QueryContext): ListShape => ({
+  select: EXECUTIVE_SELECT,
+  joins: EXECUTIVE_JOINS,
+  where: executiveWhere(ctx),
+  sortable: {
+    'Payment Id': sql`p.payment_id`,
+    [COL.product]: sql`pr.name`,
+    Customer: sql`cu.name`,
+    [COL.premium]: sql`p.paid_amount`,
+    [COL.wp]: sql`p.weightage_premium`,
+    'Issue Date': sql`p.issued_at`,
+    Status: sql`p.status`,
+    Expiring_Policy_No: sql`p.previous_policy_no`,
+  },
+  searchText: sql`concat_ws(' ', p.payment_id, pr.name, cu.name, p.paid_amount::text, p.weightage_premium::text,
+    business_day(p.issued_at)::text, p.status, p.previous_policy_no, p.proposal_no)`,
+  order: sql`p.issued_at desc, p.id desc`,
+});
+
 function executiveQuery(ctx: QueryContext, offset = 0): KeysetQuery<ExecutiveRow, ExecutiveKey> {
   return {
     sql: (after, limit) => sql<ExecutiveRow>`
-      select p.payment_id, pr.name as product, pr.product_type, cu.name as customer, p.paid_amount::float8 as premium,
-        p.weightage_premium::float8 as wp, business_day(p.issued_at)::text as issue_day, p.status, p.previous_policy_no,
-        p.one_click_url, p.proposal_no, p.issued_at::text as issued_key, p.id
+      select ${EXECUTIVE_SELECT}
       from (
         select p.* from policies p
         where ${executiveWhere(ctx)}
           ${after ? sql`and (p.issued_at, p.id) < (${after.issuedAt}::timestamptz, ${after.id}::bigint)` : sql``}
           ${limit === null ? sql`` : sql`order by p.issued_at desc, p.id desc limit ${limit} offset ${offset}`}
       ) p
-      join products pr on pr.product_type_id = p.product_type_id
-      join customers cu on cu.id = p.customer_id
+      ${EXECUTIVE_JOINS}
       order by p.issued_at desc, p.id desc`,
     keyOf: (r) => ({ issuedAt: r.issued_key, id: r.id }),
   };
@@ -118,8 +187,11 @@ function executiveRecord(r: ExecutiveRow): ReportRecord {
 
 /** Report 37, the end of a drill: one page of the policies of one partner issued in the range. */
 export async function executiveReport(ctx: QueryContext): Promise<ReportResult> {
+  if (ctx.page.sort || ctx.page.search) {
+    return orderedPage(ctx, 'The executive report', EXECUTIVE_COLUMNS, executiveShape(ctx), executiveRecord);
+  }
   const total = await countRows(ctx, executiveWhere(ctx));
-  return paged(ctx, EXECUTIVE_COLUMNS, total, (offset) => executiveQuery(ctx, offset), executiveRecord);
+  return paged(ctx, EXECUTIVE_COLUMNS, executiveShape(ctx), total, (offset) => executiveQuery(ctx, offset), executiveRecord);
 }
 
 /** Report 37's rows in batches (downloads). */
@@ -165,6 +237,34 @@ function renewalWhere(ctx: QueryContext, paged: boolean) {
     and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}`;
 }
 
+const RENEWAL_SELECT = sql`p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
+  p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
+  coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url, p.id`;
+// The renewal awaiting payment carries the link and the payment URL of the expiring policy.
+const RENEWAL_JOINS = sql`join products pr on pr.product_type_id = p.product_type_id
+  join customers cu on cu.id = p.customer_id
+  left join partners pa on pa.id = p.partner_id
+  left join lateral (
+    select n.renewal_link, n.one_click_url from policies n
+    where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
+  ) r on true`;
+
+const renewalShape = (ctx: QueryContext): ListShape => ({
+  select: RENEWAL_SELECT,
+  joins: RENEWAL_JOINS,
+  where: renewalWhere(ctx, true),
+  sortable: {
+    'Policy No': sql`p.policy_no`,
+    [COL.product]: sql`pr.name`,
+    Customer: sql`cu.name`,
+    'Partner Code': sql`pa.unique_code`,
+    'Expiry Date': sql`p.expiry_date`,
+    [COL.premium]: sql`p.paid_amount`,
+  },
+  searchText: sql`concat_ws(' ', p.policy_no, pr.name, cu.name, pa.unique_code, p.expiry_date::text, p.paid_amount::text)`,
+  order: sql`p.expiry_date, p.policy_no, p.id`,
+});
+
 function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
   // A page takes the subtree's ids once (an init plan) and probes policies_employee_idx. Written as a
   // semi-join, PGlite (no autovacuum: its statistics date from the analyse at start) loops over
@@ -173,23 +273,14 @@ function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { 
   return {
     // p.id breaks ties between equal policy numbers, so the order is total and a page can resume after any row.
     sql: (after, limit) => sql<RenewalRow>`
-      select p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
-        p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
-        coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url, p.id
+      select ${RENEWAL_SELECT}
       from (
         select p.* from policies p
         where ${renewalWhere(ctx, limit !== null)}
           ${after ? sql`and (p.expiry_date, p.policy_no, p.id) > (${after.expiry}::date, ${after.policyNo}::text, ${after.id}::bigint)` : sql``}
           ${limit === null ? sql`` : sql`order by p.expiry_date, p.policy_no, p.id limit ${limit} offset ${offset}`}
       ) p
-      join products pr on pr.product_type_id = p.product_type_id
-      join customers cu on cu.id = p.customer_id
-      left join partners pa on pa.id = p.partner_id
-      -- The renewal awaiting payment carries the link and the payment URL of the expiring policy.
-      left join lateral (
-        select n.renewal_link, n.one_click_url from policies n
-        where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
-      ) r on true
+      ${RENEWAL_JOINS}
       order by p.expiry_date, p.policy_no, p.id`,
     keyOf: (r) => ({ expiry: r.expiry_date, policyNo: r.policy_no, id: r.id }),
   };
@@ -211,8 +302,11 @@ function renewalRecord(r: RenewalRow): ReportRecord {
 
 /** Report 38: one page of the successful policies whose expiry (renewal) falls in the range, for a partner or a subtree. */
 export async function renewalDuesReport(ctx: QueryContext): Promise<ReportResult> {
+  if (ctx.page.sort || ctx.page.search) {
+    return orderedPage(ctx, 'Renewal dues', RENEWAL_COLUMNS, renewalShape(ctx), renewalRecord);
+  }
   const total = await countRows(ctx, renewalWhere(ctx, true));
-  return paged(ctx, RENEWAL_COLUMNS, total, (offset) => renewalQuery(ctx, offset), renewalRecord);
+  return paged(ctx, RENEWAL_COLUMNS, renewalShape(ctx), total, (offset) => renewalQuery(ctx, offset), renewalRecord);
 }
 
 /** Report 38's rows in batches (downloads). */

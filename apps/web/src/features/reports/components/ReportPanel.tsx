@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
-import { DataTable, type DataTableColumn, type ServerPaging } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type ServerPaging, type ServerQuery } from '../../../components/data-table';
 import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
@@ -125,12 +125,19 @@ export function ReportPanel({
   const filtered = hasFilters(applied);
   // Policy lists are paged on the server: this table asks for its own pages (filters in the query).
   const serverPaged = pageReport.paging !== undefined;
-  const [pageWanted, setPageWanted] = useState<{ page: number; size: number } | null>(null);
-  const wanted = pageWanted ?? { page: 1, size: pageReport.paging?.page_size ?? PAGE_SIZE };
-  // The page's own answer is the first page without saved filters: ask again only for another page or filters.
+  const [pageWanted, setPageWanted] = useState<ServerQuery | null>(null);
+  const wanted = pageWanted ?? { page: 1, pageSize: pageReport.paging?.page_size ?? PAGE_SIZE, sort: null, search: '' };
+  // The page's own answer is the first page without saved filters: ask again only for another page,
+  // order, search or filters.
   const pagedQuery = useReport(
     pageReport.report_id,
-    { ...reportApiQuery(ctx.query, applied, ctx.accountId), page: String(wanted.page), page_size: String(wanted.size) },
+    {
+      ...reportApiQuery(ctx.query, applied, ctx.accountId),
+      page: String(wanted.page),
+      page_size: String(wanted.pageSize),
+      ...(wanted.sort ? { sort: wanted.sort.id, order: wanted.sort.desc ? 'desc' : 'asc' } : {}),
+      ...(wanted.search ? { search: wanted.search } : {}),
+    },
     serverPaged && (filtered || pageWanted !== null),
   );
   const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), filtered && !serverPaged);
@@ -146,7 +153,7 @@ export function ReportPanel({
         page: report.paging.page,
         pageSize: report.paging.page_size,
         totalRows: report.paging.total_rows,
-        onChange: (page, size) => setPageWanted({ page, size }),
+        onChange: setPageWanted,
       }
     : undefined;
   const [dropdown, setDropdown] = useState<string | null>(null);
@@ -164,7 +171,7 @@ export function ReportPanel({
     header: c.title,
     value: (row) => cellText(c, row.record[c.key]),
     sortValue: (row) => sortValue(c, row.record[c.key]),
-    sortable: !['pay-now', 'sales-view', 'link'].includes(c.kind),
+    sortable: report.paging ? report.paging.sortable.includes(c.key) : !['pay-now', 'sales-view', 'link'].includes(c.kind),
     // People's names wrap less.
     minWidth: WIDE_TEXT_COLUMNS.includes(c.key) && !dense ? 140 : undefined,
     align: c.kind === 'text' || c.kind === 'pay-now' || c.kind === 'sales-view' || c.kind === 'link' ? 'left' : 'right',
