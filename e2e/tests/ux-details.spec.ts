@@ -64,7 +64,10 @@ test.describe('title-casing: names only (demo.trm)', () => {
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
     const d = meetingDialog(page);
     await d.getByRole('radio', { name: 'Not Interested in Advisors' }).check();
-    await d.getByRole('textbox', { name: 'Customer Pincode' }).fill('110001');
+    // The search starts from the customer's pincode on the case (the one the server searches around).
+    const pincode = d.getByRole('textbox', { name: 'Customer Pincode' });
+    await expect(pincode).toHaveValue(/^\d{6}$/);
+    await expect(row).toContainText(await pincode.inputValue());
     await d.getByRole('button', { name: 'Search Advisor' }).click();
     const advisor = d.getByRole('textbox', { name: 'Recommended Advisor' });
     await advisor.click();

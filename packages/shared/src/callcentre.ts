@@ -280,6 +280,8 @@ export interface CallRecord {
   partner_name: string | null;
   product_code: number;
   status: CaseStatus;
+  /** The customer's pincode on the case: advisors are searched around it. */
+  pin: string | null;
 }
 
 // ---- connect dialog outcomes ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ const recordOf = (r: TrmCaseRow): CallRecord | null =>
         partner_name: r.partner_name,
         product_code: r.product_code,
         status: r.status,
+        pin: r.pin,
       };
 
 /** The TRM dashboard's case table (docs/product/callcentre.md, 'TRM dashboard'); Call is disabled on closed cases. */

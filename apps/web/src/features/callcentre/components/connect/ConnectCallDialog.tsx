@@ -28,7 +28,7 @@ import { CallPanel } from './CallPanel';
 import {
   advisorValid,
   customerValid,
-  INITIAL_ADVISOR,
+  initialAdvisor,
   INITIAL_CUSTOMER,
   INITIAL_PARTNER,
   partnerValid,
@@ -64,7 +64,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
   const [party, setParty] = useState<1 | 2>(1);
   const [customer, setCustomer] = useState<CustomerFormState>(INITIAL_CUSTOMER);
   const [partner, setPartner] = useState<PartnerFormState>(INITIAL_PARTNER);
-  const [advisor, setAdvisor] = useState<AdvisorState>(INITIAL_ADVISOR);
+  const [advisor, setAdvisor] = useState<AdvisorState>(() => initialAdvisor(callDataInfo.pin));
   const [assigned, setAssigned] = useState(false);
   const [status, setStatus] = useState<CaseStatus>(callDataInfo.status);
   const [placedCallId, setPlacedCallId] = useState<number | null>(null);
@@ -122,7 +122,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
     setParty(next);
     setCustomer(INITIAL_CUSTOMER);
     setPartner(INITIAL_PARTNER);
-    setAdvisor(INITIAL_ADVISOR);
+    setAdvisor(initialAdvisor(callDataInfo.pin));
     setPlacedCallId(null);
   };
 
@@ -182,7 +182,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
         } else if (section === 'newPartner' && advisor.chosen) {
           const res = await assign.mutateAsync({ case_id: callDataInfo.case_id, new_partner_username: advisor.chosen });
           setAssigned(true);
-          setAdvisor(INITIAL_ADVISOR);
+          setAdvisor(initialAdvisor(callDataInfo.pin));
           text = text ? `${text}. ${res.message}` : res.message;
           ms = MESSAGE_MS;
           thenClose = true;

@@ -41,7 +41,14 @@ export const INITIAL_CUSTOMER: CustomerFormState = {
   touched: false,
 };
 export const INITIAL_PARTNER: PartnerFormState = { notConnected: false, reason: 1, choice: 1, slotId: null, notes: '', touched: false };
-export const INITIAL_ADVISOR: AdvisorState = { pincode: '', error: null, results: null, chosen: null, touched: false };
+/** The advisor search starts from the customer's pincode on the case, which the server searches around. */
+export const initialAdvisor = (pin: string | null): AdvisorState => ({
+  pincode: pin ?? '',
+  error: null,
+  results: null,
+  chosen: null,
+  touched: false,
+});
 
 export function customerValid(s: CustomerFormState, today: string): boolean {
   if (s.notes.length > NOTE_MAX) return false;
