@@ -86,6 +86,8 @@ test.describe('reports', () => {
     // Business type: only New Business. Saved on Submit, applied through the report filter call.
     await form.getByRole('button', { name: /^Business Type:/ }).click();
     const choices = page.getByRole('group', { name: 'Business Type' });
+    // The saved choice (none: all) is restored a moment after the form shows; a click before that is undone.
+    await expect(choices.getByRole('checkbox', { name: 'All' })).toBeChecked();
     await choices.getByRole('checkbox', { name: 'All' }).uncheck();
     await choices.getByRole('checkbox', { name: 'New Business' }).check();
     await page.keyboard.press('Escape');

@@ -35,6 +35,8 @@ async function submitRenewalOnly(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'Date range' }).first();
   await form.getByRole('button', { name: /^Business Type:/ }).click();
   const choices = page.getByRole('group', { name: 'Business Type' });
+  // The saved choice (none: all) is restored a moment after the form shows; a click before that is undone.
+  await expect(choices.getByRole('checkbox', { name: 'All' })).toBeChecked();
   await choices.getByRole('checkbox', { name: 'All' }).uncheck();
   await choices.getByRole('checkbox', { name: 'Renewal' }).check();
   await page.keyboard.press('Escape');

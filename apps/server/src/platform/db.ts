@@ -24,6 +24,8 @@ export interface DbHandle {
   withSession<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
   /** Connections of the pg pool, for metrics; absent on PGlite, which has one connection and no pool. */
   poolStats?: () => PoolStats;
+  /** PGlite only: a copy of the whole database, which `DbOptions.pgliteSnapshot` starts another from. */
+  snapshot?: () => Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -41,6 +43,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL schema to use (tests give each file its own); created when missing. */
   schema?: string;
+  /** PGlite only: start from this copy (`DbHandle.snapshot`) instead of an empty cluster. */
+  pgliteSnapshot?: Blob;
 }
 
 // Return int8 and numeric as strings (the default) but parse int8 counts where safe in queries with ::int.
@@ -100,6 +104,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   }
   const client = await PGlite.create(dir, {
     parsers: { 1082: (v: string) => v },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   }).catch((err: unknown) => {
     unlock();
     throw err;
@@ -123,5 +128,6 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
           return results.at(-1)?.rows ?? [];
         }),
       ),
+    snapshot: () => db.connection().execute(() => client.dumpDataDir('gzip')),
   };
 }
