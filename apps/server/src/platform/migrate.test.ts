@@ -25,9 +25,14 @@ describe('migrations are frozen once applied', () => {
   });
 
   const tables = async () =>
-    (await handle.withSession((run) => run(`select table_name from information_schema.tables where table_name like 'm_%' order by 1`))).map(
-      (r) => String(r.table_name),
-    );
+    (
+      await handle.withSession((run) =>
+        run(
+          // This test's schema only (other test files' schemas live in the same PostgreSQL database); '_' escaped.
+          `select table_name from information_schema.tables where table_schema = current_schema() and table_name like 'm\\_%' order by 1`,
+        ),
+      )
+    ).map((r) => String(r.table_name));
 
   it('applies new files once, records their checksums, and refuses a changed applied file', async () => {
     writeFileSync(join(dir, '001_first.sql'), 'create table m_first (id int);');

@@ -1,4 +1,5 @@
 import { CALLCENTRE_API } from '@dossier/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -19,6 +20,7 @@ const skipReason = !process.env.DATABASE_URL
     : null;
 
 const WORKERS = 4;
+const LOAD_CASES = 200;
 const DOWN_MS = 2500;
 // Fail fast: while the database is down an answer must come well before the pool's connect timeout.
 const FAST_MS = 2500;
@@ -45,12 +47,20 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
   let app: App;
   let fx: CallCentreFixture;
   let base: string;
+  let loadCases: number[] = [];
 
   beforeAll(async () => {
     cluster = await createPgCluster(bin ?? '');
     handle = await createDb({ databaseUrl: cluster.url, pgliteDir: 'memory://' });
     await migrate(handle);
     fx = await seedCallCentre(handle.db, await seedFixtureOrg(handle.db));
+    // Copies of the TRM's case to spread the remarks over: a call keeps at most 20 notes.
+    const copies = await sql<{ id: string }>`
+      insert into cases (customer_id, partner_id, trm_id, product_type_id, case_date, pincode, status, remark)
+      select customer_id, partner_id, trm_id, product_type_id, case_date, pincode, 'open', remark
+      from cases, generate_series(1, ${LOAD_CASES}) where id = ${fx.cases.trmCase}
+      returning id`.execute(handle.db);
+    loadCases = copies.rows.map((r) => Number(r.id));
     app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -98,7 +108,8 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
         else if (seq % 3 === 1) await request('read', `${CALLCENTRE_API}/trm-case-history/TRM001/`, {});
         else {
           const note = `load-${w}-${seq}`;
-          const body = JSON.stringify({ case_id: fx.cases.trmCase, remark: 1, is_connected: true, notes: note });
+          const caseId = loadCases[(w * 997 + seq) % loadCases.length];
+          const body = JSON.stringify({ case_id: caseId, remark: 1, is_connected: true, notes: note });
           await request('write', `${CALLCENTRE_API}/trm-update-remarks/`, { method: 'POST', body }, note);
         }
         // Bounded load: the machine is shared, and 4 workers back to back are plenty of pressure.
