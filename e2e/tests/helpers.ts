@@ -30,6 +30,8 @@ export async function switchUser(page: Page, username: string, next = '/'): Prom
 
 /** A full-page screenshot in e2e/screenshots/, named by screen and project (desktop 1280px, mobile 375px). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // For people to look at; CI keeps no files, so it skips them unless asked (E2E_SCREENSHOTS=1).
+  if (process.env.CI === 'true' && process.env.E2E_SCREENSHOTS !== '1') return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${test.info().project.name}.png`), fullPage: true });
 }
