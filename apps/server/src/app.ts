@@ -11,7 +11,7 @@ import { oidcRoutes, publicOidcRoutes } from './modules/auth/oidc-routes';
 import { AuthService } from './modules/auth/service';
 import type { SourceConnector } from './modules/connector/connector';
 import { etlRoutes } from './modules/etl/routes';
-import { demoPortalRoutes } from './modules/handoff/demo-portal';
+import { DEMO_PORTAL_PREFIX, demoPortalRoutes } from './modules/handoff/demo-portal';
 import { handoffRoutes, publicHandoffRoutes } from './modules/handoff/routes';
 import { HandoffService } from './modules/handoff/service';
 import { parseTargets } from './modules/handoff/targets';
@@ -142,9 +142,9 @@ export async function buildApp({
   });
   await app.register(formbody, { bodyLimit: 8_192 });
   await registerAnonymousLimit(app);
-  await registerOpenApi(app);
-
   const auth = new AuthService(db, config);
+  await registerOpenApi(app, config.API_DOCS, (token) => auth.authenticate(token));
+
   const oidc = new OidcService(db, auth, config);
   const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS, config.TOKEN_IDLE_MINUTES);
   const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
@@ -163,7 +163,8 @@ export async function buildApp({
   publicPasswordRoutes(app, db);
   publicOidcRoutes(app, oidc);
   publicHandoffRoutes(app, handoff);
-  demoPortalRoutes(app, handoff, targets);
+  // The stand-in portal exists only while a hand-off target points at it (the default targets do).
+  if (targets.some((t) => t.url.startsWith(DEMO_PORTAL_PREFIX))) demoPortalRoutes(app, handoff, targets);
   callCentre.registerPublic(app);
   notify.registerPublic(app);
   // API keys, not session tokens: outside the secured scope, with its own check.

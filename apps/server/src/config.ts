@@ -116,6 +116,8 @@ export const ConfigSchema = z.object({
   SOURCE_CONFIG: z.string().optional(),
   /** Password sign-in beside the identity provider; false leaves only the provider (docs/product/sign-in.md). */
   LOCAL_LOGIN: bool.default(true),
+  /** The API description at /api/docs: for signed-in callers (a session token), for anyone, or not served. */
+  API_DOCS: z.enum(['signed-in', 'public', 'off']).default('signed-in'),
   /** The company's OpenID Connect provider (issuer URL; its discovery document is read from there). */
   OIDC_ISSUER_URL: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app';
+import { authHeader, createTestApp, signIn, type TestContext } from '../../test/app';
 import { loadConfig } from '../config';
 
 describe('platform', () => {
@@ -14,13 +14,20 @@ describe('platform', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('serves OpenAPI generated from the zod schemas', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves OpenAPI generated from the zod schemas to signed-in callers', async () => {
+    const headers = authHeader(await signIn(ctx.app, 'rm'));
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown>; components?: unknown }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/accounts/api/v1/login/', '/api/side_menu/', '/api/etl_jobs/']));
-    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/', headers });
     expect(ui.statusCode).toBe(200);
+    // Without a session the description is not served (API_DOCS defaults to signed-in).
+    for (const url of ['/api/docs/json', '/api/docs/yaml', '/api/docs/', '/api/docs/static/index.html']) {
+      const anonymous = await ctx.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json(), url).toEqual({ error: 'Authentication required: send Authorization: Token <token>' });
+    }
   });
 
   it('answers unknown API paths with the JSON 404 shape', async () => {

@@ -4,6 +4,9 @@ import type { App } from '../../platform/types';
 import type { HandoffService } from './service';
 import type { PortalTarget } from './targets';
 
+/** Where the stand-in portal answers; the default hand-off targets point here. */
+export const DEMO_PORTAL_PREFIX = '/demo-portal/';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -19,12 +22,12 @@ export function demoPortalRoutes(app: App, handoff: HandoffService, targets: rea
   const Params = z.object({ key: z.string().max(64) });
   const nameOf = (key: string) => targets.find((t) => t.key === key)?.name ?? key;
 
-  app.get('/demo-portal/:key', { schema: { hide: true, params: Params } }, async (request, reply) =>
+  app.get(`${DEMO_PORTAL_PREFIX}:key`, { schema: { hide: true, params: Params } }, async (request, reply) =>
     reply.type('text/html').send(page(`${nameOf(request.params.key)} (demo portal)`, '<p>This page stands in for an external portal.</p>')),
   );
 
   app.post(
-    '/demo-portal/:key',
+    `${DEMO_PORTAL_PREFIX}:key`,
     {
       config: anonymousLimit(),
       schema: {

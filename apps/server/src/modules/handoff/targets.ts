@@ -1,3 +1,4 @@
+import { DEMO_PORTAL_PREFIX } from './demo-portal';
 import { z } from 'zod';
 
 /**
@@ -20,7 +21,7 @@ export type PortalTarget = z.infer<typeof PortalTarget>;
 const demo = (key: string, name: string, group: PortalTarget['group'], handoff: boolean, value = key): PortalTarget => ({
   key,
   name,
-  url: `/demo-portal/${key}`,
+  url: `${DEMO_PORTAL_PREFIX}${key}`,
   value,
   group,
   handoff,

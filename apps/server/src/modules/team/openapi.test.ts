@@ -1,6 +1,6 @@
 import { TEAM_PATHS } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app';
+import { authHeader, createTestApp, signIn, type TestContext } from '../../../test/app';
 
 describe('team area in OpenAPI', () => {
   let ctx: TestContext;
@@ -10,7 +10,7 @@ describe('team area in OpenAPI', () => {
   afterAll(() => ctx.close());
 
   it('lists every call of the area with its schemas', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: authHeader(await signIn(ctx.app, 'rm')) });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { parameters?: { name: string }[]; requestBody?: unknown }>> }>();
     for (const path of Object.values(TEAM_PATHS)) expect(Object.keys(doc.paths)).toContain(path);
