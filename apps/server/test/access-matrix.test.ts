@@ -22,7 +22,7 @@ import { createReportsTestApp, demoToken, type ReportsTestContext } from './repo
 /**
  * Every route of the server, called as every demo role against targets in the viewer's own subtree,
  * a sibling's, an ancestor's, another branch and a non-existent one: own 2xx, others 403, missing
- * 404, no session 401, and no code, name, phone number or mail address of others in any answer.
+ * 403 too where foreign targets can be named (404 only for catalogue ids and administrators' targets), no session 401, and no code, name, phone number or mail address of others in any answer.
  */
 
 const CALLBACK_SECRET = 'matrix-callback-secret-0123456789';
@@ -126,7 +126,10 @@ describe('access-control matrix', () => {
     const viewer = world.viewers.get(login);
     if (viewer && variant.refused?.(viewer)) return [403];
     if (relation === 'own') return variant.ownStatuses ?? [200];
-    return relation === 'missing' ? [404] : [403];
+    // Where a caller names targets that may lie outside their team, a target that does not exist answers
+    // exactly like one of another team (403), so answers never tell which codes exist elsewhere.
+    if (relation === 'missing') return variant.relations.some((r) => r !== 'own' && r !== 'missing') ? [403] : [404];
+    return [403];
   };
 
   async function runEntry(entry: Extract<MatrixEntry, { access: 'token' }>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { forbidden, notFound } from './http-errors';
+import { forbidden } from './http-errors';
 
 /** True when `employeeId` is the viewer or below them (closure table, one indexed lookup). */
 export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: number): Promise<boolean> {
@@ -13,8 +13,8 @@ export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: 
 }
 
 /**
- * Resolves an employee code to an id the viewer may see: 404 when no such employee exists, 403 when it
- * is outside the viewer's subtree (sibling, ancestor, unrelated branch).
+ * Resolves an employee code to an id the viewer may see. An unknown code answers like one outside the
+ * viewer's subtree (403, the same message), so the answers never tell which codes exist elsewhere.
  */
 export async function employeeInSubtree(
   db: Db,
@@ -26,14 +26,13 @@ export async function employeeInSubtree(
     .select(['id', 'name', 'unique_code'])
     .where('unique_code', '=', code)
     .executeTakeFirst();
-  if (!employee) throw notFound(`No account ${code}`);
-  if (!(await isInSubtree(db, viewerEmployeeId, employee.id))) throw forbidden(`Account ${code} is outside your team`);
+  if (!employee || !(await isInSubtree(db, viewerEmployeeId, employee.id))) throw forbidden(`Account ${code} is outside your team`);
   return employee;
 }
 
 /**
- * A partner the viewer may see: one currently mapped to someone in the viewer's subtree.
- * 404 for an unknown code, 403 for a partner of another branch.
+ * A partner the viewer may see: one currently mapped to someone in the viewer's subtree. An unknown code
+ * answers like a partner of another branch (403, the same message).
  */
 export async function partnerInSubtree(
   db: Db,
@@ -41,7 +40,7 @@ export async function partnerInSubtree(
   code: string,
 ): Promise<{ id: number; name: string; unique_code: string }> {
   const partner = await db.selectFrom('partners').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
-  if (!partner) throw notFound(`No partner ${code}`);
+  if (!partner) throw forbidden(`Partner ${code} is outside your team`);
   const mapped = await db
     .selectFrom('partner_mappings as m')
     .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')

@@ -1,7 +1,7 @@
 import type { CaseStatus } from '@dossier/shared';
 import { isInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { conflict, forbidden, notFound } from '../../platform/http-errors';
+import { conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 
 /** bigint columns arrive as strings from pg and as numbers from PGlite. */
@@ -19,7 +19,8 @@ export interface CaseRow {
 
 /**
  * A case the viewer may work on: its TRM is the viewer or in their team, or it reaches an RM as a lead
- * and its partner is mapped to someone in the viewer's team. Unknown case 404, anyone else's 403.
+ * and its partner is mapped to someone in the viewer's team. An unknown case answers like anyone else's
+ * (403, the same message), so case numbers outside the team cannot be probed.
  */
 export async function caseForViewer(db: Db, viewer: Viewer, caseId: number): Promise<CaseRow> {
   const row = await db
@@ -27,7 +28,7 @@ export async function caseForViewer(db: Db, viewer: Viewer, caseId: number): Pro
     .select(['id', 'customer_id', 'partner_id', 'trm_id', 'product_type_id', 'pincode', 'status'])
     .where('id', '=', caseId)
     .executeTakeFirst();
-  if (!row) throw notFound(`No case ${caseId}`);
+  if (!row) throw forbidden(`Case ${caseId} is outside your team`);
   const found: CaseRow = { ...row, id: num(row.id), customer_id: num(row.customer_id) };
   if (found.trm_id !== null && (await isInSubtree(db, viewer.employeeId, found.trm_id))) return found;
   if (found.partner_id !== null) {

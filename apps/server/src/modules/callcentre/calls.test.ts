@@ -165,9 +165,10 @@ describe('bridged calls through the simulator', () => {
     expect(
       (await connect('r204', { is_customer: true, case_id: cases.leadCase, to_user_id: customers.asha, trm_id: 'RM002' })).statusCode,
     ).toBe(403);
-    expect((await connect('trm', { is_customer: true, case_id: 999_999, to_user_id: customers.asha, trm_id: 'TRM001' })).statusCode).toBe(
-      404,
-    );
+    // An unknown case answers like another team's (case numbers cannot be probed).
+    const unknown = await connect('trm', { is_customer: true, case_id: 999_999, to_user_id: customers.asha, trm_id: 'TRM001' });
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual({ error: 'Case 999999 is outside your team' });
     const wrong = await connect('trm', { is_customer: true, case_id: cases.trmCase, to_user_id: customers.miss, trm_id: 'TRM001' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ error: string }>().error).toMatch(/is not the customer of case/);

@@ -46,7 +46,9 @@ describe('connect-dialog outcomes: status, remarks, advisors, reassignment, slot
 
     it('refuses other teams’ cases, unknown cases and bad status', async () => {
       expect((await post('trm', '/trm-update-status/', { case_id: ctx.fx.cases.trm2Case, status: 'closed' })).statusCode).toBe(403);
-      expect((await post('trm', '/trm-update-status/', { case_id: 424_242, status: 'closed' })).statusCode).toBe(404);
+      const unknown = await post('trm', '/trm-update-status/', { case_id: 424_242, status: 'closed' });
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json()).toEqual({ error: 'Case 424242 is outside your team' });
       expect((await post('trm', '/trm-update-status/', { case_id: ctx.fx.cases.trmCase, status: 'close' })).statusCode).toBe(400);
     });
   });

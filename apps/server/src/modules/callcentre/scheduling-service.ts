@@ -11,7 +11,7 @@ import {
 import { isInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
+import { badRequest, conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, num, requireOpen } from './access';
 import { activeSlots, appointmentsPage, bookableCasesPage, bookedSlotIds } from './scheduling-queries';
@@ -131,8 +131,8 @@ export class SchedulingService {
       .select(['id', 'booked_by', 'status'])
       .where('id', '=', appointmentId)
       .executeTakeFirst();
-    if (!appt) throw notFound(`No appointment ${appointmentId}`);
-    if (!(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
+    // An unknown id answers like another team's booking, so ids cannot be probed.
+    if (!appt || !(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
       throw forbidden(`Appointment ${appointmentId} is outside your team`);
     if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
     await this.db.transaction().execute(async (trx) => {

@@ -71,7 +71,8 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
   describe('POST submit_mapping', () => {
     it.each([
       [{ manager_code: 'RM003', partner_list: ['EI000011'] }, 403, 'outside your team'],
-      [{ manager_code: 'RM999', partner_list: ['EI000011'] }, 404, 'No manager RM999'],
+      // An unknown manager answers like another team's.
+      [{ manager_code: 'RM999', partner_list: ['EI000011'] }, 403, 'Manager RM999 is outside your team'],
       [{ manager_code: 'RM001', partner_list: ['EI000011', 'EI999999'] }, 404, 'No partner EI999999'],
       [{ manager_code: 'RM001', partner_list: ['EI000005'] }, 403, 'Partner EI000005 is outside your team'],
       [{ manager_code: 'RM001', partner_list: ['EI000001'] }, 409, 'EI000001 is already mapped to rm Person (RM001)'],
@@ -174,10 +175,13 @@ describe('Requester view: unmapped partners, submit mapping, cancel mapping', ()
       expect((await (await ctx.as('zsm')).post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000013' })).statusCode).toBe(200);
     });
 
-    it('answers 404 for an unknown partner or one never requested, 400 for a bad body', async () => {
+    it('answers an unknown partner, one never requested and another team’s request alike (403), a bad body 400', async () => {
       const rm = await ctx.as('rm');
-      expect((await rm.post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI424242' })).statusCode).toBe(404);
-      expect((await rm.post(TEAM_PATHS.cancelMapping, { partner_unique_code: 'EI000003' })).statusCode).toBe(404);
+      for (const code of ['EI424242', 'EI000003']) {
+        const res = await rm.post(TEAM_PATHS.cancelMapping, { partner_unique_code: code });
+        expect(res.statusCode, code).toBe(403);
+        expect(res.json<{ error: string }>().error).toBe(`${code} has no mapping request raised in your team`);
+      }
       expect((await rm.post(TEAM_PATHS.cancelMapping, {})).statusCode).toBe(400);
     });
   });

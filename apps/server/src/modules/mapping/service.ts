@@ -75,8 +75,9 @@ const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code ===
 export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingRequest, ip: string): Promise<SubmitMappingResponse> {
   refuseLifeOnlyRole(viewer, 'Requester View');
   const manager = await employeeByCode(db, body.manager_code);
-  if (!manager) throw notFound(`No manager ${body.manager_code}`);
-  if (!(await isInSubtree(db, viewer.employeeId, manager.id))) throw forbidden(`Manager ${body.manager_code} is outside your team`);
+  // An unknown code answers like a manager of another team, so codes cannot be probed.
+  if (!manager || !(await isInSubtree(db, viewer.employeeId, manager.id)))
+    throw forbidden(`Manager ${body.manager_code} is outside your team`);
   if (!manager.active || NON_MAPPING_DESIGNATIONS.includes(manager.designation)) {
     throw badRequest(`${manager.name} (${manager.unique_code}) cannot take partners`);
   }
@@ -132,14 +133,14 @@ export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingR
 export async function cancelMapping(db: Db, viewer: Viewer, partnerCode: string, ip: string): Promise<CancelMappingResponse> {
   refuseLifeOnlyRole(viewer, 'Requester View');
   const partner = await db.selectFrom('partners').select(['id', 'unique_code']).where('unique_code', '=', partnerCode).executeTakeFirst();
-  if (!partner) throw notFound(`No partner ${partnerCode}`);
+  // Unknown partner, no request, or another team's request: one answer, so nothing about other teams shows.
+  const notYours = () => forbidden(`${partnerCode} has no mapping request raised in your team`);
+  if (!partner) throw notYours();
   return db.transaction().execute(async (trx) => {
     const item = await latestItemOfPartner(trx, partner.id);
-    if (!item) throw notFound(`${partner.unique_code} has no mapping request`);
+    if (!item || !(await isInSubtree(trx, viewer.employeeId, item.requested_by))) throw notYours();
     if (item.status !== 'pending')
       throw conflict(`The request for ${partner.unique_code} (${item.code}) was already ${item.status}; nothing was changed`);
-    if (!(await isInSubtree(trx, viewer.employeeId, item.requested_by)))
-      throw forbidden(`Only the requester of ${item.code} or their managers can cancel it`);
     const done = await decideItems(trx, [item.id], 'cancelled', viewer.employeeId);
     if (done.length !== 1) throw conflict(`The request for ${partner.unique_code} was decided a moment ago; nothing was changed`);
     const before = { status: 'pending', partner: partner.unique_code, request_raised: item.code };

@@ -171,8 +171,10 @@ describe('renewal row actions (notify)', () => {
     const missing = await post('/api/noticeEmailApi/', noRenewal);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: RENEWAL_PAYMENT_MISSING });
+    // An unknown payment id answers like another team's policy.
     const unknownPayment = await post('/api/noticeEmailApi/', { payment_id: 'pay_doesnotexist', product_type: 'motor' });
-    expect(unknownPayment.statusCode).toBe(404);
+    expect(unknownPayment.statusCode).toBe(403);
+    expect(unknownPayment.json()).toEqual({ error: 'This policy is outside your team' });
   });
 
   it('refuses policies outside the viewer’s subtree with 403 and mails nothing', async () => {
@@ -188,9 +190,10 @@ describe('renewal row actions (notify)', () => {
     expect((await ctx.db.db.selectFrom('email_outbox').select('id').execute()).length).toBe(before.length);
   });
 
-  it('answers unknown policies with 404, bad input with 400 and a missing token with 401', async () => {
+  it('answers unknown policies like other teams’ (403), bad input with 400 and a missing token with 401', async () => {
     const unknown = await post('/api/v2/renewal_notice/', { policy_number: 'NOPE/2026/000000000', product_type: 'motor' });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual({ error: 'This policy is outside your team' });
     const otherType = await post('/api/v2/renewal_link/', {
       policy_number: own.policy_no,
       product_type: own.product_type === 'life' ? 'motor' : 'life',

@@ -34,6 +34,8 @@ const PDF_TYPE = 'application/pdf';
  * Renewal row actions (docs/product/renewals.md, 'Renewal row actions'): a policy may be acted on only by users whose subtree
  * holds it (its credited employee, or its partner's current manager); unknown policies are 404.
  */
+const POLICY_OUTSIDE = 'This policy is outside your team';
+
 export class NotifyService {
   constructor(
     private readonly db: Db,
@@ -98,7 +100,8 @@ export class NotifyService {
       payment = expiring.policy_no ? await findPendingRenewal(this.db, expiring.policy_no) : undefined;
     } else if (body.payment_id !== undefined) {
       payment = await findPolicy(this.db, { column: 'p.payment_id', value: body.payment_id });
-      if (payment) await this.checkAccess(viewer, payment, body.product_type);
+      if (!payment) throw forbidden(POLICY_OUTSIDE);
+      await this.checkAccess(viewer, payment, body.product_type);
     }
     if (!payment || payment.status !== 'pending' || !(payment.one_click_url ?? payment.renewal_link))
       throw notFound(RENEWAL_PAYMENT_MISSING);
@@ -141,14 +144,19 @@ export class NotifyService {
 
   private async policyByNumber(viewer: Viewer, body: PolicyActionBody): Promise<PolicyFacts> {
     const policy = await findPolicy(this.db, { column: 'p.policy_no', value: body.policy_number });
-    if (!policy) throw notFound(`No policy ${body.policy_number}`);
+    // An unknown number answers like another team's policy, so numbers cannot be probed.
+    if (!policy) throw forbidden(POLICY_OUTSIDE);
     await this.checkAccess(viewer, policy, body.product_type);
     return policy;
   }
 
-  /** 404 for a policy of another product type (as if unknown), 403 outside the viewer's subtree. */
+  /** 403 outside the viewer's subtree; then 404 for their own policy of another product type. */
   private async checkAccess(viewer: Viewer, policy: PolicyFacts, productType: string): Promise<void> {
+    await this.checkTeam(viewer, policy);
     if (policy.product_type !== productType) throw notFound(`No ${productType} policy ${policy.policy_no ?? policy.payment_id}`);
+  }
+
+  private async checkTeam(viewer: Viewer, policy: PolicyFacts): Promise<void> {
     if (await isInSubtree(this.db, viewer.employeeId, policy.employee_id)) return;
     if (policy.partner_code) {
       try {
@@ -158,7 +166,7 @@ export class NotifyService {
         if (!(err instanceof HttpError)) throw err;
       }
     }
-    throw forbidden('This policy is outside your team');
+    throw forbidden(POLICY_OUTSIDE);
   }
 
   /** The notice of an expiring policy, or of a renewal awaiting payment (then the due date is the old policy's expiry). */

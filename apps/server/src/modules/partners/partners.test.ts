@@ -64,7 +64,10 @@ describe('Mapped Partners, reporting managers and the dialer lookup', () => {
     it('refuses another branch with 403, an unknown code with 404 and a bad code with 400', async () => {
       const zsm = await ctx.as('zsm');
       expect((await zsm.get(`${TEAM_PATHS.reportingManagers}?user_id=EI000005`)).statusCode).toBe(403);
-      expect((await zsm.get(`${TEAM_PATHS.reportingManagers}?user_id=EI999999`)).statusCode).toBe(404);
+      // An unknown code answers like another branch's.
+      const unknown = await zsm.get(`${TEAM_PATHS.reportingManagers}?user_id=EI999999`);
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json()).toEqual({ error: 'Partner EI999999 is outside your team' });
       expect((await zsm.get(`${TEAM_PATHS.reportingManagers}?user_id=bad%20code`)).statusCode).toBe(400);
       expect((await zsm.get(TEAM_PATHS.reportingManagers)).statusCode).toBe(400);
     });
@@ -88,9 +91,11 @@ describe('Mapped Partners, reporting managers and the dialer lookup', () => {
       expect((await auditRows('mobile_number_refused')).map((r) => r.entity_id)).toContain('EI000005');
     });
 
-    it('answers 404 for an unknown partner and 400 without is_dialer', async () => {
+    it('answers an unknown partner like another team’s (403) and 400 without is_dialer', async () => {
       const rm = await ctx.as('rm');
-      expect((await rm.post(TEAM_PATHS.dialerInfo, { reportee: 'EI777777', is_dialer: true })).statusCode).toBe(404);
+      const unknown = await rm.post(TEAM_PATHS.dialerInfo, { reportee: 'EI777777', is_dialer: true });
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json()).toEqual({ error: 'You are not authorized to access this mobile number' });
       expect((await rm.post(TEAM_PATHS.dialerInfo, { reportee: 'EI000002' })).statusCode).toBe(400);
     });
 

@@ -378,7 +378,7 @@ describe('report access and bad input', () => {
     ctx.app.inject({ method: 'GET', url, headers: { authorization: `Token ${tokens.get(login)}` } });
   const code = async (login: string) => (await get(login, '/accounts/api/v1/me/')).json<{ code: string }>().code;
 
-  it('refuses ancestors, siblings and other branches with 403 and unknown accounts with 404', async () => {
+  it('refuses ancestors, siblings, other branches and unknown accounts alike with 403', async () => {
     const zsm = await code('demo.zsm');
     const head = await code('demo.head');
     const rm = await code('demo.rm');
@@ -391,7 +391,10 @@ describe('report access and bad input', () => {
     expect((await get('demo.zsm', `/api/reports/11/?account_id=${head}`)).statusCode).toBe(403);
     expect((await get('demo.zsm', `/api/reports/11/?account_id=${sibling.unique_code}`)).statusCode).toBe(403);
     expect((await get('demo.rm', `/api/reports/11/?account_id=${zsm}`)).statusCode).toBe(403);
-    expect((await get('demo.zsm', `/api/reports/11/?account_id=NOPE123`)).statusCode).toBe(404);
+    // An unknown account answers like another branch's (codes cannot be probed).
+    const unknown = await get('demo.zsm', `/api/reports/11/?account_id=NOPE123`);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual({ error: 'Account NOPE123 is outside your team' });
     expect((await get('demo.zsm', `/api/reports/11/?account_id=${rm}`)).statusCode).toBe(200);
     const zsmId = (await ctx.db.db.selectFrom('employees').select('id').where('unique_code', '=', zsm).executeTakeFirstOrThrow()).id;
     const foreignPartner = await ctx.db.db

@@ -71,11 +71,13 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
     expect(await itemStatus('EI000014')).toBe('pending');
   });
 
-  it('refuses managers outside the subtree (403), unknown codes (404) and requests of another manager (404)', async () => {
+  it('refuses managers outside the subtree or unknown (403), unknown partners (404) and requests of another manager (404)', async () => {
     const code = await raise(['EI000013']);
     expect((await decide('zsm2', { reportee: ['EI000013'], manager: 'RM001', is_accepted: true })).statusCode).toBe(403);
     expect((await decide('zsm', { reportee: ['EI000005'], manager: 'RM003', is_accepted: true })).statusCode).toBe(403);
-    expect((await decide('zsm', { reportee: ['EI000013'], manager: 'RM404', is_accepted: true })).statusCode).toBe(404);
+    const unknownManager = await decide('zsm', { reportee: ['EI000013'], manager: 'RM404', is_accepted: true });
+    expect(unknownManager.statusCode).toBe(403);
+    expect(unknownManager.json()).toEqual({ error: 'Account RM404 is outside your team' });
     expect((await decide('zsm', { reportee: ['EI404404'], manager: 'RM001', is_accepted: true })).statusCode).toBe(404);
     const elsewhere = await decide('zsm', { reportee: ['EI000013'], manager: 'RM002', is_accepted: true });
     expect(elsewhere.statusCode).toBe(404);
@@ -89,7 +91,9 @@ describe('accept_member_list: who may decide, bad input, and two approvers at on
     expect((await (await ctx.as('zsm2')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM001&request_raised=${code}`)).statusCode).toBe(
       403,
     );
-    expect((await (await ctx.as('zsm')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM404&request_raised=null`)).statusCode).toBe(404);
+    const unknownDetail = await (await ctx.as('zsm')).get(`${TEAM_PATHS.reporteeDetail}?unique_code=RM404&request_raised=null`);
+    expect(unknownDetail.statusCode).toBe(403);
+    expect(unknownDetail.json()).toEqual({ error: 'Account RM404 is outside your team' });
     expect(await itemStatus('EI000013')).toBe('pending');
   });
 
