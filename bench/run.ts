@@ -253,8 +253,13 @@ async function main(): Promise<void> {
     '',
   );
   if (!skipOverload) {
-    log('overload run (report 38, PGlite at the default demo scale)...');
-    out.push(...overloadTable(await overloadRun(root, 3990, log)));
+    log('overload run (report 38 at the default demo scale, PostgreSQL and PGlite)...');
+    out.push(
+      ...overloadTable([
+        ...(await overloadRun(root, 3990, { kind: 'postgres', url }, log)),
+        ...(await overloadRun(root, 3990, { kind: 'pglite' }, log)),
+      ]),
+    );
   }
 
   writeFileSync(join(root, 'bench/RESULTS.md'), `${out.join('\n')}\n`);

@@ -260,6 +260,25 @@ test.describe('reports', () => {
         expect(sheet?.getRow(2).getCell(1).value).toBe(rows[0]?.['Payment Id']);
       }
     }
+
+    // A search narrows the download to the rows it leaves; one that leaves none gives 'No Data Found !!'.
+    const paymentId = String(rows[0]?.['Payment Id']);
+    const search = page.getByRole('searchbox', { name: 'Search Executive report' });
+    await search.fill(paymentId);
+    await expect(namedTable(page, 'Executive report').getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Download Report: Executive report' }).click();
+    const narrowed = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const lines = (await readFile(await (await narrowed).path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([paymentId]);
+    await search.fill('no row has this text');
+    await expect(namedTable(page, 'Executive report')).toContainText('No data to display');
+    await page.getByRole('button', { name: 'Download Report: Executive report' }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    await expect(messageDialog(page, 'No Data Found !!')).toBeVisible();
   });
 
   test('email a report and find it in the outbox', async ({ page }) => {

@@ -134,7 +134,8 @@ export const ReportQuery = z.object({
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 
-export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true, sort: true, order: true, search: true }).extend({
+/** The download carries the table's search (its rows only); every page, in the report's own order. */
+export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true, sort: true, order: true }).extend({
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });
 

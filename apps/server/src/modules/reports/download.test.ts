@@ -192,6 +192,43 @@ describe('report downloads stream in batches', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('carries the table’s search: only the rows with the text, and 204 when none has it', async () => {
+    const headers = { authorization: `Token ${token}` };
+    // A policy list (37/38, read in batches) and a roll-up report (the team report, one answer).
+    for (const [id, params] of [
+      [38, YEAR],
+      [11, YEAR],
+    ] as const) {
+      const whole = await wholeReport(id, params);
+      const columns = exportColumns(whole.data.data.columns);
+      const first = whole.data.data.records[0];
+      const word = String(first?.[columns.find((c) => typeof first?.[c] === 'string' && String(first[c]).length > 3) ?? ''] ?? '').slice(
+        1,
+        4,
+      );
+      expect(word.length, `report ${id}`).toBe(3);
+      const independent = whole.data.data.records.filter((r) =>
+        columns.some((c) =>
+          String(r[c] ?? '')
+            .toLowerCase()
+            .includes(word.toLowerCase()),
+        ),
+      );
+      expect(independent.length).toBeGreaterThan(0);
+      const query = new URLSearchParams({ format: 'csv', ...params, search: `  ${word.toUpperCase()} ` }).toString();
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?${query}`, headers });
+      expect(res.statusCode, `report ${id}`).toBe(200);
+      const expected: Buffer[] = [];
+      for await (const chunk of csvChunks(columns, independent)) expected.push(chunk);
+      expect(res.body, `report ${id}`).toBe(Buffer.concat(expected).toString('utf8'));
+
+      const none = new URLSearchParams({ format: 'xlsx', ...params, search: 'no row has this text' }).toString();
+      const empty = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?${none}`, headers });
+      expect(empty.statusCode, `report ${id}`).toBe(204);
+      expect(empty.headers['x-no-data']).toBe('No Data Found !!');
+    }
+  });
+
   it('answers 204 (and refuses the mail) when the report has no rows', async () => {
     const empty = { start_date: '2000-01-01', end_date: '2000-01-31' };
     for (const format of ['csv', 'xlsx'] as const) {

@@ -19,6 +19,29 @@ export function exportColumns(columns: readonly string[]): string[] {
   return columns.filter((c) => !HIDDEN.has(c));
 }
 
+/**
+ * The rows a table's search leaves (docs/product/report-screens.md, 'Downloads'): those with the text,
+ * trimmed and case-insensitive, in any of the file's columns. No search keeps every row.
+ */
+export async function* matchingRows(
+  batches: Iterable<Row[]> | AsyncIterable<Row[]>,
+  columns: readonly string[],
+  search: string | undefined,
+): AsyncGenerator<Row[]> {
+  const text = search?.trim().toLowerCase();
+  for await (const batch of batches) {
+    if (!text) yield batch;
+    else
+      yield batch.filter((row) =>
+        columns.some((c) =>
+          String(row[c] ?? '')
+            .toLowerCase()
+            .includes(text),
+        ),
+      );
+  }
+}
+
 /** 'Team report summary' for 2026-05-01..31 → team-report-summary_2026-05-01_2026-05-31 */
 export function exportFileName(report: Pick<ReportExport, 'name' | 'start' | 'end'>, extension: 'csv' | 'xlsx'): string {
   const slug =

@@ -8,7 +8,7 @@ import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
-import { exportColumns, type ReportExport } from './export';
+import { exportColumns, matchingRows, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
 const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
@@ -86,16 +86,19 @@ export class ReportService {
       const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
       const ctx = this.context(def, account, params, await resolveFilters(this.db, params));
       const { columns, batches } = def.batches(ctx, batchSize);
-      return { name: def.name, ...ctx.range, account, columns: exportColumns(columns), batches };
+      const shown = exportColumns(columns);
+      return { name: def.name, ...ctx.range, account, columns: shown, batches: matchingRows(batches, shown, params.search) };
     }
-    const report = await this.report(viewer, id, params);
+    const { search, ...query } = params;
+    const report = await this.report(viewer, id, query);
+    const columns = exportColumns(report.data.data.columns);
     return {
       name: report.report_name,
       start: report.start_date,
       end: report.end_date,
       account: { code: report.account.account_id, name: report.account.user_name },
-      columns: exportColumns(report.data.data.columns),
-      batches: [report.data.data.records],
+      columns,
+      batches: matchingRows([report.data.data.records], columns, search),
     };
   }
 

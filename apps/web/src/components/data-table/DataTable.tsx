@@ -46,6 +46,8 @@ export interface DataTableProps<T> {
    * the server through `onChange`, so they act on every row, not on the page shown.
    */
   serverPaging?: ServerPaging;
+  /** Told the search as it is typed (trimmed, lower-case; '' for none): a download can carry it. */
+  onSearch?: (search: string) => void;
 }
 
 export interface ServerQuery {
@@ -203,7 +205,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
               aria-label={`Search ${label}`}
               placeholder={props.searchPlaceholder ?? 'Search'}
               value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
+              onChange={(e) => {
+                setQuery(e.currentTarget.value);
+                props.onSearch?.(normaliseSearch(e.currentTarget.value));
+              }}
             />
           ) : (
             <span />

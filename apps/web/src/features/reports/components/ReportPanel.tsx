@@ -28,17 +28,19 @@ function Tools({
   report,
   ctx,
   filters,
-  rows,
+  search,
 }: {
   report: ReportResponse;
   ctx: ReportScreenContext;
   filters: AppliedFilters;
-  rows: number;
+  /** The table's search: the download carries only the rows it leaves. */
+  search: string;
 }) {
   const send = useSendReport();
   const download = useDownloadReport();
-  const canEmail = report.email_report && report.user_email_report_access && rows > 0;
-  const canDownload = report.download_report && report.user_download_report_access && rows > 0;
+  // Shown with or without rows: an empty report answers 'No Data Found !!' (and an email says so).
+  const canEmail = report.email_report && report.user_email_report_access;
+  const canDownload = report.download_report && report.user_download_report_access;
   if (!canEmail && !canDownload) return null;
   const range = {
     start_date: report.start_date,
@@ -91,7 +93,11 @@ function Tools({
               <Menu.Item
                 key={format}
                 onClick={() =>
-                  download.mutate({ reportId: report.report_id, format, query: reportApiQuery(range, filters, ctx.accountId) })
+                  download.mutate({
+                    reportId: report.report_id,
+                    format,
+                    query: { ...reportApiQuery(range, filters, ctx.accountId), ...(search ? { search } : {}) },
+                  })
                 }
               >
                 {format === 'csv' ? 'CSV' : 'Excel (XLSX)'}
@@ -157,6 +163,7 @@ export function ReportPanel({
       }
     : undefined;
   const [dropdown, setDropdown] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
 
   const all = useMemo(() => reportColumns(report.report_name, report.data.data.columns, records), [report, records]);
   const shown = applyDropdown(all, dropdown);
@@ -220,7 +227,7 @@ export function ReportPanel({
               </Text>
             ) : null}
           </div>
-          <Tools report={report} ctx={ctx} filters={applied} rows={report.paging?.total_rows ?? records.length} />
+          <Tools report={report} ctx={ctx} filters={applied} search={search} />
         </Group>
         {filter}
         <DataTable<Row>
@@ -231,6 +238,7 @@ export function ReportPanel({
           getRowId={(row) => row.id}
           paginate={!listed(HIDDEN_PAGINATION_REPORTS, report.report_name)}
           {...(serverPaging ? { serverPaging } : {})}
+          onSearch={setSearch}
           minWidth={dense ? 0 : Math.min(900, Math.max(320, columns.length * 88))}
           dense={dense}
           toolbar={
