@@ -272,7 +272,7 @@ export const REPORTS: readonly ReportDef[] = [
     run: fixed(PERFORMANCE_COLUMNS, performanceReport),
   },
   {
-    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: NO_FILTERS, source: 'source' }),
+    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, source: 'source' }),
     run: fixed(FUNNEL_COLUMNS, funnelReport),
   },
   {
@@ -281,7 +281,7 @@ export const REPORTS: readonly ReportDef[] = [
       name: "Team apex journey drop off's",
       dashboardId: 6,
       ...MONTH,
-      filters: NO_FILTERS,
+      filters: PRODUCT_ONLY,
       source: 'source',
       drillable: true,
       nextReportId: 30,
@@ -293,7 +293,7 @@ export const REPORTS: readonly ReportDef[] = [
       id: 31,
       name: 'Recruitment report',
       dashboardId: 7,
-      filters: NO_FILTERS,
+      filters: PRODUCT_ONLY,
       source: 'source',
       drillable: true,
       nextReportId: 31,
@@ -307,7 +307,7 @@ export const REPORTS: readonly ReportDef[] = [
     ...base({ id: 35, name: 'Direct business', dashboardId: 9, filters: { ...ALL_FILTERS, product: false } }),
     run: fixed(DIRECT_COLUMNS, directBusinessReport),
   },
-  team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }, { filters: { ...ALL_FILTERS, product: false } }),
+  team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }),
   {
     ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner' }),
     run: executiveReport,

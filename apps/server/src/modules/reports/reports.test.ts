@@ -257,7 +257,17 @@ describe('reports equal an independent recomputation from raw policies', () => {
       .execute();
     const partners = await ctx.db.db
       .selectFrom('partners')
-      .select(['id', 'registered_at', 'documents_at', 'training_at', 'exam_at', 'certified_at', 'first_sale_at', 'li_pos_status'])
+      .select([
+        'id',
+        'registered_at',
+        'documents_at',
+        'training_at',
+        'exam_at',
+        'certified_at',
+        'first_sale_at',
+        'li_pos_status',
+        'gi_pos_status',
+      ])
       .execute();
     const partnersUnder = (employeeId: number) => {
       const team = world.subtree.get(employeeId) ?? new Set<number>();
@@ -305,6 +315,32 @@ describe('reports equal an independent recomputation from raw policies', () => {
       expect(row['Partners Recruited']).toBe(recruited.length);
       expect(row.LI).toBe(recruited.filter((pa) => pa.li_pos_status).length);
     }
+
+    // The product filter keeps the partners certified to sell a chosen product: a motor product needs GI POS.
+    // Over a year, as partners are certified months after they register.
+    const YEAR_RANGE = { start: '2025-06-01', end: '2026-05-31' };
+    const inYear = (d: string | null) => d !== null && d >= YEAR_RANGE.start && d <= YEAR_RANGE.end;
+    const motor = await ctx.db.db.selectFrom('products').select('product_type_id').where('line', '=', 'motor').executeTakeFirstOrThrow();
+    const motorOnly = (
+      await get(
+        'demo.zsm',
+        `/api/reports/31/?start_date=${YEAR_RANGE.start}&end_date=${YEAR_RANGE.end}&product_type_id=${motor.product_type_id}`,
+      )
+    ).json<ReportResponse>();
+    expect(motorOnly.product_filter).toBe(true);
+    let certified = 0;
+    for (const row of motorOnly.data.data.records) {
+      const under = partnersUnder(idOf(String(row['User Id'])));
+      const recruited = partners.filter((pa) => under.has(pa.id) && inYear(pa.registered_at) && pa.gi_pos_status);
+      expect(row['Partners Recruited'], String(row['User Id'])).toBe(recruited.length);
+      expect(row.GI).toBe(recruited.length);
+      expect(row.LI).toBe(recruited.filter((pa) => pa.li_pos_status).length);
+      certified += recruited.length;
+    }
+    expect(certified).toBeGreaterThan(0);
+    // Fewer than without the filter: it narrows.
+    const all = partners.filter((pa) => partnersUnder(zsmId).has(pa.id) && inYear(pa.registered_at)).length;
+    expect(certified).toBeLessThan(all);
   });
 
   it('32-34 contests rank RMs of the zones by weightage premium in the contest window', async () => {

@@ -28,12 +28,24 @@ const stageCounts = (ctx: QueryContext) =>
     }),
   );
 
+/**
+ * The product filter on partner onboarding: partners certified to sell one of the chosen products (a life
+ * product needs LI POS certification, another insurance product GI POS; loans need none). No products
+ * chosen: every partner.
+ */
+const maySell = (products: number[] | null) =>
+  products
+    ? sql`exists (select 1 from products pr where pr.product_type_id = any(${products}::int[])
+        and case pr.line when 'life' then pa.li_pos_status when 'loan' then true else pa.gi_pos_status end)`
+    : sql`true`;
+
 export const FUNNEL_COLUMNS = ['Stage', 'Partners', 'Drop-off', 'Drop-off %'];
 
 /** Report 29: the month's cohort of partners of the subtree through the onboarding stages, and the drop between stages. */
 export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number>>`
-    select ${stageCounts(ctx)} from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);
+    select ${stageCounts(ctx)} from partners pa
+    where pa.id in (${subtreePartners(ctx.account.id)}) and ${maySell(ctx.filters.products)}`.execute(ctx.db);
   const counts = STAGES.map(([, title]) => res.rows[0]?.[title] ?? 0);
   return STAGES.map(([, title], i) => {
     const here = counts[i] ?? 0;
@@ -52,7 +64,7 @@ export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[
     from employees ch
     left join employee_closure c on c.ancestor_id = ch.id
     left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
-    left join partners pa on pa.id = m.partner_id
+    left join partners pa on pa.id = m.partner_id and ${maySell(ctx.filters.products)}
     where ch.manager_id = ${ctx.account.id}
     group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
   return res.rows.map((r) => ({
@@ -76,6 +88,7 @@ export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord
     left join employee_closure c on c.ancestor_id = ch.id
     left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
     left join partners pa on pa.id = m.partner_id and pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date
+      and ${maySell(ctx.filters.products)}
     where ch.manager_id = ${ctx.account.id}
     group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
   return res.rows.map((r) => ({
