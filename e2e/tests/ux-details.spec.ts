@@ -200,6 +200,15 @@ test.describe('smaller details', () => {
     for (let i = 1; i < counts.length; i += 1)
       expect(counts[i], `${stages[i]} after ${stages[i - 1]}`).toBeLessThanOrEqual(counts[i - 1] ?? 0);
     await screenshot(page, 'ux-onboarding-funnel');
+    // The product filter is offered here too; choosing products puts them in the address.
+    await page.getByRole('button', { name: 'Products: All Products Selected' }).click();
+    const products = page.getByRole('group', { name: 'Products' });
+    await products.getByRole('checkbox', { name: 'All' }).uncheck();
+    await products.getByRole('checkbox', { name: 'Two Wheeler Comprehensive' }).check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/product_type_id=\d+/);
+    await expectLoaded(funnel);
   });
 
   test('titles name the screen and, on a drill, the account @mobile', async ({ page }) => {
