@@ -18,4 +18,3 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, detail?: unknown) => new HttpError(409, message, detail);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
-export const serviceUnavailable = (message = 'Service temporarily unavailable, please retry shortly') => new HttpError(503, message);

@@ -99,15 +99,6 @@ export function IconExternal(props: IconProps) {
   );
 }
 
-export function IconBriefcase(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="7" width="18" height="13" rx="2" />
-      <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
-    </Icon>
-  );
-}
-
 export function IconPhone(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,5 +1,5 @@
 /** Formatting for screens: the shared pure formatters plus web-only display helpers. */
-export { formatRupee, parseRupee, kolkataToday, monthRange, toDayMonthYear, titleCaseOrNA } from '@dossier/shared';
+export { kolkataToday } from '@dossier/shared';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

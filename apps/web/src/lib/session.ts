@@ -3,8 +3,6 @@ import type { LoginResponse } from '@dossier/shared';
 import { isUsableToken } from './session-rules';
 import { STORAGE_KEYS, storageClear, storageGet, storageSet } from './storage';
 
-export { isUsableToken } from './session-rules';
-
 /**
  * The session lives in local storage (docs/product/shell.md, 'Session values') so that other tabs and
  * later screens (breadcrumbs, call dialogs) can read it. Components learn about changes through

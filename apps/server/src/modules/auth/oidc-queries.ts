@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { UserRow } from './queries';
 
 /** A sign-in in flight lives this long between the redirect to the provider and its callback. */
 const LOGIN_MINUTES = 10;
@@ -87,5 +86,3 @@ export function loginTaken(db: Db, login: string) {
 export function sessionIdToken(db: Db, tokenHash: string) {
   return db.selectFrom('auth_tokens').select(['method', 'id_token']).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
-
-export type { UserRow };

@@ -17,8 +17,6 @@ import type { Database } from '../../platform/db-types';
 import { ENTITY_SPECS } from './entities';
 import { ImportInputError, type Trx } from './spec';
 
-export { ImportInputError } from './spec';
-
 export interface ImportOptions {
   /** Apply the good rows even when some are rejected (the bad ones are reported). */
   partial: boolean;

@@ -1,4 +1,3 @@
-import type { ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 
@@ -41,8 +40,6 @@ export interface ListPage {
 
 /** Page size of a server-paged report when the request names none. */
 export const DEFAULT_REPORT_PAGE_SIZE = 100;
-
-export type ReportRows = ReportRecord[];
 
 /** Where-clause fragment restricting fact_daily_business (alias f) to the filters; always bound parameters. */
 export function factFilters(filters: ReportFilters): RawBuilder<unknown> {

@@ -1,3 +1,3 @@
-export { DateRangeFilter, type DateRangeFilterProps } from './DateRangeFilter';
-export { MonthFilter, type MonthFilterProps } from './MonthFilter';
-export { currentMonth, parseQueryDate, rangeFromQuery, rangeProblem, shiftDays, withRange, type DateRangeValue } from './range';
+export { DateRangeFilter } from './DateRangeFilter';
+export { MonthFilter } from './MonthFilter';
+export { currentMonth, parseQueryDate, rangeFromQuery, shiftDays } from './range';

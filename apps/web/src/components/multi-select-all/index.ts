@@ -1,11 +1,2 @@
-export { MultiSelectAll, type MultiSelectAllProps } from './MultiSelectAll';
-export {
-  isAllSelected,
-  restoreSelection,
-  selectionLabel,
-  selectionToFilter,
-  toggleAll,
-  toggleOne,
-  type SelectionLabels,
-  type SelectOption,
-} from './select-logic';
+export { MultiSelectAll } from './MultiSelectAll';
+export { restoreSelection, selectionToFilter, type SelectOption } from './select-logic';

@@ -1,1 +1,1 @@
-export { htmlToText, sanitizeHtml, SafeHtml } from './SafeHtml';
+export { htmlToText, SafeHtml } from './SafeHtml';
