@@ -4,11 +4,18 @@ import { tooManyRequests } from '../../platform/http-errors';
 
 /** Seconds a refused caller is told to wait: heavy reports take a few seconds each. */
 const RETRY_AFTER_SECONDS = 5;
+/**
+ * A refusal is answered after this pause: a client that keeps asking while refused (a script, a stuck
+ * tab) then sends a few requests a second instead of thousands, and the server's time stays with /healthz
+ * and the other users. Waiting costs a timer, not work.
+ */
+export const REFUSAL_DELAY_MS = 1000;
 
 /**
  * Bounds the reports read from source tables that run at once in this instance, per user and in all,
  * so no user (nor a crowd) can fill the server's memory or the database pool with them. Beyond either
- * bound the request is refused at once with 429 (docs/product/report-screens.md, 'Limits the server enforces'); nothing queues.
+ * bound the request is refused with 429 after a short pause (docs/product/report-screens.md, 'Limits the server
+ * enforces'); nothing queues.
  */
 export class HeavyReportGate {
   private readonly perUser = new Map<number | string, number>();
@@ -71,7 +78,12 @@ export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, i
     const session = createHash('sha256')
       .update(request.headers.authorization ?? request.ip)
       .digest('hex');
-    releases.set(request, gate.enter(session));
+    try {
+      releases.set(request, gate.enter(session));
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
+      throw err;
+    }
   });
   const release = async (request: FastifyRequest) => {
     releases.get(request)?.();

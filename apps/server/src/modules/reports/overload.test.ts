@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 import { QUERY_CANCELED, withStatementTimeout } from '../../platform/statement-timeout';
-import { HeavyReportGate } from './heavy-gate';
+import { HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 
 const YEAR = 'start_date=2026-06-15&end_date=2027-06-14';
 
@@ -125,9 +125,17 @@ describe('report overload guards', () => {
     await expect(gate.run(3, async () => 'ok')).resolves.toBe('ok');
   });
 
-  it('refuses a third heavy report of one session at once, before its sign-in is even checked', async () => {
-    const answers = await Promise.all(Array.from({ length: 3 }, () => get(`/api/reports/38/?${YEAR}&page_size=10`)));
+  it('refuses a third heavy report of one session, before its sign-in is even checked, after a pause', async () => {
+    const timed = async () => {
+      const started = performance.now();
+      const res = await get(`/api/reports/38/?${YEAR}&page_size=10`);
+      return { res, ms: performance.now() - started };
+    };
+    const runs = await Promise.all(Array.from({ length: 3 }, timed));
+    const answers = runs.map((r) => r.res);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
+    // A caller that keeps asking while refused is slowed to about one request a second.
+    expect(runs.find((r) => r.res.statusCode === 429)?.ms).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS);
     const refused = answers.find((a) => a.statusCode === 429);
     expect(refused?.json()).toEqual({
       error: 'You already have 2 large reports loading. Wait for them to finish, then try again.',
