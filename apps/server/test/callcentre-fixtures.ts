@@ -1,4 +1,4 @@
-import { kolkataToday } from '@dossier/shared';
+import { addDays, kolkataToday } from '@dossier/shared';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -27,11 +27,7 @@ export interface CallCentreFixture {
   leads: Record<'leadCase' | 'otherLeadCase', number>;
 }
 
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<CallCentreFixture> {
   const id = (code: string) => {

@@ -1,4 +1,4 @@
-import { fromDayMonthYear, kolkataToday, MAX_RANGE_DAYS, monthRange } from '@dossier/shared';
+import { addDays, fromDayMonthYear, kolkataToday, MAX_RANGE_DAYS, monthRange } from '@dossier/shared';
 import { badRequest } from '../../platform/http-errors';
 
 /** A calendar range in Asia/Kolkata, both ends included, as yyyy-MM-dd. */
@@ -10,9 +10,7 @@ export interface DateRange {
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 
-export function addDays(iso: string, days: number): string {
-  return new Date((dayNumber(iso) + days) * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The instant day `iso` begins in Kolkata (UTC+05:30 all year). */
 export const kolkataDayStart = (iso: string): Date => new Date(`${iso}T00:00:00+05:30`);
