@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addDays } from '@dossier/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/platform/db';
@@ -11,8 +12,6 @@ export interface DownloadResult {
   rssPeakMb: number;
   range: { start: string; end: string };
 }
-
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Downloads report 38 (renewal dues) of the whole organisation as CSV over HTTP, sampling the process RSS. */
 export async function csvDownload(db: Db, today: string, wantRows: number): Promise<DownloadResult> {
