@@ -109,6 +109,14 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw err;
   });
+  // PGlite runs each query on this thread, and its promises settle without the event loop turning: a
+  // report of many queries would keep every other request (/healthz, sign-in, the heavy-report bound)
+  // waiting until it ends. One turn of the loop before each query lets them in between.
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as typeof client.query;
   // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time:
   // that driver queue is the one queue every query and transaction goes through.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
