@@ -69,12 +69,7 @@ async function main(): Promise<void> {
       scale: config.DEMO_SCALE,
       seed: config.DEMO_SEED,
       log: (line) => process.stdout.write(`${line}\n`),
-      progress: async (fraction) => {
-        readiness.progress(0.05 + fraction * 0.8);
-        // PGlite answers in-process: its queries resolve without the event loop turning, so without this
-        // the port would not answer (nor show the progress) until the load is over.
-        await new Promise((resolve) => setImmediate(resolve));
-      },
+      progress: (fraction) => readiness.progress(0.05 + fraction * 0.8),
     });
     if (loaded) logger.info('demo organisation loaded');
   }

@@ -24,8 +24,8 @@ export interface DemoOptions {
   /** Anchor date yyyy-MM-dd (default: today in Asia/Kolkata); same seed, scale and today = same data. */
   today?: string;
   log: (line: string) => void;
-  /** How far the load is, 0 to 1 (the start-up progress on the sign-in page); awaited, so it may yield. */
-  progress?: (fraction: number) => void | Promise<void>;
+  /** How far the load is, 0 to 1 (the start-up progress on the sign-in page). */
+  progress?: (fraction: number) => void;
 }
 
 // Arbitrary constant shared by all instances, distinct from the migration lock.
@@ -134,7 +134,7 @@ async function loadDemo(
   plan: DemoPlan,
   passwordHash: string,
   log: (line: string) => void,
-  progress: (fraction: number) => void | Promise<void>,
+  progress: (fraction: number) => void,
 ): Promise<void> {
   const started = performance.now();
   await insertReference(db);
@@ -147,7 +147,7 @@ async function loadDemo(
   await insertRows(db, 'partners', PARTNER_COLUMNS, book.rows);
   await insertRows(db, 'partner_mappings', MAPPING_COLUMNS, book.mappings);
   log(`demo data: partners ${book.rows.length}`);
-  await progress(0.1);
+  progress(0.1);
 
   const achieved = newAchieved(org);
   for (const batch of generatePolicies(plan, org, book.profiles, achieved, POLICY_BATCH)) {
@@ -155,7 +155,7 @@ async function loadDemo(
     await insertRows(db, 'policies', POLICY_COLUMNS, batch.policies);
     log(`demo data: policies ${batch.done}/${batch.total}`);
     // Policies are most of the work.
-    await progress(0.1 + (0.7 * batch.done) / Math.max(1, batch.total));
+    progress(0.1 + (0.7 * batch.done) / Math.max(1, batch.total));
   }
 
   await insertRows(db, 'targets', TARGET_COLUMNS, buildTargets(plan, org, achieved));
@@ -168,7 +168,7 @@ async function loadDemo(
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.table(table)}`.execute(db);
   }
   log(`demo data: mapping requests ${await insertDemoMappingRequests(db, plan, org, book)}`);
-  await progress(0.85);
+  progress(0.85);
   // Call-centre rows build on everything above (demo users, partners, mappings), so they come last.
   await loadCallCentreDemo(db, plan, log);
   log(`demo data: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
