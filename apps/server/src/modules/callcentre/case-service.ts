@@ -88,16 +88,19 @@ export class CaseService {
             : 'Partner not connected';
     }
     const callId = await latestCallId(this.db, found.id, audience);
-    const kept = await this.db
-      .selectFrom('remarks')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('case_id', '=', found.id)
-      .where((eb) => (callId === null ? eb('call_id', 'is', null) : eb('call_id', '=', callId)))
-      .executeTakeFirstOrThrow();
-    if (Number(kept.n) >= MAX_NOTES_PER_CALL) {
-      throw conflict(`A call keeps at most ${MAX_NOTES_PER_CALL} notes. Place the next call to add more.`);
-    }
     await this.db.transaction().execute(async (trx) => {
+      // The case's row is locked first, so concurrent remarks on one case count one after the other and
+      // the cap holds (counting before the lock let 30 at once all pass).
+      await trx.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', found.id).execute();
+      const kept = await trx
+        .selectFrom('remarks')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('case_id', '=', found.id)
+        .where((eb) => (callId === null ? eb('call_id', 'is', null) : eb('call_id', '=', callId)))
+        .executeTakeFirstOrThrow();
+      if (Number(kept.n) >= MAX_NOTES_PER_CALL) {
+        throw conflict(`A call keeps at most ${MAX_NOTES_PER_CALL} notes. Place the next call to add more.`);
+      }
       await trx
         .insertInto('remarks')
         .values({
@@ -112,7 +115,6 @@ export class CaseService {
           notes: body.notes.trim(),
         })
         .execute();
-      await trx.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', found.id).execute();
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'case_remark',

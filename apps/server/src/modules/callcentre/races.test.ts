@@ -78,4 +78,17 @@ describe('check-then-write races', () => {
     const kept = await ctx.db.db.selectFrom('remarks').select('notes').where('case_id', '=', caseId).execute();
     expect(kept.map((k) => k.notes)).toEqual(Array.from({ length: 20 }, (_, i) => `note ${i}`));
   });
+
+  it('30 concurrent notes on one call: exactly 20 are kept, the other 10 get 409', async () => {
+    const caseId = ctx.fx.cases.trmMissCase;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post('/trm-update-remarks/', { case_id: caseId, remark: 1, is_connected: false, notes: `together ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(10);
+    const kept = await ctx.db.db.selectFrom('remarks').select('notes').where('case_id', '=', caseId).execute();
+    expect(kept).toHaveLength(20);
+  });
 });
