@@ -61,11 +61,12 @@ function TreeNode({ node, expanded, highlight, onToggle, depth }: Omit<TreeProps
           {node.code} · {node.designation}
           {node.active ? '' : ' · inactive'}
         </Text>
-        <Badge size="xs" variant="light" title="People below (all levels)">
-          {node.team_size} people
+        {/* The counts keep their width on a phone; the name wraps instead. */}
+        <Badge size="xs" variant="light" title="People below (all levels)" style={{ flexShrink: 0 }}>
+          {node.team_size} {node.team_size === 1 ? 'person' : 'people'}
         </Badge>
-        <Badge size="xs" variant="light" color="teal" title="Partners mapped in this team">
-          {node.partners} partners
+        <Badge size="xs" variant="light" color="teal" title="Partners mapped in this team" style={{ flexShrink: 0 }}>
+          {node.partners} {node.partners === 1 ? 'partner' : 'partners'}
         </Badge>
       </Group>
       {open && hasChildren ? (
