@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icons';
 
-/** Inline glyphs for the lead-category boxes (the server names them; unknown names get the default). */
+/** Glyphs for the lead-category boxes, drawn in the shared icon frame (the server names them; unknown names get the default). */
 const PATHS: Record<string, ReactNode> = {
   all: <path d="M4 6h16M4 12h16M4 18h16" />,
   callback: (
@@ -37,59 +38,22 @@ const PATHS: Record<string, ReactNode> = {
 };
 
 export function CategoryIcon({ name, size = 22 }: { name: string; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {PATHS[name] ?? PATHS.all}
-    </svg>
-  );
+  return <Icon size={size}>{PATHS[name] ?? PATHS.all}</Icon>;
 }
 
 export function PhoneIcon({ size = 18 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size}>
       <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-    </svg>
+    </Icon>
   );
 }
 
 export function PlayIcon({ size = 16 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size}>
       <circle cx="12" cy="12" r="9" />
       <path d="M10 8.5v7l6-3.5z" />
-    </svg>
+    </Icon>
   );
 }
