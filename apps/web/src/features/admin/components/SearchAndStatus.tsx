@@ -1,6 +1,32 @@
+import { useState } from 'react';
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 
 export type StatusChoice = 'all' | 'active' | 'inactive';
+
+/**
+ * The state behind a SearchAndStatus and its server-paged list: the typed search (sent once typing
+ * pauses), the status and the page; a new search or status goes back to the first page.
+ */
+export function useListFilter(initialQ = '') {
+  const [q, setQ] = useState(initialQ);
+  const [debounced] = useDebouncedValue(q.trim(), 300);
+  const [status, setStatus] = useState<StatusChoice>('all');
+  const [paging, setPaging] = useState({ limit: 20, offset: 0 });
+  const controls = {
+    q,
+    status,
+    onSearch: (next: string) => {
+      setQ(next);
+      setPaging((p) => ({ ...p, offset: 0 }));
+    },
+    onStatus: (next: StatusChoice) => {
+      setStatus(next);
+      setPaging((p) => ({ ...p, offset: 0 }));
+    },
+  };
+  return { query: { q: debounced, status, ...paging }, paging, setPaging, controls };
+}
 
 /** The search box and the All / Active / Inactive choice above the People and Users lists. */
 export function SearchAndStatus({

@@ -1,40 +1,24 @@
 import { useState } from 'react';
 import { Anchor, Button, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { AdminFrame } from '../components/AdminFrame';
-import { SearchAndStatus } from '../components/SearchAndStatus';
+import { SearchAndStatus, useListFilter } from '../components/SearchAndStatus';
 import { PersonFormDialog } from '../components/PersonFormDialog';
 import { ServerPager } from '../components/ServerPager';
 import { StatusBadge } from '../components/StatusBadge';
-import { usePeople, type PeopleFilter } from '../api/people';
+import { usePeople } from '../api/people';
 
 /** People (/admin/people): every employee, searched and paged on the server. */
 export default function PeoplePage() {
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), 300);
-  const [status, setStatus] = useState<PeopleFilter['status']>('all');
-  const [paging, setPaging] = useState({ limit: 20, offset: 0 });
+  const { query, paging, setPaging, controls } = useListFilter();
   const [adding, setAdding] = useState(false);
-  const people = usePeople({ q: debounced, status, ...paging });
+  const people = usePeople(query);
   const rows = people.data?.rows ?? [];
 
   return (
     <AdminFrame title="People" actions={<Button onClick={() => setAdding(true)}>Add employee</Button>}>
-      <SearchAndStatus
-        q={q}
-        status={status}
-        placeholder="Code, name or email"
-        onSearch={(next) => {
-          setQ(next);
-          setPaging((p) => ({ ...p, offset: 0 }));
-        }}
-        onStatus={(next) => {
-          setStatus(next);
-          setPaging((p) => ({ ...p, offset: 0 }));
-        }}
-      />
+      <SearchAndStatus placeholder="Code, name or email" {...controls} />
       <Table.ScrollContainer minWidth={760} type="native" tabIndex={0}>
         <Table verticalSpacing="xs" aria-label="People" aria-busy={people.isFetching}>
           <Table.Thead>

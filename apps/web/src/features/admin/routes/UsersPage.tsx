@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { formatWhen } from '../../../components/sessions/session-format';
-import { useUsers, type UsersFilter } from '../api/users';
+import { useUsers } from '../api/users';
 import { AdminFrame } from '../components/AdminFrame';
-import { SearchAndStatus } from '../components/SearchAndStatus';
+import { SearchAndStatus, useListFilter } from '../components/SearchAndStatus';
 import { ServerPager } from '../components/ServerPager';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserCreateDialog } from '../components/UserCreateDialog';
@@ -16,31 +15,16 @@ const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 /** Users (/admin/users): sign-in accounts, their access flags and sessions. ?new=<code> opens 'Add user' for that employee. */
 export default function UsersPage() {
   const [params, setParams] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(q.trim(), 300);
-  const [status, setStatus] = useState<UsersFilter['status']>('all');
-  const [paging, setPaging] = useState({ limit: 20, offset: 0 });
+  const { query, paging, setPaging, controls } = useListFilter(params.get('q') ?? '');
   const [openId, setOpenId] = useState<number | null>(null);
   const creatingFor = params.get('new');
-  const users = useUsers({ q: debounced, status, ...paging });
+  const users = useUsers(query);
   const rows = users.data?.rows ?? [];
   const open = rows.find((u) => u.id === openId) ?? null;
 
   return (
     <AdminFrame title="Users" actions={<Button onClick={() => setParams({ new: '' })}>Add user</Button>}>
-      <SearchAndStatus
-        q={q}
-        status={status}
-        placeholder="Login, code or name"
-        onSearch={(next) => {
-          setQ(next);
-          setPaging((p) => ({ ...p, offset: 0 }));
-        }}
-        onStatus={(next) => {
-          setStatus(next);
-          setPaging((p) => ({ ...p, offset: 0 }));
-        }}
-      />
+      <SearchAndStatus placeholder="Login, code or name" {...controls} />
       <Table.ScrollContainer minWidth={820} type="native" tabIndex={0}>
         <Table verticalSpacing="xs" aria-label="Users" aria-busy={users.isFetching}>
           <Table.Thead>
@@ -96,7 +80,7 @@ export default function UsersPage() {
           onClose={() => setParams({})}
           onSaved={(user) => {
             setParams({});
-            setQ(user.login);
+            controls.onSearch(user.login);
             setOpenId(user.id);
           }}
         />
