@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 export interface ServerProcess {
@@ -9,17 +9,27 @@ export interface ServerProcess {
   output: string[];
   /** Resolves once GET /readyz answers 200; rejects when the server exits first or after `timeoutMs`. */
   ready(timeoutMs?: number): Promise<void>;
-  /** Stops the server and everything npx started for it. */
+  /** Stops the server and everything it started. */
   stop(): Promise<void>;
 }
 
-/** The real server (`apps/server/src/server.ts`) in a process of its own on 127.0.0.1:`port`, with `env` on top of this one's. */
+let built = false;
+
+/**
+ * The real server in a process of its own on 127.0.0.1:`port`, with `env` on top of this one's. It runs as
+ * `npm start` runs it in production: the server built to JavaScript (built once per bench process, so the
+ * figures are those of the current sources), on plain `node`.
+ */
 export function startServer(repoRoot: string, port: number, env: Record<string, string>): ServerProcess {
+  if (!built) {
+    execFileSync('npm', ['run', 'build', '-w', '@dossier/server'], { cwd: repoRoot, stdio: 'ignore' });
+    built = true;
+  }
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', join(repoRoot, 'apps/server/src/server.ts')], {
+  const child = spawn('node', ['--enable-source-maps', '--expose-gc', join(repoRoot, 'apps/server/dist/server.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: npx starts the server as a grandchild, and all of them must stop.
+    // Its own process group, so that stopping it stops anything it started.
     detached: true,
   });
   const output: string[] = [];

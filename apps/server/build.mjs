@@ -23,5 +23,7 @@ await build({
   external,
   logLevel: 'warning',
 });
-// The migrations are read from disk next to the code that applies them.
+// The migrations are read from disk next to the code that applies them, and the embedded database's thread
+// is started from its own file.
 cpSync(join(root, 'src/platform/migrations'), join(dist, 'migrations'), { recursive: true });
+cpSync(join(root, 'src/platform/pglite-worker.mjs'), join(dist, 'pglite-worker.mjs'));

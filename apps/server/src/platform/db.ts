@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './db-types';
 import { lockPgliteDir } from './pglite-lock';
+import { startPgliteThread } from './pglite-thread';
 
 export type Db = Kysely<Database>;
 
@@ -26,6 +28,12 @@ export interface DbHandle {
   poolStats?: () => PoolStats;
   /** PGlite only: a copy of the whole database, which `DbOptions.pgliteSnapshot` starts another from. */
   snapshot?: () => Promise<Blob>;
+  /**
+   * PGlite on disk only: closes the database, ends its thread and opens it again in a new one. PGlite's
+   * WebAssembly heap never shrinks, so after a big load (the demo organisation) it keeps that high-water
+   * mark, about 450 MB more than the same data opened fresh; a new thread gives it back.
+   */
+  reopen?: () => Promise<void>;
 }
 
 export interface PoolStats {
@@ -95,31 +103,24 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const dir = options.pgliteDir;
   let unlock = (): void => undefined;
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dir);
   }
-  const client = await PGlite.create(dir, {
-    parsers: { 1082: (v: string) => v },
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  }).catch((err: unknown) => {
+  let thread = await startPgliteThread(dir, options.pgliteSnapshot).catch((err: unknown) => {
     unlock();
     throw err;
   });
-  // PGlite runs each query on this thread, and its promises settle without the event loop turning: a
-  // report of many queries would keep every other request (/healthz, sign-in, the heavy-report bound)
-  // waiting until it ends. One turn of the loop before each query lets them in between.
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return query(...args);
-  }) as typeof client.query;
-  // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time:
-  // that driver queue is the one queue every query and transaction goes through.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time: that driver queue is
+  // the one queue every query and transaction goes through. It only calls `query` and `close`, so it gets
+  // this stand-in for the thread, which also lets `reopen` swap the thread underneath.
+  const current = {
+    query: (sql: string, params?: unknown[]) => thread.query(sql, params),
+    close: () => thread.close(),
+  } as unknown as PGlite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(current) });
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {
     await destroy();
@@ -129,13 +130,14 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     db,
     dialect: 'pglite',
     // Holding Kysely's connection while calling exec keeps scripts inside the same queue.
-    withSession: (fn) =>
-      db.connection().execute(() =>
-        fn(async (text) => {
-          const results = await client.exec(text);
-          return results.at(-1)?.rows ?? [];
-        }),
-      ),
-    snapshot: () => db.connection().execute(() => client.dumpDataDir('gzip')),
+    withSession: (fn) => db.connection().execute(() => fn((text) => thread.exec(text))),
+    snapshot: () => db.connection().execute(() => thread.dump()),
+    reopen: dir.startsWith('memory://')
+      ? undefined
+      : () =>
+          db.connection().execute(async () => {
+            await thread.close();
+            thread = await startPgliteThread(dir);
+          }),
   };
 }
