@@ -127,15 +127,29 @@ test.describe('renewal dues filters', () => {
 });
 
 test.describe('smaller details', () => {
-  test("'Policies count growth' is a percent like 'Premium Growth %' @mobile", async ({ page }) => {
+  test("'Policies count growth' is a percent like 'Premium Growth %', and both name what they compare with @mobile", async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/1/');
     const summary = namedTable(page, 'Business summary');
     await expectLoaded(summary);
-    const headers = (await summary.getByRole('columnheader').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
+    const headers = (await summary.getByRole('columnheader').allInnerTexts()).map((h) =>
+      h
+        .replace(/[↕▲▼]/g, '')
+        .replace(/\s*\n\s*/g, '\n')
+        .trim(),
+    );
+    // The default view is this month, still running: it is compared with as many days of last month.
+    const [year, month, day] = kolkataDay(0).split('-').map(Number) as [number, number, number];
+    const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const lastMonth = new Date(Date.UTC(year, month - 2, 1));
+    const lastMonthDays = daysIn(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1);
+    const compared = day === daysIn(year, month) ? lastMonthDays : Math.min(day, lastMonthDays);
+    const monthName = lastMonth.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+    const note = compared === 1 ? `vs 1 ${monthName}` : `vs 1–${compared} ${monthName}`;
     const total = summary.locator('tbody tr').filter({ hasText: 'Total' }).first().locator('td, th');
     for (const column of ['Policies count growth', 'Premium Growth %']) {
-      expect(headers).toContain(column);
-      await expect(total.nth(headers.indexOf(column))).toHaveText(/^[▲▼■]?\s*-?\d+(\.\d+)?%$/);
+      const header = `${column}\n${note}`;
+      expect(headers).toContain(header);
+      await expect(total.nth(headers.indexOf(header))).toHaveText(/^[▲▼■]?\s*-?\d+(\.\d+)?%$/);
     }
   });
 

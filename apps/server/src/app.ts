@@ -55,6 +55,8 @@ export interface AppDeps {
   dbPools?: PoolReaders;
   /** The source connector (SOURCE_DATABASE_URL + SOURCE_CONFIG); POST /api/etl_jobs/run/ runs it before the roll-ups. */
   connector?: SourceConnector;
+  /** Today's business date for report periods (default: the clock in Asia/Kolkata); tests fix it. */
+  today?: () => string;
   /** Start-up progress: until ready, API calls answer 503 and /readyz says how far it is. Default: ready. */
   readiness?: Readiness;
 }
@@ -72,6 +74,7 @@ export async function buildApp({
   dbPools = {},
   readiness = Readiness.ready(),
   connector,
+  today,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     // Request lines go through a serializer that redacts credentials in URLs (callback secret, signatures).
@@ -148,7 +151,10 @@ export async function buildApp({
   const oidc = new OidcService(db, auth, config);
   const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS, config.TOKEN_IDLE_MINUTES);
   const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
-  const reports = new ReportService(db, reportingDb ?? db, { statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS });
+  const reports = new ReportService(db, reportingDb ?? db, {
+    statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
+    ...(today ? { today } : {}),
+  });
   // Registered on the root, so it runs before the sign-in check of the secured scope.
   guardHeavyReports(
     app,

@@ -52,6 +52,22 @@ export function monthRange(date: string): { start_date: string; end_date: string
   return { start_date: isoDate(y, m, 1), end_date: isoDate(y, m, last) };
 }
 
+/** Month names as the screens abbreviate them ('Oct'), January first. */
+export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * What a growth column compares with, under its title: 'vs 1–23 Oct', 'vs 2 Oct–1 Nov', and with years only
+ * when the period spans two ('vs 15 Dec 2025–13 Jan 2026').
+ */
+export function comparisonLabel(period: { start_date: string; end_date: string }): string {
+  const [ys, ms, ds] = period.start_date.split('-').map(Number) as [number, number, number];
+  const [ye, me, de] = period.end_date.split('-').map(Number) as [number, number, number];
+  const month = (m: number) => MONTH_ABBREVIATIONS[m - 1] ?? '';
+  if (ys !== ye) return `vs ${ds} ${month(ms)} ${ys}–${de} ${month(me)} ${ye}`;
+  if (ms !== me) return `vs ${ds} ${month(ms)}–${de} ${month(me)}`;
+  return ds === de ? `vs ${ds} ${month(ms)}` : `vs ${ds}–${de} ${month(ms)}`;
+}
+
 /** yyyy-MM-dd → dd/MM/yyyy (mapped partners, analytics, sales promotion view). */
 export function toDayMonthYear(date: string): string {
   const [y, m, d] = date.split('-');

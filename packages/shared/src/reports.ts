@@ -48,6 +48,11 @@ export const ReportResponse = z.object({
   layout_width: z.union([z.literal(6), z.literal(12)]),
   start_date: z.string(),
   end_date: z.string(),
+  /**
+   * The period growth columns compare with: the previous period, and while the range is still running only
+   * as many of its days as have passed ('vs 1–23 Oct').
+   */
+  comparison: z.object({ start_date: z.string(), end_date: z.string() }),
   /** The account the figures are for (the drilled account, or the viewer). */
   account: z.object({ account_id: z.string(), user_name: z.string() }),
   /** When the roll-ups were last refreshed (null for reports read straight from source tables). */

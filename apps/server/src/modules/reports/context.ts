@@ -22,7 +22,7 @@ export interface QueryContext {
   db: Db;
   account: Account;
   range: DateRange;
-  /** The range of the same length just before `range` (growth columns). */
+  /** What growth columns compare `range` with (`previousRange`: like for like while `range` runs). */
   previous: DateRange;
   filters: ReportFilters;
   /** Which page of a server-paged report (policy lists) to read, in which order and with which search. */

@@ -1,4 +1,4 @@
-import { addDays, kolkataToday, monthRange } from '@dossier/shared';
+import { addDays, isoDate, kolkataToday, monthRange } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { DateRange, ReportFilters } from './context';
@@ -47,11 +47,44 @@ export function resolveRange(params: RawReportParams, dateMode: 'range' | 'month
   return range;
 }
 
-/** The range of the same length that ends the day before `range` starts (growth comparisons). */
-export function previousRange(range: DateRange): DateRange {
+/** How many calendar months `range` touches (1 when it lies within one month). */
+function monthSpan(range: DateRange): number {
+  const [ys, ms] = range.start.split('-').map(Number) as [number, number];
+  const [ye, me] = range.end.split('-').map(Number) as [number, number];
+  return (ye - ys) * 12 + (me - ms) + 1;
+}
+
+/** The first day of the month `months` before the month of `date`. */
+function monthsBefore(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) - months;
+  return isoDate(Math.floor(index / 12), (index % 12) + 1, 1);
+}
+
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * The period growth compares `range` with (docs/product/reports-catalogue.md, 'Growth'):
+ * - a range that starts on the 1st is compared with the same days of the month(s) before it: whole months
+ *   with the whole months before (November with all of October), 1–23 Nov with 1–23 Oct;
+ * - any other range with the range of the same length that ends the day before it starts;
+ * - like for like while `range` is still running (it ends after today): only as many days of that period
+ *   as have passed of `range`, so November seen on the 23rd is compared with 1–23 Oct, not all of October.
+ */
+export function previousRange(range: DateRange, today = kolkataToday()): DateRange {
+  const dayBefore = addDays(range.start, -1);
   const length = daysBetween(range.start, range.end);
-  const end = addDays(range.start, -1);
-  return { start: addDays(end, -length), end };
+  let start: string;
+  let end = dayBefore;
+  if (range.start.endsWith('-01')) {
+    start = monthsBefore(range.start, monthSpan(range));
+    const wholeMonths = monthRange(range.end).end_date === range.end;
+    if (!wholeMonths) end = earlier(addDays(start, length), dayBefore);
+  } else {
+    start = addDays(dayBefore, -length);
+  }
+  if (range.start <= today && today < range.end) end = earlier(end, addDays(start, daysBetween(range.start, today)));
+  return { start, end };
 }
 
 /** Checks product ids and turns insurer and state names into ids; unknown values are a 400 naming them. */

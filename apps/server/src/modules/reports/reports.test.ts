@@ -6,7 +6,8 @@ import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 
 const RANGE = { start: '2026-05-01', end: '2026-05-31' };
-const PREVIOUS = { start: '2026-03-31', end: '2026-04-30' };
+// A whole month is compared with the whole month before (params.ts, previousRange).
+const PREVIOUS = { start: '2026-04-01', end: '2026-04-30' };
 const inRange = (p: RawPolicy, r = RANGE) => p.day >= r.start && p.day <= r.end;
 const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
 const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);

@@ -1,4 +1,4 @@
-import { DASHBOARDS, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { DASHBOARDS, kolkataToday, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
@@ -27,6 +27,8 @@ const daysIn = (r: { start: string; end: string }) =>
 export interface ReportLimits {
   /** Report queries are cancelled after this long. */
   statementTimeoutMs: number;
+  /** Today's business date (yyyy-MM-dd, Asia/Kolkata), which default periods and growth comparisons count from. */
+  today?: () => string;
 }
 export const DEFAULT_REPORT_LIMITS: ReportLimits = { statementTimeoutMs: 15_000 };
 
@@ -41,6 +43,7 @@ export class ReportService {
    * @param reportingDb where report queries run: a read replica in production (REPORTING_DATABASE_URL)
    */
   private readonly statementTimeoutMs: number;
+  private readonly today: () => string;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +51,7 @@ export class ReportService {
     limits: ReportLimits = DEFAULT_REPORT_LIMITS,
   ) {
     this.statementTimeoutMs = limits.statementTimeoutMs;
+    this.today = limits.today ?? (() => kolkataToday());
   }
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
@@ -132,14 +136,15 @@ export class ReportService {
       throw badRequest(`${def.name} needs a partner account_id (a code containing EI)`);
     if (def.account === 'employee' && account.kind !== 'employee')
       throw badRequest(`${def.name} is a team report; open the executive report for partner ${account.code}`);
-    const range = resolveRange(params, def.dateMode, def.dateOffsetDays);
+    const today = this.today();
+    const range = resolveRange(params, def.dateMode, def.dateOffsetDays, today);
     const page: ListPage = {
       number: params.page ?? 1,
       size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE,
       ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
       ...(params.search ? { search: params.search } : {}),
     };
-    return { db: this.reportingDb, account, range, previous: previousRange(range), filters, page };
+    return { db: this.reportingDb, account, range, previous: previousRange(range, today), filters, page };
   }
 
   private async render(
@@ -160,7 +165,8 @@ export class ReportService {
     let result: ReportResult;
     const asOf = def.source === 'rollup' ? watermark : null;
     if (def.source === 'rollup') {
-      const key = JSON.stringify([def.id, account.kind, account.id, range, filters, asOf?.toISOString() ?? null]);
+      // The comparison period moves with today while the range runs, so it is part of the key.
+      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, filters, asOf?.toISOString() ?? null]);
       const cached = this.cache.get(key);
       result = cached ?? (await this.run(def, ctx));
       if (!cached) this.cache.set(key, result);
@@ -189,6 +195,7 @@ export class ReportService {
       layout_width: def.width,
       start_date: shown.start,
       end_date: shown.end,
+      comparison: { start_date: ctx.previous.start, end_date: ctx.previous.end },
       account: { account_id: account.code, user_name: account.name },
       as_of: asOf ? asOf.toISOString() : null,
       ...(result.paging ? { paging: result.paging } : {}),

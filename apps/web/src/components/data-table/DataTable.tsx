@@ -278,6 +278,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       ) : (
                         column?.header
                       )}
+                      {column?.headerNote ? <span className={classes.headerNote}>{column.headerNote}</span> : null}
                     </Table.Th>
                   );
                 })}

@@ -5,6 +5,8 @@ import type { CellValue } from './search';
 export interface DataTableColumn<T> {
   id: string;
   header: string;
+  /** A smaller second line under the header, e.g. what a growth column compares with ('vs 1–23 Oct'). */
+  headerNote?: string;
   value: (row: T) => CellValue;
   cell?: (row: T) => ReactNode;
   /** What sorting compares, when it differs from `value` (e.g. '₹1.5 lac' → 150000). */

@@ -24,6 +24,7 @@ function report(name: string, columns: string[], records: ReportResponse['data']
     layout_width: 12,
     start_date: '2026-06-01',
     end_date: '2026-06-30',
+    comparison: { start_date: '2026-05-01', end_date: '2026-05-31' },
     account: { account_id: 'ASM1', user_name: 'Asm' },
     as_of: null,
   };

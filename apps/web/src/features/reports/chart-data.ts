@@ -1,4 +1,4 @@
-import { monthRange, type ReportRecord, type ReportResponse } from '@dossier/shared';
+import { MONTH_ABBREVIATIONS, monthRange, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import type { ChartPoint } from '../../components/charts/types';
 import { HIDDEN_COLUMNS } from './config';
 
@@ -67,8 +67,6 @@ export function pageChart(reports: readonly ReportResponse[]): BarChartData | nu
   return null;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 export interface MonthSlot {
   start_date: string;
   end_date: string;
@@ -84,7 +82,7 @@ export function lastMonths(endDate: string, count = 12): MonthSlot[] {
     const year = Math.floor(index / 12);
     const month = (index % 12) + 1;
     const range = monthRange(`${year}-${String(month).padStart(2, '0')}-01`);
-    out.push({ ...range, label: `${MONTHS[month - 1] ?? ''} ${String(year % 100).padStart(2, '0')}` });
+    out.push({ ...range, label: `${MONTH_ABBREVIATIONS[month - 1] ?? ''} ${String(year % 100).padStart(2, '0')}` });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
+import { comparisonLabel, PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import { DataTable, type DataTableColumn, type ServerPaging, type ServerQuery } from '../../../components/data-table';
 import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
@@ -172,10 +172,12 @@ export function ReportPanel({
   const drillKey = shown.find((c) => c.key === 'User Id')?.key ?? shown[0]?.key;
   const linkRange = { start_date: report.start_date, end_date: report.end_date, product_type_id: ctx.query.product_type_id };
   const cellRange = { start_date: report.start_date, end_date: report.end_date };
+  const comparison = comparisonLabel(report.comparison);
 
   const columns: DataTableColumn<Row>[] = shown.map((c: ReportColumn) => ({
     id: c.key,
     header: c.title,
+    headerNote: c.kind.startsWith('growth') ? comparison : undefined,
     value: (row) => cellText(c, row.record[c.key]),
     sortValue: (row) => sortValue(c, row.record[c.key]),
     sortable: report.paging ? report.paging.sortable.includes(c.key) : !['pay-now', 'sales-view', 'link'].includes(c.kind),

@@ -1,0 +1,87 @@
+import type { ReportRecord, ReportResponse } from '@dossier/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
+import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
+
+// Growth while the month runs, like for like: the fixture's today is 15 June 2026, so June is compared with
+// 1–15 May, not with all of May (which would show every manager far down).
+const JUNE = { start: '2026-06-01', end: '2026-06-30' };
+const MAY_TO_DATE = { start: '2026-05-01', end: '2026-05-15' };
+const inRange = (p: RawPolicy, r: { start: string; end: string }) => p.day >= r.start && p.day <= r.end;
+const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
+const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);
+
+describe('growth compares like for like while the range runs', () => {
+  let ctx: ReportsTestContext;
+  let world: RawWorld;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    expect(TODAY).toBe('2026-06-15');
+    ctx = await createReportsTestApp(0.02, TODAY);
+    world = await loadRawWorld(ctx.db.db);
+    for (const login of ['demo.head', 'demo.zsm']) tokens.set(login, await demoToken(ctx.app, login));
+  });
+  afterAll(() => ctx.close());
+
+  const report = async (login: string, id: number, range: { start: string; end: string }) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/${id}/?start_date=${range.start}&end_date=${range.end}`,
+      headers: { authorization: `Token ${tokens.get(login)}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ReportResponse>();
+  };
+  const codeOf = async (login: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/accounts/api/v1/me/',
+      headers: { authorization: `Token ${tokens.get(login)}` },
+    });
+    return res.json<{ code: string }>().code;
+  };
+  const idOf = (code: unknown) => world.employees.find((e) => e.code === code)?.id ?? -1;
+  const successUnder = (employeeId: number) =>
+    world.policies.filter((p) => p.status === 'success' && world.subtree.get(employeeId)?.has(p.employeeId));
+
+  it('13 Business summary for June on 15 June: growth against 1–15 May, by business type and in total', async () => {
+    const r = await report('demo.head', 13, JUNE);
+    expect(r.comparison).toEqual({ start_date: MAY_TO_DATE.start, end_date: MAY_TO_DATE.end });
+    const all = successUnder(idOf(await codeOf('demo.head')));
+    const rows = r.data.data.records;
+    for (const [i, name] of ['New Business', 'Rollover', 'Renewal', 'Total'].entries()) {
+      const row = rows[i] as ReportRecord;
+      expect(row['Business Type']).toBe(name);
+      const ofType = name === 'Total' ? all : all.filter((p) => p.businessType === i + 1);
+      const cur = sum(ofType.filter((p) => inRange(p, JUNE)));
+      const prev = sum(ofType.filter((p) => inRange(p, MAY_TO_DATE)));
+      expect(cur.nop).toBeGreaterThan(0);
+      expect(prev.nop).toBeGreaterThan(0);
+      close(row['Premium Growth %'], growth(cur.premium, prev.premium));
+      close(row['Policies count growth'], growth(cur.nop, prev.nop));
+    }
+    // Against the whole of May, half a month would read as a fall: the like-for-like figure is not that one.
+    const total = rows[3] as ReportRecord;
+    const wholeMay = sum(all.filter((p) => inRange(p, { start: '2026-05-01', end: '2026-05-31' })));
+    const cur = sum(all.filter((p) => inRange(p, JUNE)));
+    expect(Number(total['Policies count growth'])).not.toBeCloseTo(growth(cur.nop, wholeMay.nop), 0);
+  });
+
+  it('28 Team business performance for June: MoM Growth % against 1–15 May for each direct report', async () => {
+    const r = await report('demo.zsm', 28, JUNE);
+    expect(r.comparison).toEqual({ start_date: MAY_TO_DATE.start, end_date: MAY_TO_DATE.end });
+    expect(r.data.data.records.length).toBeGreaterThan(0);
+    for (const row of r.data.data.records) {
+      const under = successUnder(idOf(row['User Id']));
+      const cur = sum(under.filter((p) => inRange(p, JUNE))).premium;
+      const prev = sum(under.filter((p) => inRange(p, MAY_TO_DATE))).premium;
+      close(row['MoM Growth %'], growth(cur, prev));
+    }
+  });
+
+  it('a closed month keeps the whole previous month', async () => {
+    const r = await report('demo.head', 13, { start: '2026-05-01', end: '2026-05-31' });
+    expect(r.comparison).toEqual({ start_date: '2026-04-01', end_date: '2026-04-30' });
+  });
+});
