@@ -153,6 +153,7 @@ export async function buildApp({
   const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
   const reports = new ReportService(db, reportingDb ?? db, {
     statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
+    etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
     ...(today ? { today } : {}),
   });
   // Registered on the root, so it runs before the sign-in check of the secured scope.

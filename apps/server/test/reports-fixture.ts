@@ -15,13 +15,21 @@ export interface ReportsTestContext {
 
 /**
  * The real app over a small generated demo organisation with its roll-ups built. `today` fixes the business
- * date reports count their default periods and growth comparisons from (default: the clock).
+ * date reports count their default periods and growth comparisons from (default: the clock); `config` sets
+ * environment settings.
  */
-export async function createReportsTestApp(scale = 0.02, today?: string): Promise<ReportsTestContext> {
+export async function createReportsTestApp(
+  scale = 0.02,
+  { today, config = {} }: { today?: string; config?: Record<string, string> } = {},
+): Promise<ReportsTestContext> {
   const db = await createTestDb();
   await loadDemoIfEmpty(db, { scale, seed: 424242, today: TODAY, log: () => undefined });
   await runBusinessEtl(db.db);
-  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, ...(today ? { today: () => today } : {}) });
+  const app = await buildApp({
+    config: loadConfig({ WEB_DIST: '/nonexistent', ...config }),
+    db: db.db,
+    ...(today ? { today: () => today } : {}),
+  });
   await app.ready();
   return {
     app,

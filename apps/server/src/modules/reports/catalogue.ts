@@ -54,6 +54,22 @@ export interface ReportResult {
   paging?: ReportPaging;
 }
 
+/** What a report's presentation may depend on beyond its data. */
+export interface ReportFacts {
+  /** How often the roll-ups are refreshed (ETL_INTERVAL_SECONDS). */
+  etlIntervalSeconds: number;
+}
+
+/** 'every 5 minutes', 'every minute', 'every 2 hours', 'every 90 seconds'. */
+export function everyInterval(seconds: number): string {
+  const unit = (n: number, one: string) => (n === 1 ? `every ${one}` : `every ${n} ${one}s`);
+  if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour');
+  if (seconds % 60 === 0) return unit(seconds / 60, 'minute');
+  return unit(seconds, 'second');
+}
+
+const refreshedEvery = ({ etlIntervalSeconds }: ReportFacts) => `Data is refreshed ${everyInterval(etlIntervalSeconds)}`;
+
 export interface ReportDef {
   id: number;
   name: string;
@@ -68,7 +84,8 @@ export interface ReportDef {
   email: boolean;
   download: boolean;
   filters: { insurer: boolean; state: boolean; businessType: boolean; product: boolean };
-  footnote: string | null;
+  /** The note under the table, from what the server knows of itself (the roll-ups' refresh interval). */
+  footnote: ((facts: ReportFacts) => string) | null;
   width: 6 | 12;
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
   source: 'rollup' | 'source';
@@ -177,7 +194,7 @@ export const REPORTS: readonly ReportDef[] = [
       name: 'User insurer wise business',
       dashboardId: 1,
       viz: 'pivot_table',
-      footnote: 'Data is refreshed every 5 minutes',
+      footnote: refreshedEvery,
     }),
     run: (ctx) => insurerPivot(ctx),
   },

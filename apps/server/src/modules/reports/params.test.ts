@@ -1,5 +1,6 @@
 import { comparisonLabel } from '@dossier/shared';
 import { describe, expect, it } from 'vitest';
+import { everyInterval } from './catalogue';
 import { previousRange } from './params';
 
 const period = (start: string, end: string) => ({ start, end });
@@ -46,5 +47,16 @@ describe('the period growth compares with', () => {
     expect(comparisonLabel({ start_date: '2026-10-05', end_date: '2026-10-05' })).toBe('vs 5 Oct');
     expect(comparisonLabel({ start_date: '2026-08-24', end_date: '2026-10-06' })).toBe('vs 24 Aug–6 Oct');
     expect(comparisonLabel({ start_date: '2025-12-15', end_date: '2026-01-13' })).toBe('vs 15 Dec 2025–13 Jan 2026');
+  });
+});
+
+describe('the refresh interval in words', () => {
+  it('says seconds, minutes or hours, and one of each without a number', () => {
+    expect(everyInterval(300)).toBe('every 5 minutes');
+    expect(everyInterval(60)).toBe('every minute');
+    expect(everyInterval(90)).toBe('every 90 seconds');
+    expect(everyInterval(3600)).toBe('every hour');
+    expect(everyInterval(7200)).toBe('every 2 hours');
+    expect(everyInterval(5)).toBe('every 5 seconds');
   });
 });

@@ -177,6 +177,19 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
   });
 
+  it('drops the filters a report does not take: a motor product leaves Life issuance team report (23) as it is', async () => {
+    const headId = idOf(await me('demo.head'));
+    const motor = await ctx.db.db.selectFrom('products').select('product_type_id').where('line', '=', 'motor').executeTakeFirstOrThrow();
+    const plain = await report('demo.head', 23);
+    const withMotor = await report('demo.head', 23, `&product_type_id=${motor.product_type_id}`);
+    expect(withMotor.product_filter).toBe(false);
+    expect(withMotor.data.data.records).toEqual(plain.data.data.records);
+    // And the figures are the life business itself, not nothing.
+    const life = subtreePolicies(headId).filter((p) => p.status === 'success' && p.line === 'life' && inRange(p));
+    expect(life.length).toBeGreaterThan(0);
+    expect(withMotor.data.data.records.reduce((a, row) => a + Number(row['Policies count']), 0)).toBe(life.length);
+  });
+
   it('applies product, insurer, state and business type filters', async () => {
     const zsmId = idOf(await me('demo.zsm'));
     const some = subtreePolicies(zsmId).find((p) => p.status === 'success' && inRange(p));

@@ -6,7 +6,7 @@ import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupWatermark } from '../etl/business-etl';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
-import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportResult } from './catalogue';
+import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
 import { exportColumns, matchingRows, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
@@ -29,8 +29,21 @@ export interface ReportLimits {
   statementTimeoutMs: number;
   /** Today's business date (yyyy-MM-dd, Asia/Kolkata), which default periods and growth comparisons count from. */
   today?: () => string;
+  /** How often the roll-ups are refreshed (ETL_INTERVAL_SECONDS), which footnotes say. Default 300. */
+  etlIntervalSeconds?: number;
 }
 export const DEFAULT_REPORT_LIMITS: ReportLimits = { statementTimeoutMs: 15_000 };
+
+/**
+ * Only the filters the report declares reach its queries: a product in the address of a page does not empty
+ * a life report that takes none (docs/product/reports-catalogue.md, 'Filters').
+ */
+const filtersTaken = (def: ReportDef, filters: ReportFilters): ReportFilters => ({
+  products: def.filters.product ? filters.products : null,
+  insurers: def.filters.insurer ? filters.insurers : null,
+  states: def.filters.state ? filters.states : null,
+  businessTypes: def.filters.businessType ? filters.businessTypes : null,
+});
 
 const dashboardName = (def: ReportDef) => DASHBOARDS.find((d) => d.dashboard_id === def.dashboardId)?.dashboard_name ?? def.name;
 
@@ -44,6 +57,7 @@ export class ReportService {
    */
   private readonly statementTimeoutMs: number;
   private readonly today: () => string;
+  private readonly facts: ReportFacts;
 
   constructor(
     private readonly db: Db,
@@ -52,6 +66,7 @@ export class ReportService {
   ) {
     this.statementTimeoutMs = limits.statementTimeoutMs;
     this.today = limits.today ?? (() => kolkataToday());
+    this.facts = { etlIntervalSeconds: limits.etlIntervalSeconds ?? 300 };
   }
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
@@ -144,7 +159,7 @@ export class ReportService {
       ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
       ...(params.search ? { search: params.search } : {}),
     };
-    return { db: this.reportingDb, account, range, previous: previousRange(range, today), filters, page };
+    return { db: this.reportingDb, account, range, previous: previousRange(range, today), filters: filtersTaken(def, filters), page };
   }
 
   private async render(
@@ -166,7 +181,7 @@ export class ReportService {
     const asOf = def.source === 'rollup' ? watermark : null;
     if (def.source === 'rollup') {
       // The comparison period moves with today while the range runs, so it is part of the key.
-      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, filters, asOf?.toISOString() ?? null]);
+      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, asOf?.toISOString() ?? null]);
       const cached = this.cache.get(key);
       result = cached ?? (await this.run(def, ctx));
       if (!cached) this.cache.set(key, result);
@@ -191,7 +206,7 @@ export class ReportService {
       product_filter: def.filters.product,
       meta: { drillable: def.drillable, executive_report_id: def.executiveReportId, next_report_id: def.nextReportId },
       data: { data: { columns: result.columns, records: result.records } },
-      footnote: def.footnote,
+      footnote: def.footnote?.(this.facts) ?? null,
       layout_width: def.width,
       start_date: shown.start,
       end_date: shown.end,

@@ -117,11 +117,6 @@ export const GROWTH_COLUMNS: Readonly<Record<string, 'arrow' | 'marker'>> = {
   'Policies count growth': 'marker',
 };
 
-/** Footnotes by report name; the server's footnote wins when it sends one. */
-export const FOOTNOTES: Readonly<Record<string, string>> = {
-  'User insurer wise business': 'Data is refreshed every 5 minutes',
-};
-
 /** Reports with the dropdown column filter: the label of the dropdown (options are the data columns). */
 export const DROPDOWN_FILTERS: Readonly<Record<string, string>> = {
   'User insurer wise business': 'Select Insurer column',

@@ -8,7 +8,7 @@ import { useDownloadReport } from '../api/report-download';
 import { useSendReport } from '../api/send-report';
 import { asOfText } from '../as-of';
 import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
-import { DROPDOWN_FILTERS, FOOTNOTES, HIDDEN_PAGINATION_REPORTS, listed, lookup, ROW_ACTIONS } from '../config';
+import { DROPDOWN_FILTERS, HIDDEN_PAGINATION_REPORTS, listed, lookup, ROW_ACTIONS } from '../config';
 import { filterBody } from '../filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
 import type { ReportScreenContext } from '../screen-context';
@@ -212,7 +212,7 @@ export function ReportPanel({
     else columns.push({ ...column, stickyEnd: true });
   }
   const rows = useMemo(() => records.map((record, i) => ({ id: String(i), record })), [records]);
-  const footnote = report.footnote ?? lookup(FOOTNOTES, report.report_name);
+  const footnote = report.footnote;
   const asOf = asOfText(report.as_of);
 
   return (

@@ -11,14 +11,15 @@ const inRange = (p: RawPolicy, r: { start: string; end: string }) => p.day >= r.
 const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
 const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);
 
-describe('growth compares like for like while the range runs', () => {
+// What reports take from outside their data: today's date and the server's settings.
+describe('growth compares like for like while the range runs; footnotes say the refresh interval', () => {
   let ctx: ReportsTestContext;
   let world: RawWorld;
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     expect(TODAY).toBe('2026-06-15');
-    ctx = await createReportsTestApp(0.02, TODAY);
+    ctx = await createReportsTestApp(0.02, { today: TODAY, config: { ETL_INTERVAL_SECONDS: '120' } });
     world = await loadRawWorld(ctx.db.db);
     for (const login of ['demo.head', 'demo.zsm']) tokens.set(login, await demoToken(ctx.app, login));
   });
@@ -83,5 +84,10 @@ describe('growth compares like for like while the range runs', () => {
   it('a closed month keeps the whole previous month', async () => {
     const r = await report('demo.head', 13, { start: '2026-05-01', end: '2026-05-31' });
     expect(r.comparison).toEqual({ start_date: '2026-04-01', end_date: '2026-04-30' });
+  });
+
+  it('15 User insurer wise business says how often the roll-ups are refreshed: here every 120 s', async () => {
+    const r = await report('demo.head', 15, JUNE);
+    expect(r.footnote).toBe('Data is refreshed every 2 minutes');
   });
 });
