@@ -19,6 +19,8 @@ export type ReportPaging = z.infer<typeof ReportPaging>;
 
 /** The report response (docs/product/reports-catalogue.md; the original product's fields), plus our id, date echo, width, footnote and data freshness. */
 export const ReportResponse = z.object({
+  /** One table; a dashboard id answers `kind: 'page'` (ReportPage). */
+  kind: z.literal('report'),
   report_id: z.number().int(),
   report_name: z.string(),
   dashboard_name: z.string(),
@@ -62,10 +64,10 @@ export const ReportResponse = z.object({
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;
 
-export const ReportPage = z.object({ dashboard_name: z.string(), reports: z.array(ReportResponse) });
+export const ReportPage = z.object({ kind: z.literal('page'), dashboard_name: z.string(), reports: z.array(ReportResponse) });
 export type ReportPage = z.infer<typeof ReportPage>;
 
-export const ReportOrPage = z.union([ReportResponse, ReportPage]);
+export const ReportOrPage = z.discriminatedUnion('kind', [ReportResponse, ReportPage]);
 export type ReportOrPage = z.infer<typeof ReportOrPage>;
 
 const MAX_LIST = 100;

@@ -237,7 +237,9 @@ describe('reports equal an independent recomputation from raw policies', () => {
 
   it('a dashboard id answers the page of its reports', async () => {
     const page = (await get('demo.tl', `/api/reports/1/?start_date=${RANGE.start}&end_date=${RANGE.end}`)).json<ReportPage>();
+    expect(page.kind).toBe('page');
     expect(page.dashboard_name).toBe('Business Dashboard');
+    expect(page.reports.every((r) => r.kind === 'report')).toBe(true);
     expect(page.reports.map((r) => r.report_id)).toEqual([13, 11, 14, 15, 16, 17, 18, 19, 20]);
     expect(page.reports[0]?.as_of).toBeTruthy();
   });

@@ -82,7 +82,7 @@ export class ReportService {
     const reports = await Promise.all(
       dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)),
     );
-    return { dashboard_name: dashboard.dashboard_name, reports };
+    return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
   }
 
   /** One report for the viewer, or for a drilled account in their subtree. */
@@ -191,6 +191,7 @@ export class ReportService {
     }
     const shown = result.range ?? range;
     return {
+      kind: 'report',
       report_id: def.id,
       report_name: def.name,
       dashboard_name: dashboardName(def),

@@ -5,6 +5,7 @@ import { barChartOf, lastMonths, pageChart, summaryTotal } from './chart-data';
 
 function report(name: string, columns: string[], records: ReportResponse['data']['data']['records']): ReportResponse {
   return {
+    kind: 'report',
     report_id: 1,
     report_name: name,
     dashboard_name: 'D',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ReportOrPage, ReportPage, type ReportResponse } from '@dossier/shared';
+import { ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { useLoggedIn } from '../../../lib/session';
 
@@ -25,10 +25,7 @@ export function useReport(id: number, query: ReportApiQuery, enabled = true) {
   return useQuery({ ...reportQueryOptions(id, query), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
 }
 
-/** A response without a reports list is shown as one table (docs/product/report-screens.md, 'Report page'). */
+/** A single report is shown as a page of one table (docs/product/report-screens.md, 'Report page'). */
 export function reportsOf(data: ReportOrPage): { title: string; reports: ReportResponse[] } {
-  const page = ReportPage.safeParse(data);
-  if (page.success) return { title: page.data.dashboard_name, reports: page.data.reports };
-  const single = data as ReportResponse;
-  return { title: single.report_name, reports: [single] };
+  return data.kind === 'page' ? { title: data.dashboard_name, reports: data.reports } : { title: data.report_name, reports: [data] };
 }
