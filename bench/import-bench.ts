@@ -7,9 +7,9 @@
  * section of bench/RESULTS.md; `npm run bench` runs it with the rest.
  */
 import type { ImportEntity, ImportReport } from '@dossier/shared';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { importRows } from '../apps/server/src/modules/imports/core';
@@ -17,6 +17,7 @@ import { csvRows } from '../apps/server/src/modules/imports/readers';
 import { createDb, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { machineLine } from './machine';
+import { writeSection } from './results-file';
 
 export const IMPORT_SECTION = '## Bulk import';
 const RMS = 200;
@@ -201,25 +202,10 @@ export async function importBench(url: string, policies: number, log: (line: str
   }
 }
 
-/** Replaces (or appends) this part's section of RESULTS.md, keeping every other section as it was. */
-export function writeSection(resultsPath: string, lines: string[]): void {
-  const text = readFileSync(resultsPath, 'utf8');
-  const start = text.indexOf(`\n${IMPORT_SECTION}\n`);
-  const section = `${lines.join('\n')}\n`;
-  let next: string;
-  if (start === -1) next = `${text.trimEnd()}\n\n${section}`;
-  else {
-    const end = text.indexOf('\n## ', start + 1);
-    next = `${text.slice(0, start + 1)}${section}${end === -1 ? '' : `\n${text.slice(end + 1)}`}`;
-  }
-  writeFileSync(resultsPath, next);
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--policies');
   const policies = i >= 0 ? Number(process.argv[i + 1]) : 1_000_000;
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const results = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   importBench(url, policies, (l) => process.stdout.write(`${l}\n`))
     .then((lines) => {
       // Run on its own, so it carries its own date and machine line.
@@ -229,8 +215,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `Run ${new Date().toISOString()} on ${machineLine()}; load average at the start ${loadavg()[0]?.toFixed(2) ?? '?'}.`,
         '',
       );
-      writeSection(results, lines);
       process.stdout.write(`${lines.join('\n')}\n`);
+      return writeSection(lines);
     })
     .catch((err: unknown) => {
       console.error(err);

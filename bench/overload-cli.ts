@@ -3,11 +3,11 @@
  * (BENCH_DATABASE_URL, default the local test database) and on PGlite; its section of
  * bench/RESULTS.md is replaced (or added), the other sections are kept.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineLine } from './machine';
 import { overloadRun, overloadTable } from './overload';
+import { writeSection } from './results-file';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--port');
@@ -19,11 +19,6 @@ const figures = [
   ...(await overloadRun(root, port, { kind: 'postgres', url }, log)),
   ...(await overloadRun(root, port, { kind: 'pglite' }, log)),
 ];
-const section = [...overloadTable(figures), `Run ${new Date().toISOString()} on ${machineLine()}.`, ''].join('\n');
-const file = join(root, 'bench/RESULTS.md');
-const text = readFileSync(file, 'utf8');
-const start = text.indexOf('## Overload: report 38');
-const next = start < 0 ? -1 : text.indexOf('\n## ', start + 1);
-const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`;
-writeFileSync(file, updated);
-log(section);
+const section = [...overloadTable(figures), `Run ${new Date().toISOString()} on ${machineLine()}.`, ''];
+await writeSection(section);
+log(section.join('\n'));

@@ -4,7 +4,6 @@
  * its own that is kept between runs), the first start on PGlite and Lighthouse on the built web app
  * (npm run bench:lighthouse runs that alone). Writes bench/RESULTS.md.
  */
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { timeOnce } from './stats';
 import { loadTable, loadTest, loadVerdict } from './load';
 import { loadPopulation } from './load-population';
 import { overloadRun, overloadTable } from './overload';
+import { writeResults } from './results-file';
 
 import { importBench } from './import-bench';
 
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     );
   }
 
-  writeFileSync(join(root, 'bench/RESULTS.md'), `${out.join('\n')}\n`);
+  await writeResults(`${out.join('\n')}\n`);
   log(out.join('\n'));
   await db.destroy();
 }

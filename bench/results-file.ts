@@ -1,0 +1,31 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+
+/** bench/RESULTS.md, which every bench writes its figures to. */
+export const RESULTS_PATH = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+
+/** Writes RESULTS.md formatted as `npm test`'s format check wants it (the tables' columns aligned). */
+export async function writeResults(text: string): Promise<void> {
+  const options = (await resolveConfig(RESULTS_PATH)) ?? {};
+  writeFileSync(RESULTS_PATH, await format(text, { ...options, filepath: RESULTS_PATH }));
+}
+
+/**
+ * Replaces the section that starts with `lines[0]` (a '## ' heading) up to the next '## ' heading, or appends
+ * it; every other section stays as it was.
+ */
+export async function writeSection(lines: string[]): Promise<void> {
+  const heading = lines[0] ?? '';
+  const text = readFileSync(RESULTS_PATH, 'utf8');
+  const start = text.indexOf(`\n${heading}\n`);
+  const section = `${lines.join('\n')}\n`;
+  let next: string;
+  if (start === -1) next = `${text.trimEnd()}\n\n${section}`;
+  else {
+    const end = text.indexOf('\n## ', start + 1);
+    next = `${text.slice(0, start + 1)}${section}${end === -1 ? '' : `\n${text.slice(end + 1)}`}`;
+  }
+  await writeResults(next);
+}
