@@ -12,20 +12,6 @@ export const EXECUTIVE_REPORT_ID = 37;
 export const RENEWAL_DUES_REPORT_ID = 38;
 
 /**
- * Layout classes: the summaries shown at 6 of 12 columns (two per row on wide screens). The server
- * sends layout_width too; a report on this list is half width whatever it says.
- */
-export const HALF_WIDTH_REPORTS: readonly string[] = [
-  'Health business summary',
-  'Channel summary',
-  'Inward summary',
-  'Success summary',
-  'Pending summary',
-  'Cancelled summary',
-  'Team report summary',
-];
-
-/**
  * The grid span of a half-width report: two per row from 1200px (Mantine's lg), so an ordinary 1280px
  * laptop shows them side by side beside the side menu; below that each takes the row. A table wider
  * than its half scrolls inside its card, with a shadow on the side that hides columns.
@@ -126,9 +112,6 @@ export const DROPDOWN_FILTERS: Readonly<Record<string, string>> = {
 
 /** The columns the dropdown filter always keeps, first (docs/product/report-screens.md, 'Report table'). */
 export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
-
-/** Month-picker reports (docs/product/report-screens.md, 'Month picker'): the end date becomes the last day of the chosen month. */
-export const MONTH_PICKER_REPORT_IDS: readonly number[] = [25, 26, 27, 28, 29, 30];
 
 /**
  * Dashboards whose menu click resets the date (the side menu reads this list): Partner Activation

@@ -19,8 +19,9 @@ describe('half-width tables pair up', () => {
     ];
     expect(halfWidths(page)).toEqual([false, false, false, false, true, true, true, true, false]);
   });
-  it('a listed summary is half width whatever the server says; a table alone takes the row', () => {
-    expect(halfWidths([full('Channel summary'), full('Inward summary')])).toEqual([true, true]);
+  it('the width is what the server declares; a half-width table alone takes the row', () => {
+    expect(halfWidths([full('Channel summary'), full('Inward summary')])).toEqual([false, false]);
+    expect(halfWidths([half('Channel summary'), half('Inward summary')])).toEqual([true, true]);
     expect(halfWidths([half('Health business summary')])).toEqual([false]);
     expect(halfWidths([])).toEqual([]);
   });

@@ -16,7 +16,6 @@ import {
   HIDDEN_PRODUCT_FILTER,
   listed,
   MONTH_FILTER_RESET_DASHBOARDS,
-  MONTH_PICKER_REPORT_IDS,
   NO_CHART_REPORTS,
   RENEWAL_DUES_LINK_PAGES,
   RENEWAL_DUES_REPORT_ID,
@@ -30,7 +29,8 @@ import { useReportScreen } from '../use-report-screen';
 
 export const NO_DATA = 'No data to display';
 
-const isMonthReport = (r: ReportResponse) => MONTH_PICKER_REPORT_IDS.includes(r.report_id) || r.date_mode === 'month';
+// Month reports (`date_mode: 'month'`) get the month picker: the end date becomes the chosen month's last day.
+const isMonthReport = (r: ReportResponse) => r.date_mode === 'month';
 /** The first table of each kind of period carries the picker; a Submit applies to the whole page. */
 function pickerFor(reports: readonly ReportResponse[], index: number): 'range' | 'month' | null {
   const report = reports[index];
