@@ -147,22 +147,29 @@ export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: tru
 });
 
 const boundedNames = z.array(z.string().trim().min(1).max(100)).max(MAX_LIST);
+const productIds = z.array(z.number().int().positive().max(10_000)).max(MAX_LIST);
 
-/** Body of POST /api/dashboard/report_filter/{id}/: the multi-select lists, plus the same dates and products. */
+/**
+ * Body of POST /api/dashboard/report_filter/{id}/, which send report extends: a report's filter set as a JSON
+ * body carries it (the period, the account, the product, insurer, state and business type lists). The address
+ * of GET /api/reports/{id}/ carries the same set as comma-separated lists (ReportQuery); the server reads both
+ * into one shape.
+ */
 export const ReportFilterBody = z.object({
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  /** The drilled account; absent or null = the viewer. */
+  account_id: accountId.optional().nullable(),
+  product_type_id: productIds.optional(),
   insurer: boundedNames.optional(),
   state: boundedNames.optional(),
   business_type: z.array(z.number().int().min(1).max(3)).max(3).optional(),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
-  account_id: accountId.optional(),
 });
 export type ReportFilterBody = z.infer<typeof ReportFilterBody>;
 
 /** Body of POST /api/v1/reports_filter/filter_details/. */
 export const FilterDetailsBody = z.object({
-  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
+  product_type_id: productIds.optional(),
   include: z
     .array(z.enum(['insurer', 'state']))
     .max(2)
@@ -175,8 +182,8 @@ export const FilterOption = z.object({ name: z.string(), isSelected: z.boolean()
 export const FilterDetailsResponse = z.object({ insurer: z.array(FilterOption), state: z.array(FilterOption) });
 export type FilterDetailsResponse = z.infer<typeof FilterDetailsResponse>;
 
-/** POST /api/send_report/ (docs/product/report-screens.md, 'Report email'): data_records is the report id to mail. */
-export const SendReportBody = z.object({
+/** POST /api/send_report/ (docs/product/report-screens.md, 'Report email'): data_records is the report id to mail, with its filter set. */
+export const SendReportBody = ReportFilterBody.extend({
   data_records: z.union([
     z.number().int().positive(),
     z
@@ -184,13 +191,6 @@ export const SendReportBody = z.object({
       .regex(/^\d{1,6}$/)
       .transform(Number),
   ]),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  account_id: accountId.optional().nullable(),
-  product_type_id: z.array(z.number().int().positive().max(10_000)).max(MAX_LIST).optional(),
-  insurer: boundedNames.optional(),
-  state: boundedNames.optional(),
-  business_type: z.array(z.number().int().min(1).max(3)).max(3).optional(),
 });
 export const SendReportResponse = z.object({ message: z.string() });
 

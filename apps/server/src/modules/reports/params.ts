@@ -1,4 +1,4 @@
-import { addDays, isoDate, kolkataToday, monthRange } from '@dossier/shared';
+import { addDays, isoDate, kolkataToday, monthRange, type ReportFilterBody } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { DateRange, ReportFilters } from './context';
@@ -85,6 +85,19 @@ export function previousRange(range: DateRange, today = kolkataToday()): DateRan
   }
   if (range.start <= today && today < range.end) end = earlier(end, addDays(start, daysBetween(range.start, today)));
   return { start, end };
+}
+
+/** The filter set of a JSON body (report filter, send report) in the shape the address gives it. */
+export function paramsOfBody(b: ReportFilterBody): RawReportParams {
+  return {
+    start_date: b.start_date,
+    end_date: b.end_date,
+    account_id: b.account_id,
+    product_type_id: b.product_type_id,
+    insurers: b.insurer,
+    states: b.state,
+    business_type: b.business_type,
+  };
 }
 
 /** Checks product ids and turns insurer and state names into ids; unknown values are a 400 naming them. */

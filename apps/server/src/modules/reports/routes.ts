@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import { filterDetails } from './filter-details';
-import { resolveRange } from './params';
+import { paramsOfBody, resolveRange } from './params';
 import type { ReportService } from './service';
 
 export const ReportIdParams = z.object({ id: z.coerce.number().int().positive().max(1_000_000) });
@@ -47,18 +47,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
         response: { 200: ReportResponse },
       },
     },
-    (request) => {
-      const b = request.body;
-      return reports.report(requireViewer(request.viewer), request.params.id, {
-        start_date: b.start_date,
-        end_date: b.end_date,
-        product_type_id: b.product_type_id,
-        insurers: b.insurer,
-        states: b.state,
-        business_type: b.business_type,
-        account_id: b.account_id,
-      });
-    },
+    (request) => reports.report(requireViewer(request.viewer), request.params.id, paramsOfBody(request.body)),
   );
 
   app.post(
@@ -118,21 +107,8 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
       },
     },
     (request) => {
-      const b = request.body;
-      return delivery.mail(
-        requireViewer(request.viewer),
-        b.data_records,
-        {
-          start_date: b.start_date,
-          end_date: b.end_date,
-          account_id: b.account_id,
-          product_type_id: b.product_type_id,
-          insurers: b.insurer,
-          states: b.state,
-          business_type: b.business_type,
-        },
-        request.ip,
-      );
+      const { data_records, ...filters } = request.body;
+      return delivery.mail(requireViewer(request.viewer), data_records, paramsOfBody(filters), request.ip);
     },
   );
 }

@@ -48,7 +48,6 @@ function Tools({
     explicitDates: true,
     product_type_id: ctx.query.product_type_id,
   };
-  const nonEmpty = <T,>(list: T[]) => (list.length > 0 ? list : undefined);
   return (
     <Group gap="xs" wrap="nowrap">
       {canEmail ? (
@@ -59,15 +58,12 @@ function Tools({
             aria-label={`Email ${report.report_name}`}
             loading={send.isPending}
             onClick={() =>
+              // The filter set the table shows, with the period it shows.
               send.mutate({
+                ...filterBody(ctx, filters),
                 data_records: report.report_id,
                 start_date: report.start_date,
                 end_date: report.end_date,
-                account_id: ctx.accountId ?? null,
-                product_type_id: nonEmpty(ctx.query.product_type_id),
-                insurer: nonEmpty(filters.insurers),
-                state: nonEmpty(filters.states),
-                business_type: nonEmpty(filters.business_type),
               })
             }
           >
