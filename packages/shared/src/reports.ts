@@ -48,6 +48,13 @@ export const ReportResponse = z.object({
   footnote: z.string().nullable(),
   /** Bootstrap-like width out of 12 (6 = half width). */
   layout_width: z.union([z.literal(6), z.literal(12)]),
+  /** How the table shows: paginator, breadcrumbs on its page, the chart above it, the dropdown column filter's label. */
+  presentation: z.object({
+    paginated: z.boolean(),
+    breadcrumbs: z.boolean(),
+    chart: z.boolean(),
+    dropdown_filter: z.string().nullable(),
+  }),
   start_date: z.string(),
   end_date: z.string(),
   /**

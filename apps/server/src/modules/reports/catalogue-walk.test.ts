@@ -50,6 +50,20 @@ describe('every report of the catalogue', () => {
     expect(REPORTS.filter((r) => !onDashboards.has(r.id)).map((r) => r.id)).toEqual([37, 38]);
   });
 
+  it('states how each table shows: paginator, breadcrumbs, chart and dropdown filter', async () => {
+    const presentation = async (id: number) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() })).json<ReportResponse>()
+        .presentation;
+    const shown = { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null };
+    expect(await presentation(11)).toEqual(shown);
+    for (const id of [13, 16, 17, 24, 29]) expect(await presentation(id)).toEqual({ ...shown, paginated: false });
+    for (const id of [32, 33, 34]) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false });
+    for (const id of [37, 38]) expect(await presentation(id)).toEqual({ ...shown, chart: false });
+    expect((await presentation(15)).dropdown_filter).toBe('Select Insurer column');
+    expect((await presentation(27)).dropdown_filter).toBe('Select Product line');
+    expect((await presentation(30)).dropdown_filter).toBe('Select Stage');
+  });
+
   it.each(REPORTS.map((r) => [r.id, r.name] as const))('%i %s: answers its table, downloads it and mails it', async (id, name) => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() });
     expect(res.statusCode, res.body).toBe(200);

@@ -87,6 +87,17 @@ export interface ReportDef {
   /** The note under the table, from what the server knows of itself (the roll-ups' refresh interval). */
   footnote: ((facts: ReportFacts) => string) | null;
   width: 6 | 12;
+  /** How the table shows (docs/product/report-screens.md, 'Report table'). */
+  presentation: {
+    /** False for tables of a handful of fixed rows (a row per business type, channel or stage). */
+    paginated: boolean;
+    /** False where a page ranks whole zones rather than one account's team (contests). */
+    breadcrumbs: boolean;
+    /** False for policy lists: a bar per policy says nothing. */
+    chart: boolean;
+    /** The label of the dropdown column filter, for reports that have one. */
+    dropdownFilter: string | null;
+  };
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
   source: 'rollup' | 'source';
   /** Which kind of account the report is about. */
@@ -105,6 +116,10 @@ export interface ReportDef {
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
 const NO_FILTERS = { insurer: false, state: false, businessType: false, product: false };
 const PRODUCT_ONLY = { ...NO_FILTERS, product: true };
+const SHOWN: ReportDef['presentation'] = { paginated: true, breadcrumbs: true, chart: true, dropdownFilter: null };
+const UNPAGED = { presentation: { ...SHOWN, paginated: false } };
+const NO_CHART = { presentation: { ...SHOWN, chart: false } };
+const dropdown = (label: string) => ({ presentation: { ...SHOWN, dropdownFilter: label } });
 
 type Base = Omit<ReportDef, 'run'>;
 const base = (over: Partial<Base> & Pick<Base, 'id' | 'name' | 'dashboardId'>): Base => ({
@@ -119,6 +134,7 @@ const base = (over: Partial<Base> & Pick<Base, 'id' | 'name' | 'dashboardId'>): 
   filters: ALL_FILTERS,
   footnote: null,
   width: 12,
+  presentation: SHOWN,
   source: 'rollup',
   account: 'employee',
   ...over,
@@ -149,7 +165,7 @@ function breakdown(id: number, name: string, dashboardId: number, spec: Breakdow
 
 function contest(id: number, name: string): ReportDef {
   return {
-    ...base({ id, name, dashboardId: 8, filters: NO_FILTERS }),
+    ...base({ id, name, dashboardId: 8, filters: NO_FILTERS, presentation: { ...SHOWN, breadcrumbs: false } }),
     run: async (ctx) => {
       const { records, window } = await contestReport(ctx, id);
       return { columns: CONTEST_COLUMNS, records, ...(window ? { range: window } : {}) };
@@ -168,15 +184,21 @@ const MONTH = { dateMode: 'month' as const };
 
 /** Every report of docs/product/reports-catalogue.md. Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and stable. */
 export const REPORTS: readonly ReportDef[] = [
-  breakdown(13, 'Business summary', 1, {
-    keyTitle: 'Business Type',
-    key: KEY.businessType,
-    keys: BUSINESS_TYPE_KEYS,
-    measures: ['nop', 'premium', 'wp'],
-    withGrowth: true,
-    totalLabel: 'Total',
-    scope: { statuses: SUCCESS },
-  }),
+  breakdown(
+    13,
+    'Business summary',
+    1,
+    {
+      keyTitle: 'Business Type',
+      key: KEY.businessType,
+      keys: BUSINESS_TYPE_KEYS,
+      measures: ['nop', 'premium', 'wp'],
+      withGrowth: true,
+      totalLabel: 'Total',
+      scope: { statuses: SUCCESS },
+    },
+    UNPAGED,
+  ),
   team(11, 'Team report summary', 1, ['nop', 'premium', 'wp'], { statuses: SUCCESS }, { width: 6 }, true),
   breakdown(14, 'Product wise business', 1, {
     keyTitle: COL.product,
@@ -195,6 +217,7 @@ export const REPORTS: readonly ReportDef[] = [
       dashboardId: 1,
       viz: 'pivot_table',
       footnote: refreshedEvery,
+      ...dropdown('Select Insurer column'),
     }),
     run: (ctx) => insurerPivot(ctx),
   },
@@ -211,7 +234,7 @@ export const REPORTS: readonly ReportDef[] = [
       totalLabel: 'Total',
       scope: { statuses: SUCCESS },
     },
-    { width: 6 },
+    { width: 6, ...UNPAGED },
   ),
   breakdown(
     17,
@@ -226,7 +249,7 @@ export const REPORTS: readonly ReportDef[] = [
       totalLabel: 'Total',
       scope: {},
     },
-    { width: 6 },
+    { width: 6, ...UNPAGED },
   ),
   team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }),
   team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }),
@@ -245,7 +268,7 @@ export const REPORTS: readonly ReportDef[] = [
     { filters: { ...ALL_FILTERS, product: false } },
   ),
   {
-    ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, source: 'source' }),
+    ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, source: 'source', ...UNPAGED }),
     run: fixed(ACTIVATION_TOTAL_COLUMNS, activationTotals),
   },
   {
@@ -273,7 +296,15 @@ export const REPORTS: readonly ReportDef[] = [
     run: fixed(ACTIVATION_GROUP_COLUMNS, (ctx) => activationByGroup(ctx, 'team_leads')),
   },
   {
-    ...base({ id: 27, name: 'Product wise last activation date', dashboardId: 4, ...MONTH, viz: 'pivot_table', filters: NO_FILTERS }),
+    ...base({
+      id: 27,
+      name: 'Product wise last activation date',
+      dashboardId: 4,
+      ...MONTH,
+      viz: 'pivot_table',
+      filters: NO_FILTERS,
+      ...dropdown('Select Product line'),
+    }),
     run: fixed(LAST_ACTIVATION_COLUMNS, lastActivationPivot),
   },
   {
@@ -289,7 +320,7 @@ export const REPORTS: readonly ReportDef[] = [
     run: fixed(PERFORMANCE_COLUMNS, performanceReport),
   },
   {
-    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, source: 'source' }),
+    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, source: 'source', ...UNPAGED }),
     run: fixed(FUNNEL_COLUMNS, funnelReport),
   },
   {
@@ -302,6 +333,7 @@ export const REPORTS: readonly ReportDef[] = [
       source: 'source',
       drillable: true,
       nextReportId: 30,
+      ...dropdown('Select Stage'),
     }),
     run: fixed(TEAM_FUNNEL_COLUMNS, teamFunnelReport),
   },
@@ -326,12 +358,21 @@ export const REPORTS: readonly ReportDef[] = [
   },
   team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }),
   {
-    ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner' }),
+    ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner', ...NO_CHART }),
     run: executiveReport,
     batches: (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
   },
   {
-    ...base({ id: 38, name: 'Renewal dues', dashboardId: null, source: 'source', account: 'any', dateOffsetDays: -30, maxRangeDays: 366 }),
+    ...base({
+      id: 38,
+      name: 'Renewal dues',
+      dashboardId: null,
+      source: 'source',
+      account: 'any',
+      dateOffsetDays: -30,
+      maxRangeDays: 366,
+      ...NO_CHART,
+    }),
     run: renewalDuesReport,
     batches: (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
   },

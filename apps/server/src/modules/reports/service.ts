@@ -209,6 +209,12 @@ export class ReportService {
       data: { data: { columns: result.columns, records: result.records } },
       footnote: def.footnote?.(this.facts) ?? null,
       layout_width: def.width,
+      presentation: {
+        paginated: def.presentation.paginated,
+        breadcrumbs: def.presentation.breadcrumbs,
+        chart: def.presentation.chart,
+        dropdown_filter: def.presentation.dropdownFilter,
+      },
       start_date: shown.start,
       end_date: shown.end,
       comparison: { start_date: ctx.previous.start, end_date: ctx.previous.end },

@@ -23,6 +23,7 @@ function report(name: string, columns: string[], records: ReportResponse['data']
     data: { data: { columns, records } },
     footnote: null,
     layout_width: 12,
+    presentation: { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null },
     start_date: '2026-06-01',
     end_date: '2026-06-30',
     comparison: { start_date: '2026-05-01', end_date: '2026-05-31' },

@@ -1,7 +1,8 @@
 /**
  * Every configuration list of the reporting screens (docs/product/report-screens.md, 'Configuration lists'), typed and
  * in one place: changing which report shows what is a one-line edit here, never in a component.
- * Lists keyed by name compare case-insensitively against the report's or the dashboard's name.
+ * What the server states with each report (width, date picker, paging, breadcrumbs, chart, dropdown filter,
+ * footnote) comes in its answer instead. Lists keyed by name compare case-insensitively against the report name.
  */
 
 /** The Dashboard screen: reports 13 and 11 side by side, date picker hidden (docs/product/report-screens.md, 'Dashboard screen'). */
@@ -25,36 +26,6 @@ export const HALF_WIDTH_SPAN = { base: 12, lg: 6 } as const;
  * which Lighthouse counts); side by side from lg both panels take the taller one's height.
  */
 export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 479 } as const;
-
-/** Pages (dashboard or report names) without the product filter (docs/product/report-screens.md, 'Product filter'). */
-export const HIDDEN_PRODUCT_FILTER: readonly string[] = [
-  'Direct dashboard',
-  'North & west zone contest',
-  'South zone contest',
-  'East zone contest',
-  'Partner activation dashboard revist',
-  'Life issuance channel report',
-  'Life issuance team report',
-  // The Life Issuance page holds only the two life reports above.
-  'Life Issuance',
-];
-
-/** Pages without breadcrumbs: the contests rank whole zones, not one account's team. */
-export const HIDDEN_BREADCRUMB_REPORTS: readonly string[] = [
-  'Contests',
-  'North & west zone contest',
-  'South zone contest',
-  'East zone contest',
-];
-
-/** Tables with a handful of fixed rows (a row per business type, channel, status or stage): no paginator. */
-export const HIDDEN_PAGINATION_REPORTS: readonly string[] = [
-  'Business summary',
-  'Channel summary',
-  'Inward summary',
-  'Partner activation dashboard revist',
-  "Apex journey drop off's",
-];
 
 /** Column key titles (docs/product/report-screens.md, 'Report table'): raw keys a response may carry → the title shown. Unlisted keys show as they are. */
 export const COLUMN_TITLES: Readonly<Record<string, string>> = {
@@ -103,13 +74,6 @@ export const GROWTH_COLUMNS: Readonly<Record<string, 'arrow' | 'marker'>> = {
   'Policies count growth': 'marker',
 };
 
-/** Reports with the dropdown column filter: the label of the dropdown (options are the data columns). */
-export const DROPDOWN_FILTERS: Readonly<Record<string, string>> = {
-  'User insurer wise business': 'Select Insurer column',
-  'Product wise last activation date': 'Select Product line',
-  "Team apex journey drop off's": 'Select Stage',
-};
-
 /** The columns the dropdown filter always keeps, first (docs/product/report-screens.md, 'Report table'). */
 export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
 
@@ -120,8 +84,8 @@ export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
  */
 export const DATE_RESET_DASHBOARD_IDS: readonly number[] = [4, 5];
 
-/** Pages whose month filter starts again from the current month on every visit (docs/product/report-screens.md, 'Month picker'). */
-export const MONTH_FILTER_RESET_DASHBOARDS: readonly string[] = ['Partner Activation Dashboard Revist'];
+/** Dashboards whose month filter starts again from the current month on every visit (Partner Activation Dashboard Revist; docs/product/report-screens.md, 'Month picker'). */
+export const MONTH_FILTER_RESET_DASHBOARD_IDS: readonly number[] = [4];
 
 /** Row actions by report (docs/product/renewals.md, 'Renewal row actions'). */
 export type RowAction = 'renewal-notice' | 'renewal-link' | 'notice-email' | 'mobile';
@@ -132,9 +96,6 @@ export const ROW_ACTIONS: Readonly<Record<number, readonly RowAction[]>> = {
 };
 /** Team tables whose partner rows (EI ids) get the mobile number lookup. */
 export const MOBILE_LOOKUP_ON_PARTNER_ROWS = true;
-
-/** Pages of policy rows: no chart above them (a bar per policy says nothing). */
-export const NO_CHART_REPORTS: readonly number[] = [EXECUTIVE_REPORT_ID, RENEWAL_DUES_REPORT_ID];
 
 /** Policy lists grow with the business: the server pages them (docs/product/report-screens.md, 'Limits the server enforces'). */
 export const SERVER_PAGED_REPORTS: readonly number[] = [EXECUTIVE_REPORT_ID, RENEWAL_DUES_REPORT_ID];
@@ -156,11 +117,6 @@ export const PAY_NOW_COLUMN = 'One Click Url';
 export const SALES_VIEW_COLUMN = 'view';
 
 const norm = (s: string) => s.trim().toLowerCase();
-/** Case-insensitive membership of a report or dashboard name in a configuration list. */
-export function listed(list: readonly string[], ...names: (string | null | undefined)[]): boolean {
-  const set = new Set(list.map(norm));
-  return names.some((n) => n !== null && n !== undefined && set.has(norm(n)));
-}
 export function lookup<T>(map: Readonly<Record<string, T>>, name: string): T | undefined {
   const key = Object.keys(map).find((k) => norm(k) === norm(name));
   return key === undefined ? undefined : map[key];

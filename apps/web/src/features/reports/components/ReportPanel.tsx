@@ -8,7 +8,7 @@ import { useDownloadReport } from '../api/report-download';
 import { useSendReport } from '../api/send-report';
 import { asOfText } from '../as-of';
 import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
-import { DROPDOWN_FILTERS, HIDDEN_PAGINATION_REPORTS, listed, lookup, ROW_ACTIONS } from '../config';
+import { ROW_ACTIONS } from '../config';
 import { filterBody } from '../filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
 import type { ReportScreenContext } from '../screen-context';
@@ -163,7 +163,7 @@ export function ReportPanel({
 
   const all = useMemo(() => reportColumns(report.report_name, report.data.data.columns, records), [report, records]);
   const shown = applyDropdown(all, dropdown);
-  const dropdownLabel = lookup(DROPDOWN_FILTERS, report.report_name);
+  const dropdownLabel = report.presentation.dropdown_filter;
   const actions = ROW_ACTIONS[report.report_id] ?? [];
   const drillKey = shown.find((c) => c.key === 'User Id')?.key ?? shown[0]?.key;
   const linkRange = { start_date: report.start_date, end_date: report.end_date, product_type_id: ctx.query.product_type_id };
@@ -234,7 +234,7 @@ export function ReportPanel({
           rows={rows}
           loading={loading}
           getRowId={(row) => row.id}
-          paginate={!listed(HIDDEN_PAGINATION_REPORTS, report.report_name)}
+          paginate={report.presentation.paginated}
           {...(serverPaging ? { serverPaging } : {})}
           onSearch={setSearch}
           minWidth={dense ? 0 : Math.min(900, Math.max(320, columns.length * 88))}

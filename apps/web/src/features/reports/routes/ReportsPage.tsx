@@ -12,11 +12,7 @@ import { ReportTrail } from '../components/ReportTrail';
 import {
   EXECUTIVE_REPORT_ID,
   HALF_WIDTH_SPAN,
-  HIDDEN_BREADCRUMB_REPORTS,
-  HIDDEN_PRODUCT_FILTER,
-  listed,
-  MONTH_FILTER_RESET_DASHBOARDS,
-  NO_CHART_REPORTS,
+  MONTH_FILTER_RESET_DASHBOARD_IDS,
   RENEWAL_DUES_LINK_PAGES,
   RENEWAL_DUES_REPORT_ID,
   SERVER_PAGED_REPORTS,
@@ -111,11 +107,12 @@ export default function ReportsPage() {
     !isPlaceholderData && first && accountId && first.account.account_id.toUpperCase() === accountId.toUpperCase()
       ? first.account.user_name
       : undefined;
-  const names = [page?.title, ...(page?.reports.map((r) => r.report_name) ?? [])];
-  const productFilterShown = page !== null && !listed(HIDDEN_PRODUCT_FILTER, ...names) && page.reports.some((r) => r.product_filter);
+  // The product filter shows where a report of the page takes it; breadcrumbs unless every report forgoes them.
+  const productFilterShown = page !== null && page.reports.some((r) => r.product_filter);
+  const breadcrumbsShown = page === null || page.reports.some((r) => r.presentation.breadcrumbs);
   const crumbSearch = reportSearch({ ...(ctx.query.explicitDates ? ctx.query : {}), product_type_id: ctx.query.product_type_id });
   const dues = renewalDuesHref(id, accountId, ctx.query.product_type_id);
-  const monthReset = listed(MONTH_FILTER_RESET_DASHBOARDS, page?.title) ? `${id}|${accountId ?? ''}` : undefined;
+  const monthReset = MONTH_FILTER_RESET_DASHBOARD_IDS.includes(id) ? `${id}|${accountId ?? ''}` : undefined;
   const accountLabel = first && accountId ? `${first.account.user_name} (${first.account.account_id})` : null;
   usePageTitle(page?.title ?? 'Reports', accountLabel);
 
@@ -147,7 +144,7 @@ export default function ReportsPage() {
             accountName={accountName}
             userCode={ctx.userCode}
             search={crumbSearch}
-            hidden={listed(HIDDEN_BREADCRUMB_REPORTS, ...names)}
+            hidden={!breadcrumbsShown}
           />
           {productFilterShown ? (
             <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
@@ -161,7 +158,7 @@ export default function ReportsPage() {
         <Text>{NO_DATA}</Text>
       ) : (
         <>
-          {page.reports.some((r) => NO_CHART_REPORTS.includes(r.report_id)) ? null : <PageChart reports={page.reports} ctx={ctx} />}
+          {page.reports.some((r) => !r.presentation.chart) ? null : <PageChart reports={page.reports} ctx={ctx} />}
           <ReportList reports={page.reports} ctx={ctx} showPicker monthResetKey={monthReset} />
         </>
       )}
