@@ -105,3 +105,10 @@ export function sum(policies: RawPolicy[]): Sums {
   }
   return { nop: s.nop, premium: Math.round(s.premium * 100) / 100, wp: Math.round(s.wp * 100) / 100, loan: Math.round(s.loan * 100) / 100 };
 }
+
+/** Growth in percent as the reports compute it (docs/product/reports-catalogue.md, 'Growth'), recomputed independently. */
+export const growthOf = (cur: number, prev: number): number =>
+  prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100;
+
+/** Whether a policy was issued within a range (India dates, both ends included). */
+export const issuedIn = (p: RawPolicy, r: { start: string; end: string }): boolean => p.day >= r.start && p.day <= r.end;

@@ -1,21 +1,13 @@
 import type { ReportResponse } from '@dossier/shared';
 import { DASHBOARDS } from '@dossier/shared';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 import { REPORTS } from './catalogue';
+import { xlsxRows } from '../../../test/xlsx';
 
 // Every report of the catalogue answers, downloads and mails: adding a report to the catalogue is enough for
 // it to work everywhere, and a report that breaks in one of them shows here by name.
 const RANGE = { start: '2026-05-01', end: '2026-05-31' };
-
-async function xlsxRows(content: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(content as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('every report of the catalogue', () => {
   let ctx: ReportsTestContext;

@@ -1,5 +1,4 @@
 import type { ReportResponse } from '@dossier/shared';
-import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,16 +6,9 @@ import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../
 import { closedPort, startSmtp } from '../../../test/smtp';
 import { createMailTransport } from '../../platform/mail/transport';
 import { deliverDueMails } from '../../platform/mail/worker';
+import { xlsxRows } from '../../../test/xlsx';
 
 const RANGE = 'start_date=2026-05-01&end_date=2026-05-31';
-
-async function xlsxRows(content: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(content as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('report downloads and mail', () => {
   let ctx: ReportsTestContext;

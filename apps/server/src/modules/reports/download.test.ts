@@ -1,5 +1,4 @@
 import type { ReportResponse } from '@dossier/shared';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { once } from 'node:events';
 import { get, type IncomingMessage } from 'node:http';
@@ -16,6 +15,7 @@ import { AuthService } from '../auth/service';
 import { ReportDelivery } from './delivery';
 import { exportColumns, type ReportExport } from './export';
 import { ReportService } from './service';
+import { xlsxRows } from '../../../test/xlsx';
 
 // Small enough that every download below crosses many batch borders, ties on the order's first column included.
 const BATCH = 7;
@@ -28,14 +28,6 @@ async function bytesOf(body: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of body) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
-}
-
-async function sheetRows(content: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(content as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 /** The CSV the in-memory table would give: the same writer over the report's records. */
@@ -174,8 +166,8 @@ describe('report downloads stream in batches', () => {
       const report = await wholeReport(id, params);
       expect(report.data.data.records.length).toBeGreaterThan(BATCH * 3);
       const file = await delivery.download(viewer, id, params, 'xlsx', '127.0.0.1');
-      const streamed = await sheetRows(await bytesOf(file.body as Readable));
-      const inMemory = await sheetRows(
+      const streamed = await xlsxRows(await bytesOf(file.body as Readable));
+      const inMemory = await xlsxRows(
         await xlsxBuffer(exportColumns(report.data.data.columns), report.data.data.records, { sheetName: report.report_name }),
       );
       expect(streamed).toEqual(inMemory);

@@ -1,15 +1,13 @@
 import type { ReportRecord, ReportResponse } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
+import { growthOf as growth, issuedIn as inRange, loadRawWorld, sum, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
 
 // Growth while the month runs, like for like: the fixture's today is 15 June 2026, so June is compared with
 // 1–15 May, not with all of May (which would show every manager far down).
 const JUNE = { start: '2026-06-01', end: '2026-06-30' };
 const MAY_TO_DATE = { start: '2026-05-01', end: '2026-05-15' };
-const inRange = (p: RawPolicy, r: { start: string; end: string }) => p.day >= r.start && p.day <= r.end;
 const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
-const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);
 
 // What reports take from outside their data: today's date and the server's settings.
 describe('growth compares like for like while the range runs; footnotes say the refresh interval', () => {

@@ -2,15 +2,14 @@ import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBusinessEtl } from '../etl/business-etl';
-import { loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
+import { growthOf as growth, issuedIn, loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 
 const RANGE = { start: '2026-05-01', end: '2026-05-31' };
 // A whole month is compared with the whole month before (params.ts, previousRange).
 const PREVIOUS = { start: '2026-04-01', end: '2026-04-30' };
-const inRange = (p: RawPolicy, r = RANGE) => p.day >= r.start && p.day <= r.end;
+const inRange = (p: RawPolicy, r = RANGE) => issuedIn(p, r);
 const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
-const growth = (cur: number, prev: number) => (prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100);
 
 describe('reports equal an independent recomputation from raw policies', () => {
   let ctx: ReportsTestContext;
