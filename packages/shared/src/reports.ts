@@ -201,4 +201,10 @@ export const SendReportBody = ReportFilterBody.extend({
 });
 export const SendReportResponse = z.object({ message: z.string() });
 
+/**
+ * Keys a report's records carry that no one sees (drill targets, internal keys): the table, its chart, the
+ * downloaded file and the mailed file all leave them out (docs/product/report-screens.md, 'Report table').
+ */
+export const HIDDEN_REPORT_COLUMNS: readonly string[] = ['account_id', 'product_type', 'filter', 'created_by'];
+
 export const REPORT_MAIL_MESSAGE = 'Report will be sent on your email shortly';

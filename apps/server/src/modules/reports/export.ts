@@ -1,3 +1,4 @@
+import { HIDDEN_REPORT_COLUMNS } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
 
 /** What a download or a mail needs of a report. */
@@ -12,8 +13,7 @@ export interface ReportExport {
   batches: Iterable<Row[]> | AsyncIterable<Row[]>;
 }
 
-/** Columns the table never shows (docs/product/report-screens.md, 'Report table') stay out of files too. */
-const HIDDEN = new Set(['account_id', 'product_type', 'filter', 'created_by']);
+const HIDDEN = new Set(HIDDEN_REPORT_COLUMNS);
 
 export function exportColumns(columns: readonly string[]): string[] {
   return columns.filter((c) => !HIDDEN.has(c));

@@ -1,6 +1,5 @@
-import { MONTH_ABBREVIATIONS, monthRange, type ReportRecord, type ReportResponse } from '@dossier/shared';
+import { HIDDEN_REPORT_COLUMNS, MONTH_ABBREVIATIONS, monthRange, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import type { ChartPoint } from '../../components/charts/types';
-import { HIDDEN_COLUMNS } from './config';
 
 export interface BarChartData {
   title: string;
@@ -28,7 +27,7 @@ const isTotal = (label: string) => label.trim().toLowerCase() === 'total';
 
 function columnsOf(report: ReportResponse): string[] {
   const { columns, records } = report.data.data;
-  return (columns.length > 0 ? columns : Object.keys(records[0] ?? {})).filter((c) => !HIDDEN_COLUMNS.includes(c));
+  return (columns.length > 0 ? columns : Object.keys(records[0] ?? {})).filter((c) => !HIDDEN_REPORT_COLUMNS.includes(c));
 }
 
 function measureOf(columns: readonly string[], records: readonly ReportRecord[]): string | undefined {

@@ -1,10 +1,9 @@
-import { formatRupee, parseRupee, type Cell, type ReportRecord } from '@dossier/shared';
+import { formatRupee, HIDDEN_REPORT_COLUMNS, parseRupee, type Cell, type ReportRecord } from '@dossier/shared';
 import {
   COLUMN_TITLES,
   CURRENCY_COLUMNS,
   DROPDOWN_FIXED_COLUMNS,
   GROWTH_COLUMNS,
-  HIDDEN_COLUMNS,
   lookup,
   PAY_NOW_COLUMN,
   REPORT_COLUMN_TITLES,
@@ -45,7 +44,7 @@ export function columnTitle(reportName: string, key: string): string {
 export function reportColumns(reportName: string, columns: readonly string[], records: readonly ReportRecord[]): ReportColumn[] {
   const keys = columns.length > 0 ? columns : Object.keys(records[0] ?? {});
   return keys
-    .filter((key) => !HIDDEN_COLUMNS.includes(key))
+    .filter((key) => !HIDDEN_REPORT_COLUMNS.includes(key))
     .map((key) => {
       const title = columnTitle(reportName, key);
       return { key, title, kind: kindOf(key, title, records) };

@@ -62,9 +62,6 @@ export const REPORT_COLUMN_TITLES: Readonly<Record<string, Readonly<Record<strin
   'Pending summary': { 'Total Premium': 'Premium', 'Weightage Premium': 'WP', 'Policies count': 'NOP' },
 };
 
-/** Never shown: drill targets and internal keys (docs/product/report-screens.md, 'Report table'). */
-export const HIDDEN_COLUMNS: readonly string[] = ['account_id', 'product_type', 'filter', 'created_by'];
-
 /** Amounts shown in rupee format (cr / lac / k) and sorted by value. */
 export const CURRENCY_COLUMNS: readonly string[] = ['Weightage Premium', 'Total Premium', 'Total Loan Amount'];
 
