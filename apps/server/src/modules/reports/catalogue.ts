@@ -1,4 +1,4 @@
-import type { ReportPaging } from '@dossier/shared';
+import type { ReportPaging, ReportResponse } from '@dossier/shared';
 import type { ReportRecord } from '@dossier/shared';
 import { COL } from './columns';
 import type { Account, DateRange, QueryContext } from './context';
@@ -87,17 +87,12 @@ export interface ReportDef {
   /** The note under the table, from what the server knows of itself (the roll-ups' refresh interval). */
   footnote: ((facts: ReportFacts) => string) | null;
   width: 6 | 12;
-  /** How the table shows (docs/product/report-screens.md, 'Report table'). */
-  presentation: {
-    /** False for tables of a handful of fixed rows (a row per business type, channel or stage). */
-    paginated: boolean;
-    /** False where a page ranks whole zones rather than one account's team (contests). */
-    breadcrumbs: boolean;
-    /** False for policy lists: a bar per policy says nothing. */
-    chart: boolean;
-    /** The label of the dropdown column filter, for reports that have one. */
-    dropdownFilter: string | null;
-  };
+  /**
+   * How the table shows, sent as it is (docs/product/report-screens.md, 'Configuration lists'): no paginator
+   * for a handful of fixed rows, no breadcrumbs where a page ranks whole zones (contests), no chart over
+   * policy lists, and the dropdown column filter's label where there is one.
+   */
+  presentation: ReportResponse['presentation'];
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
   source: 'rollup' | 'source';
   /** Which kind of account the report is about. */
@@ -116,10 +111,10 @@ export interface ReportDef {
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
 const NO_FILTERS = { insurer: false, state: false, businessType: false, product: false };
 const PRODUCT_ONLY = { ...NO_FILTERS, product: true };
-const SHOWN: ReportDef['presentation'] = { paginated: true, breadcrumbs: true, chart: true, dropdownFilter: null };
+const SHOWN: ReportDef['presentation'] = { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null };
 const UNPAGED = { presentation: { ...SHOWN, paginated: false } };
 const NO_CHART = { presentation: { ...SHOWN, chart: false } };
-const dropdown = (label: string) => ({ presentation: { ...SHOWN, dropdownFilter: label } });
+const dropdown = (label: string) => ({ presentation: { ...SHOWN, dropdown_filter: label } });
 
 type Base = Omit<ReportDef, 'run'>;
 const base = (over: Partial<Base> & Pick<Base, 'id' | 'name' | 'dashboardId'>): Base => ({

@@ -24,7 +24,7 @@ const WATERMARK_TTL_MS = 1000;
 const daysIn = (r: { start: string; end: string }) =>
   Math.round((Date.parse(`${r.end}T00:00:00Z`) - Date.parse(`${r.start}T00:00:00Z`)) / 86_400_000) + 1;
 
-export interface ReportLimits {
+export interface ReportOptions {
   /** Report queries are cancelled after this long. */
   statementTimeoutMs: number;
   /** Today's business date (yyyy-MM-dd, Asia/Kolkata), which default periods and growth comparisons count from. */
@@ -32,7 +32,7 @@ export interface ReportLimits {
   /** How often the roll-ups are refreshed (ETL_INTERVAL_SECONDS), which footnotes say. Default 300. */
   etlIntervalSeconds?: number;
 }
-export const DEFAULT_REPORT_LIMITS: ReportLimits = { statementTimeoutMs: 15_000 };
+export const DEFAULT_REPORT_OPTIONS: ReportOptions = { statementTimeoutMs: 15_000 };
 
 /**
  * Only the filters the report declares reach its queries: a product in the address of a page does not empty
@@ -62,11 +62,11 @@ export class ReportService {
   constructor(
     private readonly db: Db,
     private readonly reportingDb: Db = db,
-    limits: ReportLimits = DEFAULT_REPORT_LIMITS,
+    options: ReportOptions = DEFAULT_REPORT_OPTIONS,
   ) {
-    this.statementTimeoutMs = limits.statementTimeoutMs;
-    this.today = limits.today ?? (() => kolkataToday());
-    this.facts = { etlIntervalSeconds: limits.etlIntervalSeconds ?? 300 };
+    this.statementTimeoutMs = options.statementTimeoutMs;
+    this.today = options.today ?? (() => kolkataToday());
+    this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
   }
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
@@ -209,12 +209,7 @@ export class ReportService {
       data: { data: { columns: result.columns, records: result.records } },
       footnote: def.footnote?.(this.facts) ?? null,
       layout_width: def.width,
-      presentation: {
-        paginated: def.presentation.paginated,
-        breadcrumbs: def.presentation.breadcrumbs,
-        chart: def.presentation.chart,
-        dropdown_filter: def.presentation.dropdownFilter,
-      },
+      presentation: def.presentation,
       start_date: shown.start,
       end_date: shown.end,
       comparison: { start_date: ctx.previous.start, end_date: ctx.previous.end },
