@@ -1,0 +1,154 @@
+import { nextRunAfter, ReportFilterBody } from '@dossier/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { HttpError } from '../../platform/http-errors';
+import { enqueueMail } from '../../platform/mail/outbox';
+import type { Viewer } from '../../platform/viewer';
+import { findUserByLogin } from '../auth/queries';
+import { toViewer } from '../auth/service';
+import { reportWorkbook } from '../reports/delivery';
+import { paramsOfBody } from '../reports/params';
+import type { ReportService } from '../reports/service';
+import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
+import { activeLogin, claimDue, lockForSend, scheduleOf, type SubscriptionRow } from './queries';
+import { subscribedReports } from './service';
+
+/** How often each instance looks for due subscriptions. */
+export const SUBSCRIPTION_JOB_INTERVAL_MS = 60_000;
+
+export interface SubscriptionJobOptions {
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Subscriptions one pass takes on. */
+  limit?: number;
+  /** How long a claim keeps other instances off a row while its report is computed. */
+  leaseMs?: number;
+  /** Rows read from the database at a time for policy lists. */
+  batchSize?: number;
+  logger?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export interface SubscriptionPass {
+  sent: number;
+  skipped: number;
+  paused: number;
+  /** Claimed here but sent, rescheduled, paused or deleted elsewhere meanwhile: nothing done. */
+  lost: number;
+}
+
+type Outcome =
+  { kind: 'mail'; mail: SubscriptionMail; viewer: Viewer } | { kind: 'skip'; reason: string } | { kind: 'pause'; reason: string };
+
+/** The subscriber as they are now: deactivated users get nothing (docs/product/subscriptions.md, 'When it does not send'). */
+async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
+  const login = await activeLogin(db, userId);
+  const row = login ? await findUserByLogin(db, login) : undefined;
+  return row?.active ? toViewer(row, '') : undefined;
+}
+
+/** The report(s) computed now, for the subscriber's subtree as it is now. */
+async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
+  const viewer = await subscriber(db, row.user_id);
+  if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
+  if (!viewer.emailReportAccess) return { kind: 'pause', reason: 'You no longer have access to email reports' };
+  const target = subscribedReports(row.report_id);
+  if (!target || target.reportIds.length === 0) return { kind: 'pause', reason: 'This report can no longer be emailed' };
+  const params = paramsOfBody(ReportFilterBody.parse(row.filters));
+  const tables: MailTable[] = [];
+  try {
+    for (const reportId of target.reportIds) {
+      const report = await reports.export(viewer, reportId, params, batchSize);
+      const workbook = await reportWorkbook(report, MAIL_BODY_ROWS);
+      tables.push({
+        name: report.name,
+        start: report.start,
+        end: report.end,
+        account: report.account,
+        columns: report.columns,
+        head: workbook?.head ?? [],
+        count: workbook?.count ?? 0,
+        file: workbook ? { fileName: workbook.fileName, content: workbook.content } : null,
+      });
+    }
+  } catch (err) {
+    // The report's own refusals (the drilled account left the subtree, the role lost the report, the
+    // period grew too long, the file too large) pause it with the reason; anything else is retried.
+    if (err instanceof HttpError && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429) {
+      return { kind: 'pause', reason: err.message };
+    }
+    throw err;
+  }
+  return {
+    kind: 'mail',
+    viewer,
+    mail: subscriptionMail({ title: target.title, userName: viewer.name, schedule: scheduleOf(row), at, tables }),
+  };
+}
+
+/**
+ * One pass of the scheduled mails (docs/product/subscriptions.md, 'Delivery'). Due rows are claimed, their
+ * reports computed, then each is decided in one transaction: the row is locked (`FOR UPDATE SKIP LOCKED`) only
+ * if it still holds the claimed slot, the mail is queued in the outbox and `next_run_at` moves past now. So a
+ * slot is mailed once across instances and restarts, and a subscription that missed several slots while no
+ * server ran sends once. The report runs before that transaction, not inside it: PGlite has one connection,
+ * and report queries should not hold row locks.
+ */
+export async function runDueSubscriptions(db: Db, reports: ReportService, options: SubscriptionJobOptions = {}): Promise<SubscriptionPass> {
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const pass: SubscriptionPass = { sent: 0, skipped: 0, paused: 0, lost: 0 };
+  const started = now();
+  const claimed = await claimDue(db, started, new Date(started.getTime() + leaseMs), options.limit ?? 20);
+  for (const row of claimed) {
+    let outcome: Outcome;
+    try {
+      outcome = await prepare(db, reports, row, now(), options.batchSize ?? 2000);
+    } catch (err) {
+      // The claim lapses after the lease and another pass tries again.
+      options.logger?.error({ err, subscription: row.id }, 'scheduled report failed');
+      continue;
+    }
+    const done = await db.transaction().execute(async (trx) => {
+      const locked = await lockForSend(trx, row);
+      if (!locked) return false;
+      const at = now();
+      let result: string;
+      if (outcome.kind === 'mail') {
+        const mailId = await enqueueMail(trx, {
+          kind: 'report_subscription',
+          to: [outcome.viewer.email],
+          createdBy: locked.user_id,
+          ...outcome.mail,
+        });
+        await audit(trx, {
+          actorUserId: locked.user_id,
+          action: 'subscription_sent',
+          entity: 'email_outbox',
+          entityId: mailId,
+          after: { subscription: locked.id, report: locked.report_id, slot: new Date(locked.next_run_at).toISOString() },
+        });
+        result = 'Sent';
+      } else {
+        result = outcome.kind === 'pause' ? `Paused: ${outcome.reason}` : outcome.reason;
+      }
+      await trx
+        .updateTable('report_subscriptions')
+        .set({
+          next_run_at: nextRunAfter(scheduleOf(locked), at),
+          claimed_until: null,
+          last_run_at: at,
+          last_result: result,
+          ...(outcome.kind === 'pause' ? { paused: true, paused_reason: outcome.reason } : {}),
+        })
+        .where('id', '=', locked.id)
+        .execute();
+      return true;
+    });
+    if (!done) pass.lost++;
+    else if (outcome.kind === 'mail') pass.sent++;
+    else if (outcome.kind === 'pause') pass.paused++;
+    else pass.skipped++;
+  }
+  return pass;
+}

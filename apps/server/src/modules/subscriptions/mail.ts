@@ -1,0 +1,103 @@
+import { formatRupee, kolkataDateTime, scheduleText, type SubscriptionSchedule } from '@dossier/shared';
+import { columnHeader, columnKey, type Column, type Row } from '../../platform/files/escape';
+import { XLSX_CONTENT_TYPE, type MailAttachment } from '../../platform/mail/outbox';
+
+/** Rows of each table the mail's body shows; the attached file has them all. */
+export const MAIL_BODY_ROWS = 50;
+
+/**
+ * Columns shown as rupees (cr / lac / k) and as percentages, as the report table shows them
+ * (docs/product/report-screens.md, 'Report table'; the web's CURRENCY_COLUMNS and GROWTH_COLUMNS).
+ */
+const CURRENCY_COLUMNS = new Set(['Weightage Premium', 'Total Premium', 'Total Loan Amount']);
+const PERCENT_COLUMNS = new Set(['Premium Growth %', 'Policies count growth']);
+const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** One report of the mail: its rows in the body (the first MAIL_BODY_ROWS), the whole as an XLSX. */
+export interface MailTable {
+  name: string;
+  start: string;
+  end: string;
+  account: { code: string; name: string };
+  /** The file's columns: a key, or a key with its header. */
+  columns: readonly Column[];
+  head: readonly Row[];
+  count: number;
+  file: { fileName: string; content: Buffer } | null;
+}
+
+/** A cell as the report table shows it. */
+export function mailCell(column: string, cell: Row[string] | undefined): string {
+  if (cell === undefined || cell === null || cell === '') return '-';
+  if (CURRENCY_COLUMNS.has(column)) return formatRupee(cell);
+  if (PERCENT_COLUMNS.has(column)) return `${cell}%`;
+  if (typeof cell === 'number') return numberFormat.format(cell);
+  return cell;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const CELL = 'border:1px solid #ccd;padding:4px 8px;font:13px Arial,sans-serif';
+
+function tableHtml(t: MailTable): string {
+  const title = `<h2 style="font:bold 16px Arial,sans-serif;margin:20px 0 4px">${escapeHtml(t.name)}</h2>`;
+  const sub = `<p style="font:13px Arial,sans-serif;margin:0 0 8px;color:#555">${escapeHtml(t.account.name)} (${escapeHtml(t.account.code)}), ${t.start} to ${t.end}</p>`;
+  if (t.count === 0) return `${title}${sub}<p style="font:13px Arial,sans-serif">No Data Found !!</p>`;
+  const header = t.columns
+    .map((c) => `<th style="${CELL};background:#eef1f8;text-align:left">${escapeHtml(columnHeader(c))}</th>`)
+    .join('');
+  const rows = t.head
+    .map((r) => {
+      const cells = t.columns.map(columnKey).map((c) => {
+        const align = typeof r[c] === 'number' || CURRENCY_COLUMNS.has(c) ? 'right' : 'left';
+        return `<td style="${CELL};text-align:${align}">${escapeHtml(mailCell(c, r[c]))}</td>`;
+      });
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('');
+  const more =
+    t.count > t.head.length
+      ? `<p style="font:13px Arial,sans-serif">… and ${t.count - t.head.length} more rows in the attached file.</p>`
+      : '';
+  return `${title}${sub}<table style="border-collapse:collapse"><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>${more}`;
+}
+
+export interface SubscriptionMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+/** The scheduled mail (docs/product/subscriptions.md, 'The mail'): each table in the body, each file attached. */
+export function subscriptionMail(input: {
+  title: string;
+  userName: string;
+  schedule: SubscriptionSchedule;
+  at: Date;
+  tables: readonly MailTable[];
+}): SubscriptionMail {
+  const first = input.tables[0];
+  const period = first ? ` (${first.start} to ${first.end})` : '';
+  const when = `${scheduleText(input.schedule)}, India time`;
+  const lines = input.tables.map(
+    (t) =>
+      `- ${t.name} for ${t.account.name} (${t.account.code}), ${t.start} to ${t.end}: ${t.count === 0 ? 'No Data Found !!' : `${t.count} rows`}`,
+  );
+  const text = `Hello ${input.userName},\n\nYour scheduled report as of ${kolkataDateTime(input.at)}:\n${lines.join('\n')}\n\nYou receive this mail ${when}. Manage it under My subscriptions.\n\nDossier`;
+  const html = `<div style="font:14px Arial,sans-serif">
+<p>Hello ${escapeHtml(input.userName)},</p>
+<p>Your scheduled report as of ${kolkataDateTime(input.at)}.</p>
+${input.tables.map(tableHtml).join('\n')}
+<p style="color:#555;margin-top:20px">You receive this mail ${escapeHtml(when)}. Manage it under My subscriptions.</p>
+</div>`;
+  return {
+    subject: `${input.title}${period}`,
+    text,
+    html,
+    attachments: input.tables.flatMap((t) =>
+      t.file ? [{ filename: t.file.fileName, contentType: XLSX_CONTENT_TYPE, content: t.file.content }] : [],
+    ),
+  };
+}

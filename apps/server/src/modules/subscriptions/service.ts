@@ -1,0 +1,171 @@
+import {
+  MAX_SUBSCRIPTIONS_PER_USER,
+  nextRunAfter,
+  ReportFilterBody,
+  scheduleText,
+  type CreateSubscriptionBody,
+  type Subscription,
+  type UpdateSubscriptionBody,
+} from '@dossier/shared';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { conflict, forbidden, notFound } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+import { findReport } from '../reports/catalogue';
+import { findDashboard } from '../reports/dashboards';
+import { paramsOfBody } from '../reports/params';
+import type { ReportService } from '../reports/service';
+import { countOfUser, findOwn, listOfUser, scheduleColumns, scheduleOf, type SubscriptionRow } from './queries';
+
+/** What a subscription mails: one report, or every mailable report of a dashboard. */
+export function subscribedReports(reportId: number): { title: string; kind: 'report' | 'dashboard'; reportIds: number[] } | undefined {
+  const dashboard = findDashboard(reportId);
+  if (dashboard) {
+    const reportIds = dashboard.report_ids.filter((id) => findReport(id)?.email === true);
+    return { title: dashboard.dashboard_name, kind: 'dashboard', reportIds };
+  }
+  const def = findReport(reportId);
+  return def ? { title: def.name, kind: 'report', reportIds: def.email ? [def.id] : [] } : undefined;
+}
+
+/**
+ * Whether the viewer may have this report mailed with these filters (docs/product/subscriptions.md, 'Who can
+ * subscribe'): the report exists (404), can be mailed and the user may mail reports (403), and the viewer can
+ * open it with these filters now (the report's own checks: role, subtree 403, account and range 400).
+ */
+export async function refuseUnmailable(reports: ReportService, viewer: Viewer, reportId: number, filters: ReportFilterBody): Promise<void> {
+  const target = subscribedReports(reportId);
+  if (!target) throw notFound(`No report ${reportId}`);
+  if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
+  if (target.reportIds.length === 0) throw forbidden(`${target.title} cannot be emailed`);
+  await reports.get(viewer, reportId, paramsOfBody(filters));
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  const schedule = scheduleOf(row);
+  const target = subscribedReports(row.report_id);
+  // Stored by this module from a parsed body; parsing again gives the shared type without a cast.
+  const filters = ReportFilterBody.parse(row.filters);
+  return {
+    id: row.id,
+    report_id: row.report_id,
+    report_name: target?.title ?? `Report ${row.report_id}`,
+    kind: target?.kind ?? 'report',
+    filters,
+    schedule,
+    schedule_text: scheduleText(schedule),
+    paused: row.paused,
+    paused_reason: row.paused_reason,
+    next_run_at: new Date(row.next_run_at).toISOString(),
+    last_run_at: row.last_run_at ? new Date(row.last_run_at).toISOString() : null,
+    last_result: row.last_result,
+  };
+}
+
+export async function listSubscriptions(db: Db, viewer: Viewer): Promise<{ subscriptions: Subscription[] }> {
+  return { subscriptions: (await listOfUser(db, viewer.userId)).map(toSubscription) };
+}
+
+export async function createSubscription(
+  db: Db,
+  reports: ReportService,
+  viewer: Viewer,
+  body: CreateSubscriptionBody,
+  ip: string,
+  now = new Date(),
+): Promise<Subscription> {
+  await refuseUnmailable(reports, viewer, body.report_id, body.filters);
+  if ((await countOfUser(db, viewer.userId)) >= MAX_SUBSCRIPTIONS_PER_USER)
+    throw conflict(`You can have at most ${MAX_SUBSCRIPTIONS_PER_USER} subscriptions: delete one first`);
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('report_subscriptions')
+      .values({
+        user_id: viewer.userId,
+        report_id: body.report_id,
+        filters: JSON.stringify(body.filters),
+        ...scheduleColumns(body.schedule),
+        next_run_at: nextRunAfter(body.schedule, now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'subscription_created',
+      entity: 'report_subscription',
+      entityId: inserted.id,
+      after: { report: body.report_id, filters: body.filters, schedule: body.schedule },
+      ip,
+    });
+    return inserted;
+  });
+  return toSubscription(row);
+}
+
+const NOT_FOUND = (id: number) => notFound(`No subscription ${id}`);
+
+export async function updateSubscription(
+  db: Db,
+  reports: ReportService,
+  viewer: Viewer,
+  id: number,
+  body: UpdateSubscriptionBody,
+  ip: string,
+  now = new Date(),
+): Promise<Subscription> {
+  const before = await findOwn(db, viewer.userId, id);
+  if (!before) throw NOT_FOUND(id);
+  const schedule = body.schedule ?? scheduleOf(before);
+  const paused = body.paused ?? before.paused;
+  // Resuming one the server paused checks again that it may run (the account is back in the team, mail access restored).
+  if (!paused && before.paused) await refuseUnmailable(reports, viewer, before.report_id, ReportFilterBody.parse(before.filters));
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('report_subscriptions')
+      .set({
+        ...scheduleColumns(schedule),
+        paused,
+        paused_reason: paused ? (body.paused === true ? null : before.paused_reason) : null,
+        // A new schedule or a resume counts from now: slots missed while paused are not sent.
+        next_run_at: body.schedule || (before.paused && !paused) ? nextRunAfter(schedule, now) : before.next_run_at,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', viewer.userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw NOT_FOUND(id);
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'subscription_updated',
+      entity: 'report_subscription',
+      entityId: id,
+      before: { schedule: scheduleOf(before), paused: before.paused },
+      after: { schedule, paused },
+      ip,
+    });
+    return updated;
+  });
+  return toSubscription(row);
+}
+
+export async function deleteSubscription(db: Db, viewer: Viewer, id: number, ip: string): Promise<{ message: string }> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('report_subscriptions')
+      .where('id', '=', id)
+      .where('user_id', '=', viewer.userId)
+      .returning(['report_id'])
+      .executeTakeFirst();
+    if (!deleted) throw NOT_FOUND(id);
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'subscription_deleted',
+      entity: 'report_subscription',
+      entityId: id,
+      before: { report: deleted.report_id },
+      ip,
+    });
+  });
+  return { message: 'Subscription deleted' };
+}
