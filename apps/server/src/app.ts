@@ -26,6 +26,8 @@ import { ReportDelivery } from './modules/reports/delivery';
 import { ReportService } from './modules/reports/service';
 import { findReport } from './modules/reports/catalogue';
 import { guardHeavyReports, HeavyReportGate } from './modules/reports/heavy-gate';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { viewRoutes } from './modules/views/routes';
 import { teamAreaRoutes } from './modules/team/area';
 import { registerAnonymousLimit } from './platform/anonymous-limit';
 import { logSerializers } from './platform/log-redaction';
@@ -195,6 +197,8 @@ export async function buildApp({
     etlRoutes(scope, db, connector);
     callCentre.register(scope);
     reportRoutes(scope, reports, delivery, db);
+    subscriptionRoutes(scope, db, reports);
+    viewRoutes(scope, db);
     teamAreaRoutes(scope, db);
     notify.register(scope);
     sessionRoutes(scope, db);

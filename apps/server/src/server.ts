@@ -15,6 +15,8 @@ import { runBusinessEtl } from './modules/etl/business-etl';
 import { pruneLoginFailures } from './modules/auth/login-limit';
 import { pruneRateLimits } from './platform/rate-limit';
 import { runEtlCycle } from './modules/etl/cycle';
+import { ReportService } from './modules/reports/service';
+import { runDueSubscriptions, SUBSCRIPTION_JOB_INTERVAL_MS } from './modules/subscriptions/job';
 import { ConnectorConfigError } from './modules/connector/config';
 import { syncSourceJobs, type SourceConnector } from './modules/connector/connector';
 import { createSourceConnector } from './modules/connector/module';
@@ -97,6 +99,11 @@ async function main(): Promise<void> {
   const mailTransport = createMailTransport(config);
   const mailWorker = startMailWorker(handle.db, mailTransport, { logger });
   logger.info({ transport: mailTransport.kind }, 'mail worker started');
+  // The scheduled mails' reports, computed as the API computes them (same databases and limits).
+  const subscriptionReports = new ReportService(handle.db, reporting?.db ?? handle.db, {
+    statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
+    etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
+  });
   // Each ETL pass pulls the source's changes (when a connector is configured), then rolls them up. The
   // first pull starts at once, after the server listens: a first load may take a while.
   const jobs = startJobs(
@@ -106,6 +113,13 @@ async function main(): Promise<void> {
         intervalMs: config.ETL_INTERVAL_SECONDS * 1000,
         run: () => runEtlCycle(handle.db, connector),
         runNow: connector !== undefined,
+      },
+      // Scheduled report mails (docs/product/subscriptions.md): each due slot once across instances, missed slots once.
+      {
+        name: 'subscriptions',
+        intervalMs: SUBSCRIPTION_JOB_INTERVAL_MS,
+        run: () => runDueSubscriptions(handle.db, subscriptionReports, { logger }),
+        runNow: true,
       },
       // Counters nobody reads any more: windows older than an hour, sign-in failures quiet for a day.
       {

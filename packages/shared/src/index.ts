@@ -13,3 +13,5 @@ export * from './notify';
 export * from './imports';
 export * from './admin';
 export * from './sign-in';
+export * from './subscriptions';
+export * from './views';

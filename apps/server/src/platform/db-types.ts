@@ -467,6 +467,42 @@ export interface ApiKeysTable {
   last_used_at: Timestamp | null;
 }
 
+/** 014_subscriptions.sql: scheduled report mails. */
+export interface ReportSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  report_id: number;
+  /** The report filter body (ReportFilterBody); read back as an object, written as JSON text. */
+  filters: ColumnType<unknown, string, string>;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  minute_of_day: number;
+  weekdays_only: Defaulted<boolean>;
+  weekday: number | null;
+  day_of_month: number | null;
+  paused: Defaulted<boolean>;
+  paused_reason: string | null;
+  next_run_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_result: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** 015_saved_views.sql: saved report views. */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  user_id: number;
+  name: string;
+  screen: 'reports' | 'dashboard';
+  report_id: number;
+  account_id: string | null;
+  /** Dates and filter lists (SavedViewFilters in modules/views); read back as an object, written as JSON text. */
+  filters: ColumnType<unknown, string, string>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
   import_runs: ImportRunsTable;
   api_keys: ApiKeysTable;
@@ -511,4 +547,6 @@ export interface Database {
   remarks: RemarksTable;
   case_reassignments: CaseReassignmentsTable;
   signing_keys: SigningKeysTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  saved_views: SavedViewsTable;
 }

@@ -62,6 +62,48 @@ async function peekRows(batches: ReportExport['batches']): Promise<AsyncIterable
   return iterator;
 }
 
+export interface ReportWorkbook {
+  fileName: string;
+  content: Buffer;
+  /** Rows in the file. */
+  count: number;
+  /** The first rows (as many as asked for), for a summary in a mail's body. */
+  head: Row[];
+}
+
+/**
+ * A report as the XLSX a mail attaches, or null when it has no rows (report email and scheduled mails).
+ * Built in memory (the outbox stores it) from rows read in batches, and only up to the outbox's attachment
+ * limit: a larger report is refused with a 400 as soon as it passes the limit, so it never holds more than
+ * about MAIL_ATTACHMENTS_MAX_BYTES plus one batch.
+ */
+export async function reportWorkbook(report: ReportExport, keepRows = 0): Promise<ReportWorkbook | null> {
+  const rows = await peekRows(report.batches);
+  if (!rows) return null;
+  let count = 0;
+  const head: Row[] = [];
+  async function* counted(source: AsyncIterable<Row>): AsyncGenerator<Row> {
+    for await (const row of source) {
+      count++;
+      if (head.length < keepRows) head.push(row);
+      yield row;
+    }
+  }
+  try {
+    const content = await xlsxBuffer(report.columns, counted(rows), { sheetName: report.name, maxBytes: MAIL_ATTACHMENTS_MAX_BYTES });
+    return { fileName: exportFileName(report, 'xlsx'), content, count, head };
+  } catch (err) {
+    if (err instanceof XlsxTooLargeError) {
+      throw badRequest(
+        `${report.name} is too large to email (over ${Math.floor(err.maxBytes / 2 ** 20)} MB as XLSX). Download it instead, or narrow the range.`,
+      );
+    }
+    throw err;
+  } finally {
+    await rows.return?.();
+  }
+}
+
 /** Downloads and mails of reports: the report's flag and the user's access flag are both required. */
 export class ReportDelivery {
   private readonly batchSize: number;
@@ -110,12 +152,7 @@ export class ReportDelivery {
     return { fileName: exportFileName(report, 'xlsx'), contentType: XLSX_CONTENT_TYPE, body: out };
   }
 
-  /**
-   * Queues the report as an XLSX attachment to the viewer's own address; the outbox sends it.
-   * The attachment is built in memory (the outbox stores it), but from rows read in batches and only up
-   * to the outbox's attachment limit: a larger report is refused with a 400 as soon as it passes the limit,
-   * so a mail never holds more than about MAIL_ATTACHMENTS_MAX_BYTES plus one batch.
-   */
+  /** Queues the report as an XLSX attachment (reportWorkbook) to the viewer's own address; the outbox sends it. */
   async mail(viewer: Viewer, id: number, params: RawReportParams, ip: string): Promise<{ message: string }> {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
@@ -129,35 +166,16 @@ export class ReportDelivery {
       (s) => `Too many report emails. Try again in ${s} seconds.`,
     );
     const report = await this.reports.export(viewer, id, params, this.batchSize);
-    const rows = await peekRows(report.batches);
-    if (!rows) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
-    let count = 0;
-    async function* counted(source: AsyncIterable<Row>): AsyncGenerator<Row> {
-      for await (const row of source) {
-        count++;
-        yield row;
-      }
-    }
-    let content: Buffer;
-    try {
-      content = await xlsxBuffer(report.columns, counted(rows), { sheetName: report.name, maxBytes: MAIL_ATTACHMENTS_MAX_BYTES });
-    } catch (err) {
-      if (err instanceof XlsxTooLargeError) {
-        throw badRequest(
-          `${report.name} is too large to email (over ${Math.floor(err.maxBytes / 2 ** 20)} MB as XLSX). Download it instead, or narrow the range.`,
-        );
-      }
-      throw err;
-    } finally {
-      await rows.return?.();
-    }
+    const workbook = await reportWorkbook(report);
+    if (!workbook) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
+    const { content, count } = workbook;
     await this.db.transaction().execute(async (trx) => {
       const mailId = await enqueueMail(trx, {
         kind: 'report',
         to: [viewer.email],
         subject: `${report.name} (${report.start} to ${report.end})`,
         text: `Hello ${viewer.name},\n\nAttached is ${report.name} for ${report.account.name} (${report.account.code}), ${report.start} to ${report.end}: ${count} rows.\n\nDossier`,
-        attachments: [{ filename: exportFileName(report, 'xlsx'), contentType: XLSX_CONTENT_TYPE, content }],
+        attachments: [{ filename: workbook.fileName, contentType: XLSX_CONTENT_TYPE, content }],
         createdBy: viewer.userId,
       });
       await audit(trx, {

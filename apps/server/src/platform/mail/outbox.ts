@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { StoredAttachment } from '../db-types';
 
 /** What a mail is for; extend as new kinds of mail appear. */
-export type MailKind = 'report' | 'renewal_notice' | 'password_reset';
+export type MailKind = 'report' | 'renewal_notice' | 'password_reset' | 'report_subscription';
 
 export interface MailAttachment {
   filename: string;
