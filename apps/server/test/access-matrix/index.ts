@@ -4,7 +4,9 @@ import { CALLCENTRE_MATRIX } from './callcentre';
 import { IMPORTS_MATRIX } from './imports';
 import { NOTIFY_MATRIX } from './notify';
 import { REPORTS_MATRIX } from './reports';
+import { SUBSCRIPTIONS_MATRIX } from './subscriptions';
 import { TEAM_MATRIX } from './team';
+import { VIEWS_MATRIX } from './views';
 import type { MatrixEntry } from './types';
 
 /** Every route of the server, keyed 'METHOD url' as Fastify registers it. HEAD routes Fastify adds follow their GET. */
@@ -16,4 +18,6 @@ export const MATRIX: readonly MatrixEntry[] = [
   ...CALLCENTRE_MATRIX,
   ...ADMIN_MATRIX,
   ...IMPORTS_MATRIX,
+  ...SUBSCRIPTIONS_MATRIX,
+  ...VIEWS_MATRIX,
 ];
