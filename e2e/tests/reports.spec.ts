@@ -284,6 +284,7 @@ test.describe('reports', () => {
   test('email a report and find it in the outbox', async ({ page }) => {
     await signIn(page, 'demo.asm', `/reports/11/?${YEAR_RANGE}`);
     await page.getByRole('button', { name: 'Email Team report summary' }).click();
+    await page.getByRole('menuitem', { name: 'Send now' }).click();
     const dialog = messageDialog(page, 'Info');
     await expect(dialog).toContainText('Report will be sent on your email shortly');
     await closeDialog(page);

@@ -26,6 +26,9 @@ const ReporteeListPage = lazyScreen(() => import('../features/team/routes/Report
 const RequesterViewPage = lazyScreen(() => import('../features/mapping/routes/RequesterViewPage'));
 const AnalyticsPage = lazyScreen(() => import('../features/analytics/routes/AnalyticsPage'));
 const MySessionsPage = lazyScreen(() => import('../features/sessions/routes/MySessionsPage'));
+const MyViewsPage = lazyScreen(() => import('../features/views/routes/MyViewsPage'));
+const OpenViewPage = lazyScreen(() => import('../features/views/routes/OpenViewPage'));
+const MySubscriptionsPage = lazyScreen(() => import('../features/subscriptions/routes/MySubscriptionsPage'));
 const PeoplePage = lazyScreen(() => import('../features/admin/routes/PeoplePage'));
 const PersonPage = lazyScreen(() => import('../features/admin/routes/PersonPage'));
 const UsersPage = lazyScreen(() => import('../features/admin/routes/UsersPage'));
@@ -113,6 +116,9 @@ export const routes: RouteObject[] = [
       screen('requesterview', RequesterViewPage),
       screen('analytics', AnalyticsPage),
       screen('sessions', MySessionsPage),
+      screen('views', MyViewsPage),
+      screen('views/:id', OpenViewPage),
+      screen('subscriptions', MySubscriptionsPage),
       { path: 'admin', element: <Navigate to="/admin/people" replace /> },
       screen('admin/people', PeoplePage),
       screen('admin/people/:code', PersonPage),

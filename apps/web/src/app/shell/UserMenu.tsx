@@ -1,6 +1,6 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconChevronDown, IconLogout, IconShield, IconUser } from '../../components/icons';
+import { IconCalendar, IconChevronDown, IconLogout, IconShield, IconUser } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { HEADER_POPUP_Z_INDEX } from './layers';
 import classes from './Header.module.css';
@@ -37,6 +37,9 @@ export function UserMenu({ name, code, compact }: Props) {
         ) : null}
         <Menu.Item component={Link} to="/sessions" leftSection={<IconShield size={16} />}>
           My sessions
+        </Menu.Item>
+        <Menu.Item component={Link} to="/subscriptions" leftSection={<IconCalendar size={16} />}>
+          My subscriptions
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} disabled={logout.isPending}>
           Logout

@@ -1,0 +1,8 @@
+export {
+  DEFAULT_SCHEDULE_FORM,
+  parseScheduleForm,
+  ScheduleFields,
+  scheduleForm,
+  type ScheduleErrors,
+  type ScheduleForm,
+} from './ScheduleFields';

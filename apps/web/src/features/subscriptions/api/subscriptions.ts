@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DeleteSubscriptionResponse,
+  Subscription,
+  SubscriptionList,
+  SUBSCRIPTION_PATHS,
+  type UpdateSubscriptionBody,
+} from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+// The Schedule dialog of the report panel invalidates this key too (features/reports/api/create-subscription.ts).
+const KEY = ['subscriptions'] as const;
+
+export function fetchSubscriptions(signal?: AbortSignal): Promise<SubscriptionList> {
+  return apiRequest(SUBSCRIPTION_PATHS.list, SubscriptionList, { signal });
+}
+
+export const subscriptionsQueryOptions = () =>
+  queryOptions({ queryKey: KEY, queryFn: ({ signal }) => fetchSubscriptions(signal), staleTime: 0 });
+
+/** GET /api/subscriptions/: the signed-in user's own (docs/product/subscriptions.md, 'My subscriptions'). */
+export function useSubscriptions() {
+  return useQuery({ ...subscriptionsQueryOptions(), enabled: useLoggedIn() });
+}
+
+/** Pause, resume or reschedule one; errors open the error dialog. */
+export function useUpdateSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateSubscriptionBody }) =>
+      apiRequest(SUBSCRIPTION_PATHS.one(id), Subscription, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useDeleteSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(SUBSCRIPTION_PATHS.remove(id), DeleteSubscriptionResponse, { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

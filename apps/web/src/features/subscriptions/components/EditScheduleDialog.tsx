@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { Subscription } from '@dossier/shared';
+import { parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from '../../../components/schedule-form';
+import { useUpdateSubscription } from '../api/subscriptions';
+
+/** 'Edit' on My subscriptions: the schedule only (the filters are the report's as it was subscribed). */
+export function EditScheduleDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
+  const [form, setForm] = useState(() => scheduleForm(subscription.schedule));
+  const [errors, setErrors] = useState<ScheduleErrors>({});
+  const update = useUpdateSubscription();
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${subscription.report_name}`} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = parseScheduleForm(form);
+          if ('errors' in parsed) {
+            setErrors(parsed.errors);
+            return;
+          }
+          update.mutate({ id: subscription.id, body: { schedule: parsed.schedule } }, { onSuccess: onClose });
+        }}
+      >
+        <Stack gap="sm">
+          <ScheduleFields value={form} onChange={setForm} errors={errors} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
