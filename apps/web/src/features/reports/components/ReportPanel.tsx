@@ -1,19 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { comparisonLabel, PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import { DataTable, type DataTableColumn, type ServerPaging, type ServerQuery } from '../../../components/data-table';
 import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
-import { useSendReport } from '../api/send-report';
 import { asOfText } from '../as-of';
 import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
 import { ROW_ACTIONS } from '../config';
 import { filterBody } from '../filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
 import type { ReportScreenContext } from '../screen-context';
+import { MailReportMenu } from './MailReportMenu';
 import { ReportCell } from './ReportCell';
-import { IconDownload, IconMail } from './report-icons';
+import { IconDownload } from './report-icons';
 import { RowActions } from './RowActions';
 
 interface Row {
@@ -36,7 +36,6 @@ function Tools({
   /** The table's search: the download carries only the rows it leaves. */
   search: string;
 }) {
-  const send = useSendReport();
   const download = useDownloadReport();
   // Shown with or without rows: an empty report answers 'No Data Found !!' (and an email says so).
   const canEmail = report.email_report && report.user_email_report_access;
@@ -50,27 +49,7 @@ function Tools({
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      {canEmail ? (
-        <Tooltip label="Email report" withinPortal>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={`Email ${report.report_name}`}
-            loading={send.isPending}
-            onClick={() =>
-              // The filter set the table shows, with the period it shows.
-              send.mutate({
-                ...filterBody(ctx, filters),
-                data_records: report.report_id,
-                start_date: report.start_date,
-                end_date: report.end_date,
-              })
-            }
-          >
-            <IconMail />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
+      {canEmail ? <MailReportMenu report={report} filters={filterBody(ctx, filters)} /> : null}
       {canDownload ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
