@@ -29,6 +29,7 @@ test.describe('app shell', () => {
       'Mapping Dashboard',
       'RM Dashboard',
       'TRM Dashboard',
+      'My views',
     ]) {
       await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     }
@@ -40,11 +41,12 @@ test.describe('app shell', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('role 204 sees only Life Renewals Report and Mapped Partners among the static entries', async ({ page }) => {
+  test('role 204 sees only Life Renewals Report, Mapped Partners and My views among the static entries', async ({ page }) => {
     await signIn(page, 'demo.r204');
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     await expect(menu.getByText('Life Renewals Report')).toBeVisible();
     await expect(menu.getByText('Mapped Partners')).toBeVisible();
+    await expect(menu.getByText('My views', { exact: true })).toBeVisible();
     await expect(menu.getByText('Life Issuance')).toBeVisible();
     for (const hidden of [
       'Partner Search',

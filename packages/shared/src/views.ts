@@ -111,3 +111,4 @@ export type SavedView = z.infer<typeof SavedView>;
 export const SavedViewList = z.array(SavedView);
 
 export const DeleteViewResponse = z.object({ message: z.string() });
+export type DeleteViewResponse = z.infer<typeof DeleteViewResponse>;

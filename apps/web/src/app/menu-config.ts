@@ -39,4 +39,5 @@ export const STATIC_MENU_ENTRIES: readonly StaticMenuEntry[] = [
   { key: 'mapping-dashboard', label: 'Mapping Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/analytics' } },
   { key: 'rm-dashboard', label: 'RM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/rm-dashboard' } },
   { key: 'trm-dashboard', label: 'TRM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/trm-dashboard' } },
+  { key: 'my-views', label: 'My views', audience: 'all', destination: { kind: 'route', to: '/views' } },
 ];

@@ -47,6 +47,7 @@ describe('buildSideMenu', () => {
       'Mapping Dashboard',
       'RM Dashboard',
       'TRM Dashboard',
+      'My views',
     ]);
     expect(entries[0]).toMatchObject({ kind: 'link', to: '/dashboard' });
   });
@@ -70,9 +71,10 @@ describe('buildSideMenu', () => {
     });
   });
 
-  it('gives role 204 only Life Renewals Report and Mapped Partners among the static entries', () => {
+  it('gives role 204 only Life Renewals Report, Mapped Partners and My views among the static entries', () => {
     const entries = buildSideMenu(menu('204'), new URLSearchParams());
-    expect(labels(entries).slice(3)).toEqual(['Life Renewals Report', 'Mapped Partners']);
+    expect(labels(entries).slice(3)).toEqual(['Life Renewals Report', 'Mapped Partners', 'My views']);
+    expect(entries.find((e) => e.label === 'My views')).toMatchObject({ kind: 'link', to: '/views' });
     expect(entries.find((e) => e.label === 'Life Renewals Report')).toMatchObject({ kind: 'link', to: '/liferenewalsreport' });
   });
 

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page/use-page-title';
 import { ReportResponse, ROLE_LIFE_ONLY } from '@dossier/shared';
@@ -8,6 +8,7 @@ import { useViewerMenu } from '../api/viewer-role';
 import { AppliedFilters } from '../components/AppliedFilters';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
+import { SaveViewButton, viewState } from '../components/SaveViewButton';
 import { SummaryTrend } from '../components/SummaryTrend';
 import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../config';
 import { NO_FILTERS, reportApiQuery } from '../query-params';
@@ -59,9 +60,12 @@ export default function DashboardPage() {
     <Stack gap="md">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
-          <Title order={1} size="h3">
-            {accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
-          </Title>
+          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
+            <Title order={1} size="h3">
+              {accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
+            </Title>
+            <SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />
+          </Group>
           {/* Every figure below (the trend and both tables) takes all three saved filters. */}
           <AppliedFilters filters={ctx.filters} />
         </Stack>

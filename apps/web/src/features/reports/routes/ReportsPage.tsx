@@ -9,6 +9,7 @@ import { ProductFilter } from '../components/ProductFilter';
 import { ReportMonthFilter, ReportRangeFilter } from '../components/ReportFilters';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
+import { SaveViewButton, viewState } from '../components/SaveViewButton';
 import {
   EXECUTIVE_REPORT_ID,
   HALF_WIDTH_SPAN,
@@ -132,11 +133,17 @@ export default function ReportsPage() {
                 </Text>
               ) : null}
             </div>
-            {dues ? (
-              <Anchor component={Link} to={dues} size="sm" fw={600}>
-                Renewal dues
-              </Anchor>
-            ) : null}
+            <Group gap="sm">
+              {dues ? (
+                <Anchor component={Link} to={dues} size="sm" fw={600}>
+                  Renewal dues
+                </Anchor>
+              ) : null}
+              <SaveViewButton
+                disabled={!page}
+                state={viewState('reports', id, accountId, ctx.query, filtersOnScreen(page?.reports ?? [], ctx.filters))}
+              />
+            </Group>
           </Group>
           <ReportTrail
             reportId={id}
@@ -158,7 +165,7 @@ export default function ReportsPage() {
         <Text>{NO_DATA}</Text>
       ) : (
         <>
-          {page.reports.some((r) => !r.presentation.chart) ? null : <PageChart reports={page.reports} ctx={ctx} />}
+          {page.reports.every((r) => r.presentation.chart === null) ? null : <PageChart reports={page.reports} ctx={ctx} />}
           <ReportList reports={page.reports} ctx={ctx} showPicker monthResetKey={monthReset} />
         </>
       )}

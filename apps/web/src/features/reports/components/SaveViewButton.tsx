@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { CreateViewBody, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
+import { errorText } from '../../../lib/error-message';
+import { useSaveView } from '../api/save-view';
+import type { AppliedFilters, ReportQueryState } from '../query-params';
+
+/** What the screen shows, as a saved view carries it (all but the name). */
+type ViewState = Omit<CreateViewInput, 'name'>;
+
+/**
+ * The view of a report screen: its page and drilled account, the period only when the address gave it (else
+ * each report keeps its own default), the products, and the saved filters that shape its figures.
+ */
+export function viewState(
+  screen: ViewState['screen'],
+  reportId: number,
+  accountId: string | undefined,
+  query: Pick<ReportQueryState, 'start_date' | 'end_date' | 'explicitDates' | 'product_type_id'>,
+  filters: AppliedFilters,
+): ViewState {
+  return {
+    screen,
+    report_id: reportId,
+    account_id: accountId ?? null,
+    start_date: query.explicitDates ? query.start_date : null,
+    end_date: query.explicitDates ? query.end_date : null,
+    product_type_id: [...query.product_type_id],
+    insurers: [...filters.insurers],
+    states: [...filters.states],
+    business_type: [...filters.business_type],
+  };
+}
+
+/** The address that opens a saved view for anyone signed in (docs/product/views.md, 'Opening a view'). */
+const viewLink = (id: string) => `${window.location.origin}/views/${id}`;
+
+/** 'Copy link' with a short confirmation; where the clipboard is refused, the link is shown to copy by hand. */
+function CopyLink({ link }: { link: string }) {
+  const clipboard = useClipboard({ timeout: 2500 });
+  return (
+    <Stack gap={6}>
+      <TextInput label="Link to this view" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
+      <Group gap="sm">
+        <Button variant="light" onClick={() => clipboard.copy(link)}>
+          Copy link
+        </Button>
+        <Text size="sm" c={clipboard.error ? 'red.8' : 'green.8'} role="status" aria-live="polite">
+          {clipboard.copied ? 'Link copied' : clipboard.error ? 'The browser refused the clipboard: copy the link above.' : ''}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * 'Save view' on a report screen (docs/product/views.md, 'Saving a view'): a dialog asks for the name, checked
+ * with the shared schema; once saved, it offers the link to copy for a colleague.
+ */
+export function SaveViewButton({ state, disabled }: { state: ViewState; disabled?: boolean }) {
+  const [opened, setOpened] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<SavedView | null>(null);
+  const save = useSaveView();
+
+  const open = () => {
+    setName('');
+    setNameError(null);
+    setSaved(null);
+    save.reset();
+    setOpened(true);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = CreateViewBody.safeParse({ ...state, name });
+    if (!parsed.success) {
+      const issue = parsed.error.issues.find((i) => i.path[0] === 'name') ?? parsed.error.issues[0];
+      setNameError(issue?.message ?? 'This view cannot be saved');
+      return;
+    }
+    setNameError(null);
+    save.mutate(parsed.data, { onSuccess: setSaved });
+  };
+
+  return (
+    <>
+      <Button variant="default" size="xs" onClick={open} disabled={disabled}>
+        Save view
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={saved ? 'View saved' : 'Save view'} size={440}>
+        {saved ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              Saved as <b>{saved.name}</b>. Find it under My views, or send the link to a colleague: they see it within their own team.
+            </Text>
+            <CopyLink link={viewLink(saved.id)} />
+            <Group justify="flex-end">
+              <Button onClick={() => setOpened(false)}>Close</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <Text size="sm">This page with its account, period and filters, under a name of your choice.</Text>
+              <TextInput
+                label="Name"
+                required
+                data-autofocus
+                maxLength={VIEW_NAME_MAX + 20}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={nameError}
+              />
+              {save.isError ? (
+                <Alert color="red" variant="light" role="alert" title="Not saved">
+                  {errorText(save.error)}
+                </Alert>
+              ) : null}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setOpened(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}

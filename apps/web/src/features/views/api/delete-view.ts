@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeleteViewResponse, VIEWS_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+
+export function postDeleteView(id: string): Promise<DeleteViewResponse> {
+  return apiRequest(VIEWS_PATHS.remove(encodeURIComponent(id)), DeleteViewResponse, { method: 'POST', body: {} });
+}
+
+export function useDeleteView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: postDeleteView,
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: ['views'] });
+    },
+  });
+}

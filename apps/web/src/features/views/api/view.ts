@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SavedView, VIEWS_PATHS } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+import { useLoggedIn } from '../../../lib/session';
+
+/** GET /api/views/{id}/: one view by its link, for anyone whose team holds its account (docs/product/views.md, 'Opening a view'). */
+export function fetchView(id: string, signal?: AbortSignal): Promise<SavedView> {
+  return apiRequest(VIEWS_PATHS.one(encodeURIComponent(id)), SavedView, { signal });
+}
+
+export function viewQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['views', id] as const, queryFn: ({ signal }) => fetchView(id, signal), staleTime: 0 });
+}
+
+/** The opener shows a refusal (another team's account, a deleted view) on its own page, not in the error dialog. */
+export function useView(id: string) {
+  const loggedIn = useLoggedIn();
+  return useQuery({ ...viewQueryOptions(id), enabled: loggedIn, meta: { errorDialog: false } });
+}

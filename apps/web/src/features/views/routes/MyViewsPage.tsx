@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { Link, useNavigate } from 'react-router';
+import { RenameViewBody, VIEW_NAME_MAX, type SavedView } from '@dossier/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { Screen } from '../../../components/page/Screen';
+import { errorText } from '../../../lib/error-message';
+import { formatDateTime12 } from '../../../lib/format';
+import { useDeleteView } from '../api/delete-view';
+import { useMyViews } from '../api/my-views';
+import { useRenameView } from '../api/rename-view';
+import { filtersText, periodText, viewPath } from '../lib/view-address';
+
+/** Renaming: the name checked with the shared schema, a refusal (a name already used) shown beside it. */
+function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () => void }) {
+  const [name, setName] = useState(view?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const rename = useRenameView();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!view) return;
+    const parsed = RenameViewBody.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a name for the view');
+      return;
+    }
+    setError(null);
+    rename.mutate({ id: view.id, name: parsed.data.name }, { onSuccess: onClose });
+  };
+  return (
+    <Modal opened={view !== null} onClose={onClose} title="Rename view" size={420}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            maxLength={VIEW_NAME_MAX + 20}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+          />
+          {rename.isError ? (
+            <Alert color="red" variant="light" role="alert" title="Not renamed">
+              {errorText(rename.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              Rename
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * My views (docs/product/views.md, 'My views'): the views the viewer saved, each to open, rename, copy the
+ * link of, or delete.
+ */
+export default function MyViewsPage() {
+  const { data, isLoading } = useMyViews();
+  const navigate = useNavigate();
+  const clipboard = useClipboard({ timeout: 3000 });
+  const [copied, setCopied] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<SavedView | null>(null);
+  const [deleting, setDeleting] = useState<SavedView | null>(null);
+  const remove = useDeleteView();
+
+  const copyLink = (view: SavedView) => {
+    clipboard.copy(`${window.location.origin}${viewPath(view.id)}`);
+    setCopied(view.name);
+  };
+
+  const columns: DataTableColumn<SavedView>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      value: (v) => v.name,
+      minWidth: 160,
+      cell: (v) => (
+        <Anchor component={Link} to={viewPath(v.id)} fw={600} size="sm">
+          {v.name}
+        </Anchor>
+      ),
+    },
+    { id: 'page', header: 'Page', value: (v) => v.report_name, minWidth: 140 },
+    { id: 'account', header: 'Account', value: (v) => v.account_id ?? 'Top (whoever opens it)' },
+    { id: 'period', header: 'Period', value: (v) => periodText(v), sortValue: (v) => v.start_date ?? '', minWidth: 120 },
+    { id: 'filters', header: 'Filters', value: (v) => filtersText(v), minWidth: 180 },
+    { id: 'saved', header: 'Saved', value: (v) => formatDateTime12(v.created_at), sortValue: (v) => v.created_at, minWidth: 110 },
+    {
+      id: 'actions',
+      header: 'Actions',
+      value: () => '',
+      sortable: false,
+      searchable: false,
+      stickyEnd: true,
+      cell: (v) => (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
+            Open
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => setRenaming(v)} aria-label={`Rename ${v.name}`}>
+            Rename
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => copyLink(v)} aria-label={`Copy link of ${v.name}`}>
+            Copy link
+          </Button>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(v)} aria-label={`Delete ${v.name}`}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Screen title="My views">
+      <Text size="sm" c="gray.7">
+        Save a view with 'Save view' on any report page or the Dashboard. Its link opens the same page for a colleague, within their own
+        team.
+      </Text>
+      <Text size="sm" c={clipboard.error ? 'red.8' : 'green.8'} role="status" aria-live="polite" mih={20}>
+        {clipboard.error
+          ? 'The browser refused the clipboard: open the view and copy its address instead.'
+          : clipboard.copied && copied
+            ? `Link to '${copied}' copied`
+            : ''}
+      </Text>
+      <DataTable
+        label="My views"
+        columns={columns}
+        rows={data}
+        loading={isLoading}
+        getRowId={(v) => v.id}
+        minWidth={900}
+        emptyText="No saved views yet"
+        initialSort={{ id: 'saved', desc: true }}
+      />
+      <RenameDialog key={renaming?.id ?? 'none'} view={renaming} onClose={() => setRenaming(null)} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete view" size={400}>
+        <Stack gap="sm">
+          <Text size="sm">
+            Delete <b>{deleting?.name}</b>? Links to it stop working for everyone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Screen>
+  );
+}
