@@ -12,10 +12,45 @@ export const ReportPaging = z.object({
   page_size: z.number().int(),
   total_rows: z.number().int().min(0),
   total_pages: z.number().int().min(0),
-  /** The columns the server sorts by (`sort`); the table offers sorting on these only. */
+  /** The columns the server sorts by (`sort`): the sortable column definitions. */
   sortable: z.array(z.string()),
 });
 export type ReportPaging = z.infer<typeof ReportPaging>;
+
+/**
+ * How a report column shows (docs/product/report-screens.md, 'Report table'): 'count' and 'percent' are
+ * numbers, 'currency' rupees (cr / lac / k), the growth kinds a percent with a green up, red down or yellow
+ * square marker, 'link' an address opened in a new tab, 'pay' the payment button, 'sales-view' the sales
+ * promotion link.
+ */
+export const ReportColumnKind = z.enum([
+  'text',
+  'count',
+  'currency',
+  'percent',
+  'growth-arrow',
+  'growth-marker',
+  'link',
+  'pay',
+  'sales-view',
+]);
+export type ReportColumnKind = z.infer<typeof ReportColumnKind>;
+
+/** One column of a report as the catalogue defines it: the table, its chart, the downloaded and the mailed file all read it. */
+export const ReportColumnDef = z.object({
+  /** The key in the records (and in `data.data.columns`). */
+  key: z.string(),
+  /** The header shown, in the table and in files. */
+  title: z.string(),
+  kind: ReportColumnKind,
+  /** Carried for drills and internal use; never shown, charted, downloaded or mailed. */
+  hidden: z.boolean(),
+  /** The table may sort by it (server-paged reports: the server sorts by it). */
+  sortable: z.boolean(),
+  /** Names the row: the dropdown column filter always keeps it, first. */
+  pinned: z.boolean(),
+});
+export type ReportColumnDef = z.infer<typeof ReportColumnDef>;
 
 /** The report response (docs/product/reports-catalogue.md; the original product's fields), plus our id, date echo, width, footnote and data freshness. */
 export const ReportResponse = z.object({
@@ -43,16 +78,21 @@ export const ReportResponse = z.object({
     data: z.object({
       columns: z.array(z.string()),
       records: z.array(z.record(z.string(), Cell)),
+      /** The columns' definitions, in `columns` order. */
+      column_defs: z.array(ReportColumnDef),
     }),
   }),
   footnote: z.string().nullable(),
   /** Bootstrap-like width out of 12 (6 = half width). */
   layout_width: z.union([z.literal(6), z.literal(12)]),
-  /** How the table shows: paginator, breadcrumbs on its page, the chart above it, the dropdown column filter's label. */
+  /**
+   * How the table shows: paginator, breadcrumbs on its page, the column the page's bar chart draws (null: the
+   * page has no chart), the dropdown column filter's label.
+   */
   presentation: z.object({
     paginated: z.boolean(),
     breadcrumbs: z.boolean(),
-    chart: z.boolean(),
+    chart: z.string().nullable(),
     dropdown_filter: z.string().nullable(),
   }),
   start_date: z.string(),
@@ -200,11 +240,5 @@ export const SendReportBody = ReportFilterBody.extend({
   ]),
 });
 export const SendReportResponse = z.object({ message: z.string() });
-
-/**
- * Keys a report's records carry that no one sees (drill targets, internal keys): the table, its chart, the
- * downloaded file and the mailed file all leave them out (docs/product/report-screens.md, 'Report table').
- */
-export const HIDDEN_REPORT_COLUMNS: readonly string[] = ['account_id', 'product_type', 'filter', 'created_by'];
 
 export const REPORT_MAIL_MESSAGE = 'Report will be sent on your email shortly';

@@ -1,5 +1,6 @@
-import { DASHBOARDS, ROLE_LIFE_ONLY, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
+import { ROLE_LIFE_ONLY, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
 import type { Viewer } from '../../platform/viewer';
+import { DASHBOARDS } from '../reports/dashboards';
 import type { HandoffService } from '../handoff/service';
 import type { PortalTarget } from '../handoff/targets';
 

@@ -1,8 +1,8 @@
-import type { ReportResponse } from '@dossier/shared';
-import { DASHBOARDS } from '@dossier/shared';
+import type { ReportColumnDef, ReportResponse } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 import { REPORTS } from './catalogue';
+import { DASHBOARDS } from './dashboards';
 import { xlsxRows } from '../../../test/xlsx';
 
 // Every report of the catalogue answers, downloads and mails: adding a report to the catalogue is enough for
@@ -37,6 +37,26 @@ describe('every report of the catalogue', () => {
     return `start_date=${RANGE.start}&end_date=${RANGE.end}${account}`;
   };
 
+  it('puts each report on the dashboard the README lists, in its order', () => {
+    expect(Object.fromEntries(DASHBOARDS.map((d) => [d.dashboard_id, d.report_ids]))).toEqual({
+      1: [13, 11, 14, 15, 16, 17, 18, 19, 20],
+      2: [21],
+      3: [22, 23],
+      4: [24, 25, 26, 27],
+      5: [28],
+      6: [29, 30],
+      7: [31],
+      8: [32, 33, 34],
+      9: [35],
+      10: [36],
+    });
+    expect(DASHBOARDS.find((d) => d.dashboard_id === 8)?.nested).toEqual([
+      { id: 32, name: 'North & west zone contest' },
+      { id: 33, name: 'South zone contest' },
+      { id: 34, name: 'East zone contest' },
+    ]);
+  });
+
   it('is on a dashboard of the side menu, or is one of the two drill and link targets (37, 38)', () => {
     const onDashboards = new Set(DASHBOARDS.flatMap((d) => d.report_ids));
     expect(REPORTS.filter((r) => !onDashboards.has(r.id)).map((r) => r.id)).toEqual([37, 38]);
@@ -46,14 +66,56 @@ describe('every report of the catalogue', () => {
     const presentation = async (id: number) =>
       (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() })).json<ReportResponse>()
         .presentation;
-    const shown = { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null };
+    const shown = { paginated: true, breadcrumbs: true, chart: 'Total Premium', dropdown_filter: null };
     expect(await presentation(11)).toEqual(shown);
-    for (const id of [13, 16, 17, 24, 29]) expect(await presentation(id)).toEqual({ ...shown, paginated: false });
-    for (const id of [32, 33, 34]) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false });
-    for (const id of [37, 38]) expect(await presentation(id)).toEqual({ ...shown, chart: false });
+    for (const id of [13, 16, 17]) expect(await presentation(id)).toEqual({ ...shown, paginated: false });
+    expect(await presentation(24)).toEqual({ ...shown, paginated: false, chart: 'Total Partners' });
+    expect(await presentation(29)).toEqual({ ...shown, paginated: false, chart: 'Partners' });
+    for (const id of [32, 33, 34]) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false, chart: 'Weightage Premium' });
+    for (const id of [37, 38]) expect(await presentation(id)).toEqual({ ...shown, chart: null });
+    // Amounts before counts, unless the catalogue names the column: the target is not what a team achieved.
+    expect((await presentation(36)).chart).toBe('Total Loan Amount');
+    expect((await presentation(28)).chart).toBe('Achieved Premium');
+    expect((await presentation(27)).chart).toBeNull();
     expect((await presentation(15)).dropdown_filter).toBe('Select Insurer column');
     expect((await presentation(27)).dropdown_filter).toBe('Select Product line');
     expect((await presentation(30)).dropdown_filter).toBe('Select Stage');
+  });
+
+  it('defines each column: title, kind, hidden, sortable and pinned', async () => {
+    const defs = async (id: number) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() })).json<ReportResponse>().data.data
+        .column_defs;
+    const brief = (c: ReportColumnDef) => [c.key, c.title, c.kind, c.hidden, c.sortable, c.pinned];
+    expect((await defs(11)).map(brief)).toEqual([
+      ['User Id', 'User Id', 'text', false, true, true],
+      ['Name', 'Name', 'text', false, true, true],
+      ['Policies count', 'Policies count', 'count', false, true, false],
+      ['Total Premium', 'Total Premium', 'currency', false, true, false],
+      ['Weightage Premium', 'Weightage Premium', 'currency', false, true, false],
+      ['Premium Growth %', 'Premium Growth %', 'growth-arrow', false, true, false],
+      ['Policies count growth', 'Policies count growth', 'growth-marker', false, true, false],
+    ]);
+    // The Pending summary shows the same keys under short titles.
+    expect((await defs(19)).map((c) => c.title)).toEqual(['User Id', 'Name', 'Premium', 'WP', 'NOP']);
+    // A policy list sorts where the server sorts it; its links and buttons are not sortable.
+    const renewal = await defs(38);
+    const answer = (
+      await ctx.app.inject({ method: 'GET', url: `/api/reports/38/?${queryOf(38)}`, headers: auth() })
+    ).json<ReportResponse>();
+    expect(renewal.filter((c) => c.sortable).map((c) => c.key)).toEqual(answer.paging?.sortable);
+    expect(renewal.map((c) => [c.key, c.title, c.kind, c.hidden])).toEqual([
+      ['Policy No', 'Policy No', 'text', false],
+      ['Product', 'Product', 'text', false],
+      ['product_type', 'product_type', 'text', true],
+      ['Customer', 'Customer', 'text', false],
+      ['Partner Code', 'Partner Code', 'text', false],
+      ['Expiry Date', 'Expiry Date', 'text', false],
+      ['Total Premium', 'Total Premium', 'currency', false],
+      ['Renewal Link', 'Renewal Link', 'link', false],
+      ['One Click Url', 'Payment', 'pay', false],
+    ]);
+    expect((await defs(37)).filter((c) => c.kind === 'sales-view').map((c) => c.title)).toEqual(['Sales Promotion']);
   });
 
   it.each(REPORTS.map((r) => [r.id, r.name] as const))('%i %s: answers its table, downloads it and mails it', async (id, name) => {
@@ -63,6 +125,8 @@ describe('every report of the catalogue', () => {
     expect(report.kind).toBe('report');
     expect(report.report_name).toBe(name);
     expect(report.data.data.columns.length).toBeGreaterThan(0);
+    // One definition per column, in the same order.
+    expect(report.data.data.column_defs.map((c) => c.key)).toEqual(report.data.data.columns);
     for (const record of report.data.data.records) expect(Object.keys(record)).toEqual(expect.arrayContaining(report.data.data.columns));
 
     const file = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?format=xlsx&${queryOf(id)}`, headers: auth() });
@@ -72,8 +136,8 @@ describe('every report of the catalogue', () => {
       expect(file.statusCode, file.body).toBe(200);
       const rows = await xlsxRows(file.rawPayload);
       expect(rows.length).toBe(rowCount + 1);
-      // The file's header is the table's, less the keys no one sees (drill targets).
-      expect(report.data.data.columns).toEqual(expect.arrayContaining(rows[0] as string[]));
+      // The file's header is the table's: its shown columns in order, under their titles (drill targets left out).
+      expect(rows[0]).toEqual(report.data.data.column_defs.filter((c) => !c.hidden).map((c) => c.title));
     }
 
     const before = await ctx.db.db

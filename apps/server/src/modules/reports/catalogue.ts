@@ -1,6 +1,5 @@
-import type { ReportPaging, ReportResponse } from '@dossier/shared';
-import type { ReportRecord } from '@dossier/shared';
-import { COL } from './columns';
+import type { ReportColumnDef, ReportPaging, ReportRecord, ReportResponse } from '@dossier/shared';
+import { COL, retitled } from './columns';
 import type { Account, DateRange, QueryContext } from './context';
 import {
   ACTIVATION_GROUP_COLUMNS,
@@ -46,7 +45,8 @@ import {
 import { teamColumns, teamReport, type TeamMeasure } from './families/team';
 
 export interface ReportResult {
-  columns: string[];
+  /** The report's columns, hidden ones included, in order: the table, its chart and the files read them. */
+  columns: ReportColumnDef[];
   records: ReportRecord[];
   /** Set when the report fixes its own window (contests). */
   range?: DateRange;
@@ -90,9 +90,11 @@ export interface ReportDef {
   /**
    * How the table shows, sent as it is (docs/product/report-screens.md, 'Configuration lists'): no paginator
    * for a handful of fixed rows, no breadcrumbs where a page ranks whole zones (contests), no chart over
-   * policy lists, and the dropdown column filter's label where there is one.
+   * policy lists, and the dropdown column filter's label where there is one. `chart` names the column the
+   * page's bar chart draws; `true` takes the first currency column, else the first count column
+   * (`chartColumn`), `false` draws none.
    */
-  presentation: ReportResponse['presentation'];
+  presentation: Omit<ReportResponse['presentation'], 'chart'> & { chart: boolean | string };
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
   source: 'rollup' | 'source';
   /** Which kind of account the report is about. */
@@ -105,7 +107,7 @@ export interface ReportDef {
    * grow with the business (policy lists), so downloads and mails never hold them all. Other reports have a
    * row per team member, partner or category and are exported from `run`.
    */
-  batches?(ctx: QueryContext, batchSize: number): { columns: string[]; batches: AsyncIterable<ReportRecord[]> };
+  batches?(ctx: QueryContext, batchSize: number): { columns: ReportColumnDef[]; batches: AsyncIterable<ReportRecord[]> };
 }
 
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
@@ -143,11 +145,12 @@ function team(
   measures: TeamMeasure[],
   scope: Parameters<typeof teamReport>[1],
   over: Partial<Base> = {},
-  withGrowth = false,
+  { withGrowth = false, titles = {} }: { withGrowth?: boolean; titles?: Record<string, string> } = {},
 ): ReportDef {
+  const columns = retitled(teamColumns(measures, withGrowth), titles);
   return {
     ...base({ id, name, dashboardId, drillable: true, nextReportId: id, executiveReportId: EXECUTIVE_REPORT_ID, ...over }),
-    run: async (ctx) => ({ columns: teamColumns(measures, withGrowth), records: await teamReport(ctx, scope, measures, withGrowth) }),
+    run: async (ctx) => ({ columns, records: await teamReport(ctx, scope, measures, withGrowth) }),
   };
 }
 
@@ -168,7 +171,7 @@ function contest(id: number, name: string): ReportDef {
   };
 }
 
-const fixed = (columns: string[], fn: (ctx: QueryContext) => Promise<ReportRecord[]>) => async (ctx: QueryContext) => ({
+const fixed = (columns: ReportColumnDef[], fn: (ctx: QueryContext) => Promise<ReportRecord[]>) => async (ctx: QueryContext) => ({
   columns,
   records: await fn(ctx),
 });
@@ -176,6 +179,8 @@ const fixed = (columns: string[], fn: (ctx: QueryContext) => Promise<ReportRecor
 export const EXECUTIVE_REPORT_ID = 37;
 const SUCCESS = ['success'] as const;
 const MONTH = { dateMode: 'month' as const };
+/** The Pending summary's short titles (docs/product/report-screens.md, 'Report table'). */
+const PENDING_TITLES = { [COL.premium]: 'Premium', [COL.wp]: 'WP', [COL.nop]: 'NOP' };
 
 /** Every report of docs/product/reports-catalogue.md. Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and stable. */
 export const REPORTS: readonly ReportDef[] = [
@@ -194,7 +199,7 @@ export const REPORTS: readonly ReportDef[] = [
     },
     UNPAGED,
   ),
-  team(11, 'Team report summary', 1, ['nop', 'premium', 'wp'], { statuses: SUCCESS }, { width: 6 }, true),
+  team(11, 'Team report summary', 1, ['nop', 'premium', 'wp'], { statuses: SUCCESS }, { width: 6 }, { withGrowth: true }),
   breakdown(14, 'Product wise business', 1, {
     keyTitle: COL.product,
     key: KEY.product,
@@ -247,7 +252,7 @@ export const REPORTS: readonly ReportDef[] = [
     { width: 6, ...UNPAGED },
   ),
   team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }),
-  team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }),
+  team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }, { titles: PENDING_TITLES }),
   team(20, 'Cancelled summary', 1, ['nop', 'premium', 'wp'], { statuses: ['cancelled'] }, { width: 6 }),
   team(21, 'Health business summary', 2, ['nop', 'premium', 'wp'], { statuses: SUCCESS, lines: ['health'] }, { width: 6 }),
   {
@@ -311,6 +316,7 @@ export const REPORTS: readonly ReportDef[] = [
       filters: PRODUCT_ONLY,
       drillable: true,
       nextReportId: 28,
+      presentation: { ...SHOWN, chart: 'Achieved Premium' },
     }),
     run: fixed(PERFORMANCE_COLUMNS, performanceReport),
   },
@@ -374,4 +380,13 @@ export const REPORTS: readonly ReportDef[] = [
 ];
 
 const byId = new Map(REPORTS.map((r) => [r.id, r]));
+
+/** The column the page's chart draws for a report with these columns (see `presentation.chart`). */
+export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: readonly ReportColumnDef[]): string | null {
+  const { chart } = def.presentation;
+  if (typeof chart === 'string') return chart;
+  if (!chart) return null;
+  const shown = columns.filter((c) => !c.hidden);
+  return (shown.find((c) => c.kind === 'currency') ?? shown.find((c) => c.kind === 'count'))?.key ?? null;
+}
 export const findReport = (id: number): ReportDef | undefined => byId.get(id);

@@ -33,7 +33,7 @@ async function bytesOf(body: Readable): Promise<Buffer> {
 /** The CSV the in-memory table would give: the same writer over the report's records. */
 async function expectedCsv(report: ReportResponse): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of csvChunks(exportColumns(report.data.data.columns), report.data.data.records)) parts.push(chunk);
+  for await (const chunk of csvChunks(exportColumns(report.data.data.column_defs), report.data.data.records)) parts.push(chunk);
   return Buffer.concat(parts);
 }
 
@@ -74,7 +74,7 @@ describe('report downloads stream in batches', () => {
     for (let page = 2; page <= (first.paging?.total_pages ?? 1); page++) {
       records.push(...(await service.report(viewer, id, { ...params, page, page_size: 100 })).data.data.records);
     }
-    return { ...first, data: { data: { columns: first.data.data.columns, records } } };
+    return { ...first, data: { data: { ...first.data.data, records } } };
   }
 
   beforeAll(async () => {
@@ -168,7 +168,7 @@ describe('report downloads stream in batches', () => {
       const file = await delivery.download(viewer, id, params, 'xlsx', '127.0.0.1');
       const streamed = await xlsxRows(await bytesOf(file.body as Readable));
       const inMemory = await xlsxRows(
-        await xlsxBuffer(exportColumns(report.data.data.columns), report.data.data.records, { sheetName: report.report_name }),
+        await xlsxBuffer(exportColumns(report.data.data.column_defs), report.data.data.records, { sheetName: report.report_name }),
       );
       expect(streamed).toEqual(inMemory);
       expect(streamed).toHaveLength(report.data.data.records.length + 1);
@@ -192,16 +192,15 @@ describe('report downloads stream in batches', () => {
       [11, YEAR],
     ] as const) {
       const whole = await wholeReport(id, params);
-      const columns = exportColumns(whole.data.data.columns);
+      const columns = exportColumns(whole.data.data.column_defs);
       const first = whole.data.data.records[0];
-      const word = String(first?.[columns.find((c) => typeof first?.[c] === 'string' && String(first[c]).length > 3) ?? ''] ?? '').slice(
-        1,
-        4,
-      );
+      const word = String(
+        first?.[columns.find((c) => typeof first?.[c.key] === 'string' && String(first[c.key]).length > 3)?.key ?? ''] ?? '',
+      ).slice(1, 4);
       expect(word.length, `report ${id}`).toBe(3);
       const independent = whole.data.data.records.filter((r) =>
         columns.some((c) =>
-          String(r[c] ?? '')
+          String(r[c.key] ?? '')
             .toLowerCase()
             .includes(word.toLowerCase()),
         ),

@@ -1,5 +1,6 @@
-import { HIDDEN_REPORT_COLUMNS } from '@dossier/shared';
+import type { ReportColumnDef } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
+import { shownColumns } from './columns';
 
 /** What a download or a mail needs of a report. */
 export interface ReportExport {
@@ -7,16 +8,15 @@ export interface ReportExport {
   start: string;
   end: string;
   account: { code: string; name: string };
-  /** The file's columns: the table's, less those it never shows. */
-  columns: string[];
+  /** The file's columns: the table's, less those it never shows, under the table's titles. */
+  columns: { key: string; header: string }[];
   /** The table's rows in its order, in batches; policy lists read each batch from the database when it is needed. */
   batches: Iterable<Row[]> | AsyncIterable<Row[]>;
 }
 
-const HIDDEN = new Set(HIDDEN_REPORT_COLUMNS);
-
-export function exportColumns(columns: readonly string[]): string[] {
-  return columns.filter((c) => !HIDDEN.has(c));
+/** A file has the columns the table shows, in its order and under its titles. */
+export function exportColumns(columns: readonly ReportColumnDef[]): { key: string; header: string }[] {
+  return shownColumns(columns).map((c) => ({ key: c.key, header: c.title }));
 }
 
 /**
@@ -25,7 +25,7 @@ export function exportColumns(columns: readonly string[]): string[] {
  */
 export async function* matchingRows(
   batches: Iterable<Row[]> | AsyncIterable<Row[]>,
-  columns: readonly string[],
+  columns: readonly { key: string }[],
   search: string | undefined,
 ): AsyncGenerator<Row[]> {
   const text = search?.trim().toLowerCase();
@@ -34,7 +34,7 @@ export async function* matchingRows(
     else
       yield batch.filter((row) =>
         columns.some((c) =>
-          String(row[c] ?? '')
+          String(row[c.key] ?? '')
             .toLowerCase()
             .includes(text),
         ),

@@ -1,4 +1,4 @@
-import { DASHBOARDS, kolkataToday, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { kolkataToday, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
@@ -6,8 +6,10 @@ import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupWatermark } from '../etl/business-etl';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
-import { EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
+import { DASHBOARDS, findDashboard } from './dashboards';
+import { chartColumn, EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
+import { columnKeys } from './columns';
 import { exportColumns, matchingRows, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
@@ -45,7 +47,8 @@ const filtersTaken = (def: ReportDef, filters: ReportFilters): ReportFilters => 
   businessTypes: def.filters.businessType ? filters.businessTypes : null,
 });
 
-const dashboardName = (def: ReportDef) => DASHBOARDS.find((d) => d.dashboard_id === def.dashboardId)?.dashboard_name ?? def.name;
+const dashboardName = (def: ReportDef) =>
+  (def.dashboardId === null ? undefined : findDashboard(def.dashboardId))?.dashboard_name ?? def.name;
 
 export class ReportService {
   // Every report of every dashboard of ~200 people at work (about 12 tables each) fits, a few KB each.
@@ -71,7 +74,7 @@ export class ReportService {
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
-    const dashboard = DASHBOARDS.find((d) => d.dashboard_id === id);
+    const dashboard = findDashboard(id);
     if (!dashboard) return this.report(viewer, id, params);
     if (viewer.empRole === ROLE_LIFE_ONLY && !dashboard.life) throw forbidden('This dashboard is not available for your role');
     // One access check, one filter lookup and one watermark read serve every table of the page.
@@ -110,7 +113,7 @@ export class ReportService {
     }
     const { search, ...query } = params;
     const report = await this.report(viewer, id, query);
-    const columns = exportColumns(report.data.data.columns);
+    const columns = exportColumns(report.data.data.column_defs);
     return {
       name: report.report_name,
       start: report.start_date,
@@ -206,10 +209,10 @@ export class ReportService {
       state_filter: def.filters.state,
       product_filter: def.filters.product,
       meta: { drillable: def.drillable, executive_report_id: def.executiveReportId, next_report_id: def.nextReportId },
-      data: { data: { columns: result.columns, records: result.records } },
+      data: { data: { columns: columnKeys(result.columns), records: result.records, column_defs: result.columns } },
       footnote: def.footnote?.(this.facts) ?? null,
       layout_width: def.width,
-      presentation: def.presentation,
+      presentation: { ...def.presentation, chart: chartColumn(def, result.columns) },
       start_date: shown.start,
       end_date: shown.end,
       comparison: { start_date: ctx.previous.start, end_date: ctx.previous.end },

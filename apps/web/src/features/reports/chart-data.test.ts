@@ -1,9 +1,16 @@
-import type { ReportResponse } from '@dossier/shared';
+import type { ReportColumnKind, ReportResponse } from '@dossier/shared';
 import { describe, expect, it } from 'vitest';
 import { asOfText } from './as-of';
 import { barChartOf, lastMonths, pageChart, summaryTotal } from './chart-data';
 
-function report(name: string, columns: string[], records: ReportResponse['data']['data']['records']): ReportResponse {
+/** A report whose columns are [key, kind] pairs, charting `chart`. */
+function report(
+  name: string,
+  columns: [string, ReportColumnKind][],
+  records: ReportResponse['data']['data']['records'],
+  chart: string | null = 'Total Premium',
+): ReportResponse {
+  const defs = columns.map(([key, kind]) => ({ key, title: key, kind, hidden: false, sortable: true, pinned: false }));
   return {
     kind: 'report',
     report_id: 1,
@@ -20,10 +27,10 @@ function report(name: string, columns: string[], records: ReportResponse['data']
     state_filter: true,
     product_filter: true,
     meta: { drillable: false, executive_report_id: null, next_report_id: null },
-    data: { data: { columns, records } },
+    data: { data: { columns: defs.map((c) => c.key), records, column_defs: defs } },
     footnote: null,
     layout_width: 12,
-    presentation: { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null },
+    presentation: { paginated: true, breadcrumbs: true, chart, dropdown_filter: null },
     start_date: '2026-06-01',
     end_date: '2026-06-30',
     comparison: { start_date: '2026-05-01', end_date: '2026-05-31' },
@@ -35,7 +42,13 @@ function report(name: string, columns: string[], records: ReportResponse['data']
 describe('chart data', () => {
   const team = report(
     'Team report summary',
-    ['User Id', 'Name', 'Policies count', 'Total Premium', 'Premium Growth %'],
+    [
+      ['User Id', 'text'],
+      ['Name', 'text'],
+      ['Policies count', 'count'],
+      ['Total Premium', 'currency'],
+      ['Premium Growth %', 'growth-arrow'],
+    ],
     [
       { 'User Id': 'TL1', Name: 'Asha', 'Policies count': 4, 'Total Premium': 1200, 'Premium Growth %': 5, account_id: 'TL1' },
       { 'User Id': 'TL2', Name: 'Ravi', 'Policies count': 9, 'Total Premium': 5400, 'Premium Growth %': -2, account_id: 'TL2' },
@@ -55,7 +68,11 @@ describe('chart data', () => {
   it('leaves out Total rows and skips reports with nothing to compare', () => {
     const summary = report(
       'Business summary',
-      ['Business Type', 'Policies count', 'Total Premium'],
+      [
+        ['Business Type', 'text'],
+        ['Policies count', 'count'],
+        ['Total Premium', 'currency'],
+      ],
       [
         { 'Business Type': 'New Business', 'Policies count': 2, 'Total Premium': 100 },
         { 'Business Type': 'Renewal', 'Policies count': 1, 'Total Premium': 300 },
@@ -63,8 +80,25 @@ describe('chart data', () => {
       ],
     );
     expect(barChartOf(summary)?.points.map((p) => p.label)).toEqual(['Renewal', 'New Business']);
-    const empty = report('Empty', ['Name', 'Total Premium'], [{ Name: 'A', 'Total Premium': 0 }]);
+    const empty = report(
+      'Empty',
+      [
+        ['Name', 'text'],
+        ['Total Premium', 'currency'],
+      ],
+      [{ Name: 'A', 'Total Premium': 0 }],
+    );
     expect(pageChart([empty, team])?.title).toBe('Team report summary: Total Premium');
+    // The column the presentation names, whatever else the report has; none named, no chart.
+    expect(barChartOf({ ...team, presentation: { ...team.presentation, chart: 'Policies count' } })).toMatchObject({
+      measure: 'Policies count',
+      currency: false,
+      points: [
+        { label: 'Ravi', value: 9 },
+        { label: 'Asha', value: 4 },
+      ],
+    });
+    expect(barChartOf({ ...team, presentation: { ...team.presentation, chart: null } })).toBeNull();
     expect(summaryTotal(summary, 'Total Premium')).toBe(400);
     expect(summaryTotal(team, 'Total Premium')).toBe(6600);
   });

@@ -1,4 +1,4 @@
-import { HIDDEN_REPORT_COLUMNS, MONTH_ABBREVIATIONS, monthRange, type ReportRecord, type ReportResponse } from '@dossier/shared';
+import { MONTH_ABBREVIATIONS, monthRange, type ReportColumnDef, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import type { ChartPoint } from '../../components/charts/types';
 
 export interface BarChartData {
@@ -8,53 +8,34 @@ export interface BarChartData {
   points: ChartPoint[];
 }
 
-/** The page's main measure, in this order of preference; otherwise the first plain numeric column. */
-const MEASURES = [
-  'Total Premium',
-  'Weightage Premium',
-  'Policies count',
-  'Total Loan Amount',
-  'Achieved Premium',
-  'Total Partners',
-  'Partners',
-  'Partners Recruited',
-];
-const CURRENCY = new Set(['Total Premium', 'Weightage Premium', 'Total Loan Amount', 'Achieved Premium']);
-const NOT_A_MEASURE = /(%|growth|rank|target)/i;
 const MAX_BARS = 10;
 
 const isTotal = (label: string) => label.trim().toLowerCase() === 'total';
 
-function columnsOf(report: ReportResponse): string[] {
-  const { columns, records } = report.data.data;
-  return (columns.length > 0 ? columns : Object.keys(records[0] ?? {})).filter((c) => !HIDDEN_REPORT_COLUMNS.includes(c));
+/** The row label of the bars: the Name column, else the first text column. */
+function labelOf(columns: readonly ReportColumnDef[], measure: string): string | undefined {
+  return (columns.find((c) => c.key === 'Name') ?? columns.find((c) => c.kind === 'text' && c.key !== measure))?.key;
 }
 
-function measureOf(columns: readonly string[], records: readonly ReportRecord[]): string | undefined {
-  const numeric = (c: string) => records.some((r) => typeof r[c] === 'number');
-  return MEASURES.find((m) => columns.includes(m) && numeric(m)) ?? columns.find((c) => numeric(c) && !NOT_A_MEASURE.test(c));
-}
-
-function labelOf(columns: readonly string[], records: readonly ReportRecord[], measure: string): string | undefined {
-  if (columns.includes('Name')) return 'Name';
-  return columns.find((c) => c !== measure && records.every((r) => typeof r[c] !== 'number'));
-}
-
-/** Bars by row of one report: its main measure per row (Total rows left out), largest first, at most ten. */
+/** Bars by row of one report: the column its presentation charts, per row (Total rows left out), largest first, at most ten. */
 export function barChartOf(report: ReportResponse): BarChartData | null {
-  const { records } = report.data.data;
-  const columns = columnsOf(report);
-  const measure = measureOf(columns, records);
+  const { records, column_defs } = report.data.data;
+  const columns = column_defs.filter((c) => !c.hidden);
+  const measure = columns.find((c) => c.key === report.presentation.chart);
   if (!measure) return null;
-  const label = labelOf(columns, records, measure);
+  const label = labelOf(columns, measure.key);
   if (!label) return null;
+  const value = (r: ReportRecord): number => {
+    const cell = r[measure.key];
+    return typeof cell === 'number' ? cell : Number(cell);
+  };
   const points = records
-    .map((r) => ({ label: String(r[label] ?? '-'), value: typeof r[measure] === 'number' ? r[measure] : Number(r[measure]) }))
+    .map((r) => ({ label: String(r[label] ?? '-'), value: value(r) }))
     .filter((p) => !isTotal(p.label) && Number.isFinite(p.value))
     .sort((a, b) => b.value - a.value)
     .slice(0, MAX_BARS);
   if (points.length < 2 || points.every((p) => p.value === 0)) return null;
-  return { title: `${report.report_name}: ${measure}`, measure, currency: CURRENCY.has(measure), points };
+  return { title: `${report.report_name}: ${measure.title}`, measure: measure.title, currency: measure.kind === 'currency', points };
 }
 
 /** The first report of a page that makes a useful bar chart. */
@@ -89,7 +70,7 @@ export function lastMonths(endDate: string, count = 12): MonthSlot[] {
 /** A summary's figure for a measure: its Total row when it has one, else the sum of its rows. */
 export function summaryTotal(report: ReportResponse, measure: string): number {
   const { records } = report.data.data;
-  const first = columnsOf(report)[0];
+  const first = report.data.data.column_defs.find((c) => !c.hidden)?.key;
   const total = first === undefined ? undefined : records.find((r) => isTotal(String(r[first] ?? '')));
   const value = (r: ReportRecord) => (typeof r[measure] === 'number' ? r[measure] : 0);
   return total ? value(total) : records.reduce((sum, r) => sum + value(r), 0);

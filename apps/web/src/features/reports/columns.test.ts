@@ -1,35 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { applyDropdown, cellText, dropdownOptions, growthDirection, reportColumns, sortValue } from './columns';
+import type { ReportColumnDef, ReportColumnKind } from '@dossier/shared';
+import { applyDropdown, cellText, dropdownOptions, growthDirection, reportColumns } from './columns';
 
-const records = [
-  {
-    'User Id': 'RM1',
-    Name: 'A',
-    'Policies count': 3,
-    'Total Premium': 150000,
-    'Premium Growth %': -5,
-    account_id: 'RM1',
-    product_type: 'motor',
-  },
-];
+const col = (key: string, kind: ReportColumnKind, over: Partial<ReportColumnDef> = {}): ReportColumnDef => ({
+  key,
+  title: key,
+  kind,
+  hidden: false,
+  sortable: true,
+  pinned: false,
+  ...over,
+});
+const withColumns = (column_defs: ReportColumnDef[]) => ({
+  data: { data: { columns: column_defs.map((c) => c.key), records: [], column_defs } },
+});
 
 describe('report columns', () => {
-  it('hides internal keys and titles columns from the key map', () => {
+  it('shows the definitions the server sends, hidden ones left out, under their titles', () => {
     const cols = reportColumns(
-      'Team report summary',
-      ['unique_code', 'user_name', 'SUM(paid_amount)', 'account_id', 'product_type', 'filter', 'created_by'],
-      [],
+      withColumns([
+        col('User Id', 'text', { pinned: true }),
+        col('Total Premium', 'currency', { title: 'Premium' }),
+        col('account_id', 'text', { hidden: true }),
+      ]),
     );
-    expect(cols.map((c) => c.title)).toEqual(['User Id', 'Name', 'Total Premium']);
-    expect(cols[2]?.kind).toBe('currency');
+    expect(cols.map((c) => [c.key, c.title, c.kind])).toEqual([
+      ['User Id', 'User Id', 'text'],
+      ['Total Premium', 'Premium', 'currency'],
+    ]);
   });
-  it('uses the first record’s keys when the response lists no columns, and per-report titles', () => {
-    const cols = reportColumns('Pending summary', [], records);
-    expect(cols.map((c) => c.title)).toEqual(['User Id', 'Name', 'NOP', 'Premium', 'Premium Growth %']);
-    expect(cols.map((c) => c.kind)).toEqual(['text', 'text', 'number', 'currency', 'growth-arrow']);
-  });
-  it('the dropdown keeps User Id and Name first, then the columns starting with the value', () => {
-    const cols = reportColumns('User insurer wise business', ['User Id', 'Name', 'Acko', 'Bajaj Allianz', 'Bharti AXA', 'Total'], []);
+  it('the dropdown keeps the pinned User Id and Name first, then the columns starting with the value', () => {
+    const cols = reportColumns(
+      withColumns([
+        col('User Id', 'text', { pinned: true }),
+        col('Name', 'text', { pinned: true }),
+        ...['Acko', 'Bajaj Allianz', 'Bharti AXA', 'Total'].map((k) => col(k, 'currency')),
+      ]),
+    );
     expect(dropdownOptions(cols)).toEqual(['Acko', 'Bajaj Allianz', 'Bharti AXA', 'Total']);
     expect(applyDropdown(cols, 'B').map((c) => c.key)).toEqual(['User Id', 'Name', 'Bajaj Allianz', 'Bharti AXA']);
     expect(applyDropdown(cols, null)).toHaveLength(6);
@@ -47,24 +54,6 @@ describe('rupee format (cr above 9,999,999, lac above 99,999, k above 999)', () 
     expect(cellText(currency, 10_000_000)).toBe('₹1.00 cr');
     expect(cellText(currency, 123.5)).toBe('₹123.50');
     expect(cellText(currency, null)).toBe('-');
-  });
-  it('sorts Total Premium and Weightage Premium by value, undoing k, lac and cr', () => {
-    expect(sortValue(currency, '₹1.50 k')).toBe(1500);
-    expect(sortValue(currency, '₹2.25 lac')).toBe(225000);
-    expect(sortValue(currency, '₹1.10 cr')).toBeCloseTo(11_000_000);
-    expect(sortValue(currency, 42)).toBe(42);
-    const texts = ['₹9.00 k', '₹1.00 lac', '₹950', '₹1.00 cr'];
-    expect([...texts].sort((a, b) => Number(sortValue(currency, a)) - Number(sortValue(currency, b)))).toEqual([
-      '₹950',
-      '₹9.00 k',
-      '₹1.00 lac',
-      '₹1.00 cr',
-    ]);
-  });
-  it('sorts numbers held as text by value', () => {
-    expect(sortValue({ kind: 'number' }, '1,234')).toBe(1234);
-    expect(sortValue({ kind: 'text' }, 'RM1')).toBe('RM1');
-    expect(sortValue({ kind: 'text' }, null)).toBeNull();
   });
 });
 

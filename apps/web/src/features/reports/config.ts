@@ -2,7 +2,7 @@
  * Every configuration list of the reporting screens (docs/product/report-screens.md, 'Configuration lists'), typed and
  * in one place: changing which report shows what is a one-line edit here, never in a component.
  * What the server states with each report (width, date picker, paging, breadcrumbs, chart, dropdown filter,
- * footnote) comes in its answer instead. Lists keyed by name compare case-insensitively against the report name.
+ * footnote) comes in its answer instead.
  */
 
 /** The Dashboard screen: reports 13 and 11 side by side, date picker hidden (docs/product/report-screens.md, 'Dashboard screen'). */
@@ -26,53 +26,6 @@ export const HALF_WIDTH_SPAN = { base: 12, lg: 6 } as const;
  * which Lighthouse counts); side by side from lg both panels take the taller one's height.
  */
 export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 479 } as const;
-
-/** Column key titles (docs/product/report-screens.md, 'Report table'): raw keys a response may carry → the title shown. Unlisted keys show as they are. */
-export const COLUMN_TITLES: Readonly<Record<string, string>> = {
-  unique_code: 'User Id',
-  'SUM(paid_amount)': 'Total Premium',
-  'SUM(weightage_premium)': 'Weightage Premium',
-  'COUNT(id)': 'Policies count',
-  count: 'Policies count',
-  transaction_identifier: 'Payment Id',
-  payment_id: 'Payment Id',
-  executive_name: 'Partner Name',
-  executive_pos_code: 'Partner Code',
-  user_name: 'Name',
-  product_type_id: 'Product',
-  premium_payment_term: 'Premium Payment Term',
-  premium_installment_type: 'Premium Installment Type',
-  renewal_link: 'Renewal Link',
-  one_click_url: 'One Click Url',
-  'One Click Url': 'Payment',
-  view: 'Sales Promotion',
-  Expiring_Policy_No: 'Expiring Policy No',
-  total_partners: 'Total Partners',
-  team_size: 'Team Size',
-  document_date: 'Document Date',
-  training_date: 'Training Date',
-  pos_certification_date: 'POS Certification Date',
-  is_document_uploaded: 'Documents Uploaded',
-  is_training_completed: 'Training Completed',
-  is_pos_certified: 'POS Certified',
-};
-
-/** Per-report titles (docs/product/report-screens.md, 'Report table': the Pending summary shows Premium, WP, NOP). */
-export const REPORT_COLUMN_TITLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'Pending summary': { 'Total Premium': 'Premium', 'Weightage Premium': 'WP', 'Policies count': 'NOP' },
-};
-
-/** Amounts shown in rupee format (cr / lac / k) and sorted by value. */
-export const CURRENCY_COLUMNS: readonly string[] = ['Weightage Premium', 'Total Premium', 'Total Loan Amount'];
-
-/** Growth cells: 'arrow' = green up / red down / yellow square at zero, with a percent; 'marker' = the same marker on a count. */
-export const GROWTH_COLUMNS: Readonly<Record<string, 'arrow' | 'marker'>> = {
-  'Premium Growth %': 'arrow',
-  'Policies count growth': 'marker',
-};
-
-/** The columns the dropdown filter always keeps, first (docs/product/report-screens.md, 'Report table'). */
-export const DROPDOWN_FIXED_COLUMNS: readonly string[] = ['User Id', 'Name'];
 
 /**
  * Dashboards whose menu click resets the date (the side menu reads this list): Partner Activation
@@ -108,13 +61,3 @@ export const PARTNER_SUMMARY_TARGET = 'partner-search';
 
 /** The role without the partner summary link (docs/product/report-screens.md, 'Cell links'). */
 export const ROLE_WITHOUT_PARTNER_SUMMARY = '204';
-
-/** Columns that hold links or actions rather than text. */
-export const PAY_NOW_COLUMN = 'One Click Url';
-export const SALES_VIEW_COLUMN = 'view';
-
-const norm = (s: string) => s.trim().toLowerCase();
-export function lookup<T>(map: Readonly<Record<string, T>>, name: string): T | undefined {
-  const key = Object.keys(map).find((k) => norm(k) === norm(name));
-  return key === undefined ? undefined : map[key];
-}

@@ -1,6 +1,6 @@
 import { addDays, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { percent, type QueryContext } from '../context';
 
 /** Partners currently mapped to anyone in the subtree of `rootId` (an SQL fragment yielding partner ids). */
@@ -14,7 +14,13 @@ const activeBetween = (start: string, end: string) => sql`exists (
     and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
     and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
 
-export const ACTIVATION_TOTAL_COLUMNS = ['Total Partners', 'Active In Range', 'Active Last 90 Days', 'Dormant', 'Activation %'];
+export const ACTIVATION_TOTAL_COLUMNS = [
+  column('Total Partners', 'count'),
+  column('Active In Range', 'count'),
+  column('Active Last 90 Days', 'count'),
+  column('Dormant', 'count'),
+  column('Activation %', 'percent'),
+];
 
 /** Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
@@ -36,7 +42,13 @@ export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[
   ];
 }
 
-export const ACTIVATION_GROUP_COLUMNS = [COL.userId, COL.name, 'Total Partners', 'Activated In Month', 'Activation %'];
+export const ACTIVATION_GROUP_COLUMNS = [
+  USER_ID_COLUMN,
+  NAME_COLUMN,
+  column('Total Partners', 'count'),
+  column('Activated In Month', 'count'),
+  column('Activation %', 'percent'),
+];
 
 /**
  * Reports 25 and 26: per group head (direct reports, or team leads of the subtree), partners mapped in
@@ -80,7 +92,8 @@ const LINES = [
   ['sme', 'SME'],
   ['loan', 'Loan'],
 ] as const;
-export const LAST_ACTIVATION_COLUMNS = [COL.userId, COL.name, ...LINES.map(([, t]) => t)];
+// Each line's cell is the last issue day (yyyy-MM-dd) or '-'.
+export const LAST_ACTIVATION_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...LINES.map(([, t]) => column(t, 'text'))];
 
 /** Report 27 (pivot): partners of the subtree × product line, the last issue day up to the month's end. */
 export async function lastActivationPivot(ctx: QueryContext): Promise<ReportRecord[]> {

@@ -1,6 +1,6 @@
-import { BUSINESS_TYPES, PRODUCTS, type ReportRecord } from '@dossier/shared';
+import { BUSINESS_TYPES, PRODUCTS, type ReportColumnDef, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, GROWTH_COLUMNS, NOP_COLUMN, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { growth, round2, type DateRange, type QueryContext } from '../context';
 import { addMeasures, subtreeBreakdown, ZERO, type FactScope, type Measures } from './facts';
 import { subtreeSums, type NarrowKey } from './subtree-sums';
@@ -20,10 +20,10 @@ export interface BreakdownSpec {
   hideEmpty?: boolean;
 }
 
-const TITLE = { nop: COL.nop, premium: COL.premium, wp: COL.wp } as const;
+const MEASURE_COLUMN = { nop: NOP_COLUMN, premium: PREMIUM_COLUMN, wp: WP_COLUMN } as const;
 
-export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measures' | 'withGrowth'>): string[] {
-  return [spec.keyTitle, ...spec.measures.map((m) => TITLE[m]), ...(spec.withGrowth ? [COL.premiumGrowth, COL.nopGrowth] : [])];
+export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measures' | 'withGrowth'>): ReportColumnDef[] {
+  return [column(spec.keyTitle, 'text'), ...spec.measures.map((m) => MEASURE_COLUMN[m]), ...(spec.withGrowth ? GROWTH_COLUMNS : [])];
 }
 
 /** One row per key of a dimension over the account's subtree, then a Total row. */
@@ -38,7 +38,7 @@ export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): P
   const previous = spec.withGrowth ? toMap(await fetch(ctx.previous)) : new Map<string, Measures>();
   const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
     const rec: ReportRecord = { [spec.keyTitle]: label };
-    for (const m of spec.measures) rec[TITLE[m]] = m === 'nop' ? cur.nop : round2(cur[m]);
+    for (const m of spec.measures) rec[MEASURE_COLUMN[m].key] = m === 'nop' ? cur.nop : round2(cur[m]);
     if (spec.withGrowth) {
       rec[COL.premiumGrowth] = growth(cur.premium, prev.premium);
       rec[COL.nopGrowth] = growth(cur.nop, prev.nop);
@@ -103,7 +103,13 @@ export async function lifeChannelReport(ctx: QueryContext): Promise<ReportRecord
         a.premium_installment_type.localeCompare(b.premium_installment_type),
     );
 }
-export const LIFE_CHANNEL_COLUMNS = ['Channel', 'premium_payment_term', 'premium_installment_type', COL.nop, COL.premium];
+export const LIFE_CHANNEL_COLUMNS = [
+  column('Channel', 'text'),
+  column('premium_payment_term', 'count', { title: 'Premium Payment Term' }),
+  column('premium_installment_type', 'text', { title: 'Premium Installment Type' }),
+  NOP_COLUMN,
+  PREMIUM_COLUMN,
+];
 
 /** Report 35: business without a partner, by product × insurer. */
 export async function directBusinessReport(ctx: QueryContext): Promise<ReportRecord[]> {
@@ -121,4 +127,4 @@ export async function directBusinessReport(ctx: QueryContext): Promise<ReportRec
         String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])),
     );
 }
-export const DIRECT_COLUMNS = [COL.product, COL.insurer, COL.nop, COL.premium, COL.wp];
+export const DIRECT_COLUMNS = [column(COL.product, 'text'), column(COL.insurer, 'text'), NOP_COLUMN, PREMIUM_COLUMN, WP_COLUMN];

@@ -1,9 +1,17 @@
 import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
 
-export const CONTEST_COLUMNS = [COL.userId, COL.name, COL.wp, 'Target', 'Achievement %', 'Rank'];
+export const CONTEST_COLUMNS = [
+  USER_ID_COLUMN,
+  NAME_COLUMN,
+  WP_COLUMN,
+  // The target is weightage premium too.
+  column('Target', 'currency'),
+  column('Achievement %', 'percent'),
+  column('Rank', 'count'),
+];
 
 /**
  * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest

@@ -1,6 +1,6 @@
 import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { percent, type QueryContext } from '../context';
 import { subtreePartners } from './activation';
 
@@ -39,7 +39,12 @@ const maySell = (products: number[] | null) =>
         and case pr.line when 'life' then pa.li_pos_status when 'loan' then true else pa.gi_pos_status end)`
     : sql`true`;
 
-export const FUNNEL_COLUMNS = ['Stage', 'Partners', 'Drop-off', 'Drop-off %'];
+export const FUNNEL_COLUMNS = [
+  column('Stage', 'text'),
+  column('Partners', 'count'),
+  column('Drop-off', 'count'),
+  column('Drop-off %', 'percent'),
+];
 
 /** Report 29: the month's cohort of partners of the subtree through the onboarding stages, and the drop between stages. */
 export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
@@ -55,7 +60,7 @@ export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   });
 }
 
-export const TEAM_FUNNEL_COLUMNS = [COL.userId, COL.name, ...STAGES.map(([, t]) => t)];
+export const TEAM_FUNNEL_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...STAGES.map(([, t]) => column(t, 'count'))];
 
 /** Report 30: the same stage counts per direct report. */
 export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
@@ -75,7 +80,13 @@ export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[
   }));
 }
 
-export const RECRUITMENT_COLUMNS = [COL.userId, COL.name, 'Partners Recruited', 'LI', 'GI'];
+export const RECRUITMENT_COLUMNS = [
+  USER_ID_COLUMN,
+  NAME_COLUMN,
+  column('Partners Recruited', 'count'),
+  column('LI', 'count'),
+  column('GI', 'count'),
+];
 
 /** Report 31: partners registered in the range under each direct report, and how many are life / general certified. */
 export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord[]> {

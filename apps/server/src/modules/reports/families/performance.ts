@@ -1,9 +1,16 @@
 import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { factFilters, growth, percent, round2, type QueryContext } from '../context';
 
-export const PERFORMANCE_COLUMNS = [COL.userId, COL.name, 'Target', 'Achieved Premium', 'Achievement %', 'MoM Growth %'];
+export const PERFORMANCE_COLUMNS = [
+  USER_ID_COLUMN,
+  NAME_COLUMN,
+  column('Target', 'currency'),
+  column('Achieved Premium', 'currency'),
+  column('Achievement %', 'percent'),
+  column('MoM Growth %', 'percent'),
+];
 
 /** Report 28 (month): each direct report's own monthly target against its subtree's successful premium. */
 export async function performanceReport(ctx: QueryContext): Promise<ReportRecord[]> {

@@ -1,10 +1,10 @@
-import type { ReportRecord } from '@dossier/shared';
+import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
-import { COL } from '../columns';
+import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { factFilters, round2, type QueryContext } from '../context';
 
 /** Report 15: direct reports × insurers, success premium per insurer, insurers with business only. */
-export async function insurerPivot(ctx: QueryContext): Promise<{ columns: string[]; records: ReportRecord[] }> {
+export async function insurerPivot(ctx: QueryContext): Promise<{ columns: ReportColumnDef[]; records: ReportRecord[] }> {
   const res = await sql<{ code: string; name: string; insurer: string | null; premium: number }>`
     select ch.unique_code as code, ch.name, i.name as insurer, coalesce(sum(f.premium), 0)::float8 as premium
     from employees ch
@@ -34,5 +34,7 @@ export async function insurerPivot(ctx: QueryContext): Promise<{ columns: string
       rec.Total = round2(Number(rec.Total) + r.premium);
     }
   }
-  return { columns: [COL.userId, COL.name, ...insurers, 'Total'], records: [...byCode.values()] };
+  // Each insurer's column is its success premium, like the total.
+  const amounts = [...insurers, 'Total'].map((key) => column(key, 'currency'));
+  return { columns: [USER_ID_COLUMN, NAME_COLUMN, ...amounts], records: [...byCode.values()] };
 }

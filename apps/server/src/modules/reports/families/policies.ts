@@ -1,9 +1,9 @@
-import type { ReportPaging, ReportRecord } from '@dossier/shared';
+import type { ReportColumnDef, ReportPaging, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
 import { badRequest } from '../../../platform/http-errors';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
-import { COL } from '../columns';
+import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
 
 // Both reports list policies, so they grow with the business: downloads read them in batches. The table
@@ -22,7 +22,7 @@ async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise
  */
 async function paged<R, K>(
   ctx: QueryContext,
-  columns: string[],
+  columns: ReportColumnDef[],
   shape: ListShape,
   total: number,
   query: (offset: number) => KeysetQuery<R, K>,
@@ -66,7 +66,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 async function orderedPage<R>(
   ctx: QueryContext,
   name: string,
-  columns: string[],
+  columns: ReportColumnDef[],
   shape: ListShape,
   record: (row: R) => ReportRecord,
 ): Promise<ReportResult> {
@@ -92,18 +92,34 @@ async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => Repor
   for await (const batch of batches) yield batch.map(record);
 }
 
-export const EXECUTIVE_COLUMNS = [
-  'Payment Id',
-  COL.product,
-  'Customer',
-  COL.premium,
-  COL.wp,
-  'Issue Date',
-  'Status',
-  'Expiring_Policy_No',
-  'One Click Url',
-  'view',
-];
+// The columns the executive report sorts by, on the server (it is paged there).
+const EXECUTIVE_SORT: Record<string, RawBuilder<unknown>> = {
+  'Payment Id': sql`p.payment_id`,
+  [COL.product]: sql`pr.name`,
+  Customer: sql`cu.name`,
+  [COL.premium]: sql`p.paid_amount`,
+  [COL.wp]: sql`p.weightage_premium`,
+  'Issue Date': sql`p.issued_at`,
+  Status: sql`p.status`,
+  Expiring_Policy_No: sql`p.previous_policy_no`,
+};
+
+/** A policy list's columns sort where the server can sort them, and nowhere else. */
+const sortedBy = (sort: Record<string, RawBuilder<unknown>>, columns: ReportColumnDef[]): ReportColumnDef[] =>
+  columns.map((c) => ({ ...c, sortable: c.key in sort }));
+
+export const EXECUTIVE_COLUMNS = sortedBy(EXECUTIVE_SORT, [
+  column('Payment Id', 'text'),
+  column(COL.product, 'text'),
+  column('Customer', 'text'),
+  PREMIUM_COLUMN,
+  WP_COLUMN,
+  column('Issue Date', 'text'),
+  column('Status', 'text'),
+  column('Expiring_Policy_No', 'text', { title: 'Expiring Policy No' }),
+  column('One Click Url', 'pay', { title: 'Payment' }),
+  column('view', 'sales-view', { title: 'Sales Promotion' }),
+]);
 
 interface ExecutiveRow {
   payment_id: string;
@@ -137,16 +153,7 @@ const executiveShape = (ctx: QueryContext): ListShape => ({
   select: EXECUTIVE_SELECT,
   joins: EXECUTIVE_JOINS,
   where: executiveWhere(ctx),
-  sortable: {
-    'Payment Id': sql`p.payment_id`,
-    [COL.product]: sql`pr.name`,
-    Customer: sql`cu.name`,
-    [COL.premium]: sql`p.paid_amount`,
-    [COL.wp]: sql`p.weightage_premium`,
-    'Issue Date': sql`p.issued_at`,
-    Status: sql`p.status`,
-    Expiring_Policy_No: sql`p.previous_policy_no`,
-  },
+  sortable: EXECUTIVE_SORT,
   searchText: sql`concat_ws(' ', p.payment_id, pr.name, cu.name, p.paid_amount::text, p.weightage_premium::text,
     business_day(p.issued_at)::text, p.status, p.previous_policy_no, p.proposal_no)`,
   order: sql`p.issued_at desc, p.id desc`,
@@ -199,17 +206,26 @@ export function executiveBatches(ctx: QueryContext, batchSize: number): AsyncGen
   return mapped(readInBatches(ctx.db, executiveQuery(ctx), batchSize), executiveRecord);
 }
 
-export const RENEWAL_COLUMNS = [
-  'Policy No',
-  COL.product,
-  'product_type',
-  'Customer',
-  'Partner Code',
-  'Expiry Date',
-  COL.premium,
-  'Renewal Link',
-  'One Click Url',
-];
+const RENEWAL_SORT: Record<string, RawBuilder<unknown>> = {
+  'Policy No': sql`p.policy_no`,
+  [COL.product]: sql`pr.name`,
+  Customer: sql`cu.name`,
+  'Partner Code': sql`pa.unique_code`,
+  'Expiry Date': sql`p.expiry_date`,
+  [COL.premium]: sql`p.paid_amount`,
+};
+
+export const RENEWAL_COLUMNS = sortedBy(RENEWAL_SORT, [
+  column('Policy No', 'text'),
+  column(COL.product, 'text'),
+  column('product_type', 'text', { hidden: true }),
+  column('Customer', 'text'),
+  column('Partner Code', 'text'),
+  column('Expiry Date', 'text'),
+  PREMIUM_COLUMN,
+  column('Renewal Link', 'link'),
+  column('One Click Url', 'pay', { title: 'Payment' }),
+]);
 
 interface RenewalRow {
   policy_no: string;
@@ -253,14 +269,7 @@ const renewalShape = (ctx: QueryContext): ListShape => ({
   select: RENEWAL_SELECT,
   joins: RENEWAL_JOINS,
   where: renewalWhere(ctx, true),
-  sortable: {
-    'Policy No': sql`p.policy_no`,
-    [COL.product]: sql`pr.name`,
-    Customer: sql`cu.name`,
-    'Partner Code': sql`pa.unique_code`,
-    'Expiry Date': sql`p.expiry_date`,
-    [COL.premium]: sql`p.paid_amount`,
-  },
+  sortable: RENEWAL_SORT,
   searchText: sql`concat_ws(' ', p.policy_no, pr.name, cu.name, pa.unique_code, p.expiry_date::text, p.paid_amount::text)`,
   order: sql`p.expiry_date, p.policy_no, p.id`,
 });

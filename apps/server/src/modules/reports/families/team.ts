@@ -1,19 +1,20 @@
-import type { ReportRecord } from '@dossier/shared';
-import { COL } from '../columns';
+import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
+import { COL, GROWTH_COLUMNS, LOAN_COLUMN, NAME_COLUMN, NOP_COLUMN, PREMIUM_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { growth, round2, type QueryContext } from '../context';
 import { type FactScope } from './facts';
 import { rollupByChild, type ChildRow } from './rollup';
 
 export type TeamMeasure = 'nop' | 'premium' | 'wp' | 'loan';
-const TITLE: Record<TeamMeasure, string> = { nop: COL.nop, premium: COL.premium, wp: COL.wp, loan: COL.loan };
 
-export function teamColumns(measures: readonly TeamMeasure[], withGrowth: boolean): string[] {
-  return [COL.userId, COL.name, ...measures.map((m) => TITLE[m]), ...(withGrowth ? [COL.premiumGrowth, COL.nopGrowth] : [])];
+const MEASURE_COLUMN: Record<TeamMeasure, ReportColumnDef> = { nop: NOP_COLUMN, premium: PREMIUM_COLUMN, wp: WP_COLUMN, loan: LOAN_COLUMN };
+
+export function teamColumns(measures: readonly TeamMeasure[], withGrowth: boolean): ReportColumnDef[] {
+  return [USER_ID_COLUMN, NAME_COLUMN, ...measures.map((m) => MEASURE_COLUMN[m]), ...(withGrowth ? GROWTH_COLUMNS : [])];
 }
 
 function record(row: ChildRow, measures: readonly TeamMeasure[]): ReportRecord {
   const rec: ReportRecord = { [COL.userId]: row.code ?? '-', [COL.name]: row.name };
-  for (const m of measures) rec[TITLE[m]] = m === 'nop' ? row.nop : round2(row[m]);
+  for (const m of measures) rec[MEASURE_COLUMN[m].key] = m === 'nop' ? row.nop : round2(row[m]);
   rec[COL.accountId] = row.code;
   return rec;
 }

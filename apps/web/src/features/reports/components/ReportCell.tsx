@@ -42,7 +42,7 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
     case 'growth-arrow':
     case 'growth-marker':
       return <GrowthCell value={value} percent />;
-    case 'pay-now':
+    case 'pay':
       return isWebUrl(value) ? (
         <Button component="a" href={value} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green">
           Pay Now

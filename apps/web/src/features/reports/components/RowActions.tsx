@@ -5,7 +5,7 @@ import { MobileLookupButton } from '../../../components/mobile-lookup';
 import { useNoticeEmail } from '../api/notice-email';
 import { useRenewalLink } from '../api/renewal-link';
 import { useRenewalNotice } from '../api/renewal-notice';
-import { PAY_NOW_COLUMN, type RowAction } from '../config';
+import type { RowAction } from '../config';
 import { openPendingTab } from '../new-tab';
 import { isPartnerCode } from '../query-params';
 import { IconFile, IconMail, IconShare } from './report-icons';
@@ -16,7 +16,15 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : nul
  * The per-row actions (docs/product/renewals.md, 'Renewal row actions'): renewal notice document (PDF in a new tab), renewal link over a
  * messaging app, notice email, mobile number lookup. Which ones a report offers is configuration.
  */
-export function RowActions({ actions, record }: { actions: readonly RowAction[]; record: ReportRecord }) {
+export function RowActions({
+  actions,
+  record,
+  payKey,
+}: {
+  actions: readonly RowAction[];
+  record: ReportRecord;
+  payKey: string | undefined;
+}) {
   const notice = useRenewalNotice();
   const link = useRenewalLink();
   const email = useNoticeEmail();
@@ -24,7 +32,8 @@ export function RowActions({ actions, record }: { actions: readonly RowAction[];
   const payment = text(record['Payment Id']);
   const productType = text(record.product_type);
   const partner = [record['Partner Code'], record.account_id].map(text).find(isPartnerCode) ?? null;
-  const awaitingPayment = text(record[PAY_NOW_COLUMN]) !== null;
+  // A row with a payment address (the report's 'pay' column) is a renewal awaiting payment.
+  const awaitingPayment = payKey !== undefined && text(record[payKey]) !== null;
   const subject = policy ?? payment ?? '';
 
   return (
