@@ -6,7 +6,7 @@ import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
 import { asOfText } from '../as-of';
-import { applyDropdown, cellText, dropdownOptions, reportColumns, sortValue, type ReportColumn } from '../columns';
+import { applyDropdown, cellText, dropdownOptions, reportColumns, type ReportColumn } from '../columns';
 import { ROW_ACTIONS } from '../config';
 import { filterBody } from '../filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
@@ -23,6 +23,8 @@ interface Row {
 
 const ACTIONS_COLUMN = '__actions';
 const WIDE_TEXT_COLUMNS = ['Name', 'Customer', 'Partner Name'];
+// Text and links read from the left; figures line up on the right.
+const LEFT_ALIGNED: readonly ReportColumn['kind'][] = ['text', 'pay', 'sales-view', 'link'];
 
 function Tools({
   report,
@@ -140,10 +142,11 @@ export function ReportPanel({
   const [dropdown, setDropdown] = useState<string | null>(null);
   const [search, setSearch] = useState('');
 
-  const all = useMemo(() => reportColumns(report.report_name, report.data.data.columns, records), [report, records]);
+  const all = useMemo(() => reportColumns(report), [report]);
   const shown = applyDropdown(all, dropdown);
   const dropdownLabel = report.presentation.dropdown_filter;
   const actions = ROW_ACTIONS[report.report_id] ?? [];
+  const payKey = all.find((c) => c.kind === 'pay')?.key;
   const drillKey = shown.find((c) => c.key === 'User Id')?.key ?? shown[0]?.key;
   const linkRange = { start_date: report.start_date, end_date: report.end_date, product_type_id: ctx.query.product_type_id };
   const cellRange = { start_date: report.start_date, end_date: report.end_date };
@@ -154,11 +157,12 @@ export function ReportPanel({
     header: c.title,
     headerNote: c.kind.startsWith('growth') ? comparison : undefined,
     value: (row) => cellText(c, row.record[c.key]),
-    sortValue: (row) => sortValue(c, row.record[c.key]),
-    sortable: report.paging ? report.paging.sortable.includes(c.key) : !['pay-now', 'sales-view', 'link'].includes(c.kind),
+    // The server sends figures as numbers: they sort by value, text by text.
+    sortValue: (row) => row.record[c.key] ?? null,
+    sortable: c.sortable,
     // People's names wrap less.
     minWidth: WIDE_TEXT_COLUMNS.includes(c.key) && !dense ? 140 : undefined,
-    align: c.kind === 'text' || c.kind === 'pay-now' || c.kind === 'sales-view' || c.kind === 'link' ? 'left' : 'right',
+    align: LEFT_ALIGNED.includes(c.kind) ? 'left' : 'right',
     cell: (row) => (
       <ReportCell
         column={c}
@@ -179,7 +183,7 @@ export function ReportPanel({
       value: () => '',
       sortable: false,
       searchable: false,
-      cell: (row) => <RowActions actions={actions} record={row.record} />,
+      cell: (row) => <RowActions actions={actions} record={row.record} payKey={payKey} />,
     };
     // Policy-level actions on every row come first, so they stay in view when a wide table scrolls
     // sideways on a phone; an action only some rows have goes last.
