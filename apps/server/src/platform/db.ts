@@ -15,6 +15,9 @@ const cursorDbs = new WeakSet<Db>();
 export const readsThroughCursor = (db: Db): boolean => cursorDbs.has(db);
 /** PostgreSQL through a pool (several sessions); false for PGlite, whose one connection every query shares. */
 export const hasConnectionPool = (db: Db): boolean => cursorDbs.has(db);
+// The pg pool behind a PostgreSQL database: bulk imports check a session out of it for COPY, which Kysely lacks.
+const pools = new WeakMap<Db, pg.Pool>();
+export const pgPoolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
 /** Runs a multi-statement SQL script on one session; returns the rows of the last statement. */
 export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;
@@ -84,6 +87,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     cursorDbs.add(db);
+    pools.set(db, pool);
     return {
       db,
       dialect: 'postgres',

@@ -75,9 +75,9 @@ const employees: EntitySpec = {
     },
   ],
   classify: employeesUpsert.classify,
-  apply: async (trx) => {
+  apply: async (trx, counts) => {
     await beforeEmployeesChanged(trx);
-    await employeesUpsert.apply(trx);
+    await employeesUpsert.apply(trx, counts);
   },
 };
 
@@ -169,6 +169,7 @@ const partnerMappings: EntitySpec = {
 
 const customers: EntitySpec = {
   key: ['customer_code'],
+  perBatch: true,
   resolve: sql`select s.* from import_stage s`,
   checks: [],
   ...upsert({
@@ -191,6 +192,7 @@ const customers: EntitySpec = {
  */
 const policies: EntitySpec = {
   key: ['proposal_no'],
+  perBatch: true,
   resolve: sql`select s.*, s.issued_at::timestamptz as issued, p.id as partner_id, e.id as named_employee_id,
       coalesce(e.id, case when s.employee_code is null then (
         select m.manager_id from partner_mappings m

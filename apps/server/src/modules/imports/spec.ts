@@ -43,8 +43,14 @@ export interface EntitySpec {
   prepare?: (trx: Trx) => Promise<void>;
   /** Rows may reference other rows of the same batch, so a rejection can reject others: re-check. */
   dependsOnBatch?: boolean;
+  /**
+   * Rows stand alone: nothing in `resolve` or `checks` reads other staged rows, and nothing `apply` writes is
+   * read by them. Such a file is resolved, checked and written one staged batch at a time (see core.ts).
+   */
+  perBatch?: boolean;
   classify(trx: Trx): Promise<Counts>;
-  apply(trx: Trx): Promise<void>;
+  /** Writes `import_resolved`; `counts` is what `classify` found (a statement with nothing to do is skipped). */
+  apply(trx: Trx, counts: Counts): Promise<void>;
 }
 
 export interface Field {
@@ -93,14 +99,19 @@ export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply'> {
       const row = res.rows[0];
       return { inserted: row?.inserted ?? 0, updated: row?.updated ?? 0, unchanged: row?.unchanged ?? 0 };
     },
-    async apply(trx) {
-      const sets = [...def.fields, ...(def.onUpdate ?? [])].map((f) => sql`${sql.ref(f.column)} = ${f.value}`);
-      await sql`update ${table} t set ${sql.join(sets)} from import_resolved r
-        where ${def.match} and not (${same})`.execute(trx);
-      const inserted = [...def.fields, ...(def.onInsert ?? [])];
-      await sql`insert into ${table} (${sql.join(inserted.map((f) => sql.ref(f.column)))})
-        select ${sql.join(inserted.map((f) => f.value))} from import_resolved r
-        where not exists (select 1 from ${table} t where ${def.match})`.execute(trx);
+    async apply(trx, counts) {
+      // A file sent again is all unchanged: it then costs the classification only, not two more joins.
+      if (counts.updated > 0) {
+        const sets = [...def.fields, ...(def.onUpdate ?? [])].map((f) => sql`${sql.ref(f.column)} = ${f.value}`);
+        await sql`update ${table} t set ${sql.join(sets)} from import_resolved r
+          where ${def.match} and not (${same})`.execute(trx);
+      }
+      if (counts.inserted > 0) {
+        const inserted = [...def.fields, ...(def.onInsert ?? [])];
+        await sql`insert into ${table} (${sql.join(inserted.map((f) => sql.ref(f.column)))})
+          select ${sql.join(inserted.map((f) => f.value))} from import_resolved r
+          where not exists (select 1 from ${table} t where ${def.match})`.execute(trx);
+      }
       await def.after?.(trx);
     },
   };
