@@ -84,7 +84,7 @@ export function ScheduleFields({
         value={value.time}
         onChange={(e) => set({ time: e.currentTarget.value })}
         error={errors.time}
-        required
+        withAsterisk
       />
       {value.frequency === 'daily' ? (
         <Checkbox

@@ -1,17 +1,26 @@
 import { useState } from 'react';
+import { useParams } from 'react-router';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import type { ReportFilterBody, ReportResponse } from '@dossier/shared';
+import type { ReportResponse } from '@dossier/shared';
 import { useSendReport } from '../api/send-report';
+import { filterBody } from '../filtered-reports';
+import type { AppliedFilters } from '../query-params';
+import type { ReportScreenContext } from '../screen-context';
 import { IconMail } from './report-icons';
 import { ScheduleDialog } from './ScheduleDialog';
 
 /**
  * The report's mail icon (docs/product/report-screens.md, 'Report email'; docs/product/subscriptions.md): 'Send now'
- * mails the table as it shows (its period included), 'Schedule…' subscribes to it with the filter body as is.
+ * mails the table as it shows (its period included), 'Schedule…' subscribes to it with the filter body as is, and on
+ * a dashboard's page 'Schedule dashboard…' subscribes to every table of the page with the page's filters.
  */
-export function MailReportMenu({ report, filters }: { report: ReportResponse; filters: ReportFilterBody }) {
+export function MailReportMenu({ report, ctx, filters }: { report: ReportResponse; ctx: ReportScreenContext; filters: AppliedFilters }) {
   const send = useSendReport();
-  const [scheduling, setScheduling] = useState(false);
+  const [scheduling, setScheduling] = useState<'report' | 'dashboard' | null>(null);
+  // /reports/{dashboard id}/ shows the dashboard's tables: the page's id is not this table's.
+  const pageId = Number(useParams().id);
+  const dashboardId = Number.isInteger(pageId) && pageId > 0 && pageId !== report.report_id ? pageId : null;
+  const body = filterBody(ctx, filters);
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -26,21 +35,31 @@ export function MailReportMenu({ report, filters }: { report: ReportResponse; fi
           <Menu.Item
             onClick={() =>
               // The filter set the table shows, with the period it shows.
-              send.mutate({ ...filters, data_records: report.report_id, start_date: report.start_date, end_date: report.end_date })
+              send.mutate({ ...body, data_records: report.report_id, start_date: report.start_date, end_date: report.end_date })
             }
           >
             Send now
           </Menu.Item>
-          <Menu.Item onClick={() => setScheduling(true)}>Schedule…</Menu.Item>
+          <Menu.Item onClick={() => setScheduling('report')}>Schedule…</Menu.Item>
+          {dashboardId ? <Menu.Item onClick={() => setScheduling('dashboard')}>Schedule dashboard…</Menu.Item> : null}
         </Menu.Dropdown>
       </Menu>
       <ScheduleDialog
-        opened={scheduling}
-        onClose={() => setScheduling(false)}
+        opened={scheduling === 'report'}
+        onClose={() => setScheduling(null)}
         reportId={report.report_id}
         reportName={report.report_name}
-        filters={filters}
+        filters={body}
       />
+      {dashboardId ? (
+        <ScheduleDialog
+          opened={scheduling === 'dashboard'}
+          onClose={() => setScheduling(null)}
+          reportId={dashboardId}
+          reportName={report.dashboard_name}
+          filters={filterBody(ctx, ctx.filters)}
+        />
+      ) : null}
     </>
   );
 }

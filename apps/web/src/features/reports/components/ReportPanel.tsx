@@ -51,7 +51,7 @@ function Tools({
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      {canEmail ? <MailReportMenu report={report} filters={filterBody(ctx, filters)} /> : null}
+      {canEmail ? <MailReportMenu report={report} ctx={ctx} filters={filters} /> : null}
       {canDownload ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -72,7 +72,14 @@ export function ScheduleDialog({
             {periodText(filters)}
             {filters.account_id ? `, for ${filters.account_id}` : ''}
           </Text>
-          <ScheduleFields value={form} onChange={setForm} errors={errors} />
+          <ScheduleFields
+            value={form}
+            onChange={(next) => {
+              setForm(next);
+              setErrors({});
+            }}
+            errors={errors}
+          />
           {create.isError ? (
             <Alert color="red" role="alert">
               {errorText(create.error)}

@@ -23,7 +23,14 @@ export function EditScheduleDialog({ subscription, onClose }: { subscription: Su
         }}
       >
         <Stack gap="sm">
-          <ScheduleFields value={form} onChange={setForm} errors={errors} />
+          <ScheduleFields
+            value={form}
+            onChange={(next) => {
+              setForm(next);
+              setErrors({});
+            }}
+            errors={errors}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
