@@ -171,6 +171,40 @@ describe('scheduled report mails', () => {
     expect(new Date(after.next_run_at).getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('a dashboard subscription mails every mailable table of the page, each in the body and attached', async () => {
+    const sub = (await create(zsm, { report_id: 1, filters: MAY, schedule: DAILY })).json<Subscription>();
+    expect(sub).toMatchObject({ kind: 'dashboard', report_name: 'Business Dashboard' });
+    await dueAt(sub.id, new Date(Date.now() - 60_000));
+    expect((await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db))).sent).toBe(1);
+    const [mail] = await mails();
+    expect(mail?.subject).toBe('Business Dashboard (2026-05-01 to 2026-05-31)');
+    const page = (await call(zsm, 'GET', `/api/reports/1/?start_date=${MAY.start_date}&end_date=${MAY.end_date}`)).json<{
+      reports: ReportResponse[];
+    }>();
+    const mailable = page.reports.filter((r) => r.email_report);
+    expect(mailable.length).toBeGreaterThan(1);
+    for (const r of mailable) expect(mail?.html_body).toContain(`>${r.report_name}</h2>`);
+    const attachments = (typeof mail?.attachments === 'string' ? JSON.parse(mail.attachments) : mail?.attachments) as {
+      filename: string;
+    }[];
+    expect(attachments.map((a) => a.filename)).toEqual(
+      mailable
+        .filter((r) => r.data.data.records.length > 0)
+        .map(
+          (r) =>
+            `${r.report_name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-|-$/g, '')}_2026-05-01_2026-05-31.xlsx`,
+        ),
+    );
+    // The life-only role cannot subscribe to a dashboard it cannot open.
+    const r204 = await demoToken(ctx.app, 'demo.r204');
+    const refused = await create(r204, { report_id: 1, filters: MAY, schedule: DAILY });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'This dashboard is not available for your role' });
+  });
+
   it('after a restart past several missed slots sends exactly one mail, and a second pass sends nothing', async () => {
     const sub = (await create(zsm, { report_id: 13, filters: MAY, schedule: DAILY })).json<Subscription>();
     // Due five days ago: the server was down for five slots.
