@@ -68,8 +68,8 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           // Calls are answered after fixed times, so call-centre specs can watch one complete.
           TELEPHONY_SIMULATOR_MODE: 'deterministic',
-          // @fastify/static needs an absolute root.
-          WEB_DIST: resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist'),
+          // @fastify/static needs an absolute root. E2E_WEB_DIST lets parallel runs each serve a build of their own.
+          WEB_DIST: process.env.E2E_WEB_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist'),
         },
       }
     : undefined,
