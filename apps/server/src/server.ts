@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
 import { createDb } from './platform/db';
 import { createMailTransport } from './platform/mail/transport';
-import { startMailWorker } from './platform/mail/worker';
+import { mailOutboxJob } from './platform/mail/worker';
 import { ChangedMigrationError, migrate } from './platform/migrate';
 import { startJobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
@@ -97,8 +97,6 @@ async function main(): Promise<void> {
   logger.info('ready');
 
   const mailTransport = createMailTransport(config);
-  const mailWorker = startMailWorker(handle.db, mailTransport, { logger });
-  logger.info({ transport: mailTransport.kind }, 'mail worker started');
   // The scheduled mails' reports, computed as the API computes them (same databases and limits).
   const subscriptionReports = new ReportService(handle.db, reporting?.db ?? handle.db, {
     statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
@@ -108,6 +106,8 @@ async function main(): Promise<void> {
   // first pull starts at once, after the server listens: a first load may take a while.
   const jobs = startJobs(
     [
+      // Sends the outbox's mails (docs/architecture.md, 'Mail outbox').
+      mailOutboxJob(handle.db, mailTransport, { logger }),
       {
         name: 'etl',
         intervalMs: config.ETL_INTERVAL_SECONDS * 1000,
@@ -130,6 +130,7 @@ async function main(): Promise<void> {
     ],
     logger,
   );
+  logger.info({ transport: mailTransport.kind }, 'mail outbox job started');
   if (connector) logger.info({ entities: connector.config.entities.map((e) => e.entity) }, 'source connector configured');
 
   if (config.DEMO_DATA) {
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     // A mail in flight finishes (or the timeout above ends it); an unsent one waits in the outbox.
-    Promise.all([app.close(), mailWorker.stop(), jobs.stop()])
+    Promise.all([app.close(), jobs.stop()])
       .then(async () => {
         mailTransport.close();
         await reporting?.db.destroy();

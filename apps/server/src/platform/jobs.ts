@@ -1,28 +1,36 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
+/** A periodic piece of background work: the roll-up ETL, the mail outbox, scheduled mails, the call sweep, pruning. */
 export interface Job {
   name: string;
   intervalMs: number;
-  run: () => Promise<unknown>;
+  /** `signal` aborts when the jobs stop: a long run checks it between units of work (a mail, a batch). */
+  run: (signal: AbortSignal) => Promise<unknown>;
   /** Also run once right away instead of waiting a whole interval first. */
   runNow?: boolean;
+}
+
+export interface RunningJobs {
+  /** Stops the timers, aborts the runs' signal and waits for the runs in flight. */
+  stop: () => Promise<void>;
 }
 
 /**
  * Runs each job on its interval inside this process. A job never overlaps itself here; across
  * instances the jobs guard themselves (advisory locks, SKIP LOCKED). Errors are logged, never thrown.
+ * The timers alone do not keep the process alive.
  */
-export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 'error'>): { stop: () => Promise<void> } {
+export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 'error'>): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
-  let stopped = false;
+  const abort = new AbortController();
   for (const job of jobs) {
     let busy = false;
     const tick = () => {
-      if (busy || stopped) return;
+      if (busy || abort.signal.aborted) return;
       busy = true;
       const p = job
-        .run()
+        .run(abort.signal)
         .catch((err: unknown) => logger.error({ err, job: job.name }, 'background job failed'))
         .finally(() => {
           busy = false;
@@ -30,14 +38,27 @@ export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 
         });
       running.add(p);
     };
-    timers.push(setInterval(tick, job.intervalMs));
+    const timer = setInterval(tick, job.intervalMs);
+    timer.unref();
+    timers.push(timer);
     if (job.runNow) tick();
   }
   return {
     stop: async () => {
-      stopped = true;
+      abort.abort();
       timers.forEach(clearInterval);
       await Promise.allSettled([...running]);
     },
   };
+}
+
+/** Jobs that live as long as an app (a module's own background work): they start when it is ready and stop when it closes. */
+export function startJobsWithApp(app: FastifyInstance, jobs: readonly Job[]): void {
+  let started: RunningJobs | undefined;
+  app.addHook('onReady', async () => {
+    started = startJobs(jobs, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await started?.stop();
+  });
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
+import { startJobsWithApp } from '../../platform/jobs';
 import type { TelephonyProvider } from '../../platform/telephony/types';
 import type { App } from '../../platform/types';
 import { CallService } from './call-service';
@@ -32,30 +33,19 @@ export function createCallCentre(db: Db, config: Config, telephony: TelephonyPro
     scheduling: new SchedulingService(db),
     registerPublic(app) {
       callCentrePublicRoutes(app, cc, config.TELEPHONY_PROVIDER === 'exotel' ? config.EXOTEL_CALLBACK_SECRET : undefined);
-      startCallSweep(app, calls, Math.min(30, config.TELEPHONY_FALLBACK_SECONDS) * 1000);
+      // Brings unfinished calls up to date, so a call nobody is looking at still ends and a lost callback is
+      // recovered. Claims are row-level, so every instance may run it.
+      startJobsWithApp(app, [
+        {
+          name: 'call_sweep',
+          intervalMs: Math.min(30, config.TELEPHONY_FALLBACK_SECONDS) * 1000,
+          run: () => calls.refresh(),
+        },
+      ]);
     },
     register(scope) {
       callCentreRoutes(scope, cc);
     },
   };
   return cc;
-}
-
-/**
- * Brings unfinished calls up to date in the background, so a call nobody is looking at still ends
- * (and a lost callback is recovered). Claims are row-level, so every instance may run it.
- */
-function startCallSweep(app: App, calls: CallService, everyMs: number): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = calls.refresh().catch((err: unknown) => app.log.warn({ err }, 'call sweep failed'));
-    }, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

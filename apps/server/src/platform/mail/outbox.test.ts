@@ -10,7 +10,8 @@ import { xlsxBuffer } from '../files/xlsx';
 import { enqueueMail, XLSX_CONTENT_TYPE, type NewMail } from './outbox';
 import { createMailTransport, type MailTransport } from './transport';
 import { closedPort, startSmtp } from '../../../test/smtp';
-import { deliverDueMails, retryDelayMs, startMailWorker } from './worker';
+import { startJobs } from '../jobs';
+import { deliverDueMails, mailOutboxJob, retryDelayMs } from './worker';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -215,7 +216,8 @@ describe('mail outbox', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dossier-mail-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const transport = createMailTransport({ SMTP_URL: undefined, MAIL_FROM: 'Dossier <no-reply@dossier.local>', DATA_DIR: dataDir });
-    const worker = startMailWorker(handle.db, transport, { intervalMs: 20, logger: pino({ level: 'silent' }) });
+    const logger = pino({ level: 'silent' });
+    const worker = startJobs([mailOutboxJob(handle.db, transport, { intervalMs: 20, logger })], logger);
     cleanups.push(() => worker.stop());
     const id = await enqueueMail(handle.db, mail());
     await expect.poll(async () => (await outboxRow(id)).status, { timeout: 10_000, interval: 50 }).toBe('sent');

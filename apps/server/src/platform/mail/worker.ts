@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { audit } from '../audit';
 import type { Db } from '../db';
 import type { StoredAttachment } from '../db-types';
+import type { Job } from '../jobs';
 import type { MailTransport } from './transport';
 
 export interface DeliverOptions {
@@ -199,62 +200,37 @@ function errorText(err: unknown): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
-export interface MailWorkerOptions {
+export interface MailOutboxJobOptions {
   /** Pause between polls when there is nothing to send (default 5 s). */
   intervalMs?: number;
   batchSize?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
-export interface MailWorker {
-  /** Stops polling and waits for the mail in flight, if any. */
-  stop(): Promise<void>;
-}
-
 /**
- * Polls the outbox in this process. Every server instance runs one; SKIP LOCKED claims keep them
- * from sending the same row, so no leader election is needed.
+ * The outbox's background job (run by `startJobs`). Every server instance runs one; SKIP LOCKED claims keep
+ * them from sending the same row, so no leader election is needed.
  */
-export function startMailWorker(db: Db, transport: MailTransport, options: MailWorkerOptions): MailWorker {
-  const intervalMs = options.intervalMs ?? 5_000;
+export function mailOutboxJob(db: Db, transport: MailTransport, options: MailOutboxJobOptions): Job {
   const batchSize = options.batchSize ?? DEFAULTS.batchSize;
   const { logger } = options;
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const drain = async () => {
-    try {
-      // A full batch means more may be waiting: keep going instead of waiting a whole interval.
-      for (;;) {
-        const r = await deliverDueMails(db, transport, { batchSize, signal: abort.signal });
-        for (const e of r.errors) logger.warn({ outboxId: e.id, error: e.error }, 'mail not sent');
-        if (r.sent + r.failed > 0) logger.info({ sent: r.sent, retried: r.retried, failed: r.failed }, 'mail outbox delivered');
-        if (abort.signal.aborted || r.sent + r.retried + r.failed < batchSize) return;
-      }
-    } catch (err) {
-      // The database may be briefly unavailable: log and try again next interval.
-      logger.error({ err }, 'mail outbox poll failed');
-    }
-  };
-  const schedule = (delay: number) => {
-    if (abort.signal.aborted) return;
-    timer = setTimeout(() => {
-      running = drain().finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, delay);
-    // Polling alone must not keep the process alive.
-    timer.unref();
-  };
-  schedule(0);
-
   return {
-    stop: async () => {
-      abort.abort();
-      clearTimeout(timer);
-      await running;
+    name: 'mail_outbox',
+    intervalMs: options.intervalMs ?? 5_000,
+    runNow: true,
+    run: async (signal) => {
+      try {
+        // A full batch means more may be waiting: keep going instead of waiting a whole interval.
+        for (;;) {
+          const r = await deliverDueMails(db, transport, { batchSize, signal });
+          for (const e of r.errors) logger.warn({ outboxId: e.id, error: e.error }, 'mail not sent');
+          if (r.sent + r.failed > 0) logger.info({ sent: r.sent, retried: r.retried, failed: r.failed }, 'mail outbox delivered');
+          if (signal.aborted || r.sent + r.retried + r.failed < batchSize) return;
+        }
+      } catch (err) {
+        // The database may be briefly unavailable: log and try again next interval.
+        logger.error({ err }, 'mail outbox poll failed');
+      }
     },
   };
 }
