@@ -1,8 +1,1 @@
-export {
-  DEFAULT_SCHEDULE_FORM,
-  parseScheduleForm,
-  ScheduleFields,
-  scheduleForm,
-  type ScheduleErrors,
-  type ScheduleForm,
-} from './ScheduleFields';
+export { DEFAULT_SCHEDULE_FORM, parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from './ScheduleFields';
