@@ -46,7 +46,7 @@ function CopyLink({ link }: { link: string }) {
         <Button variant="light" onClick={() => clipboard.copy(link)}>
           Copy link
         </Button>
-        <Text size="sm" c={clipboard.error ? 'red.8' : 'green.8'} role="status" aria-live="polite">
+        <Text size="sm" c={clipboard.error ? 'red.9' : 'teal.9'} role="status" aria-live="polite">
           {clipboard.copied ? 'Link copied' : clipboard.error ? 'The browser refused the clipboard: copy the link above.' : ''}
         </Text>
       </Group>
@@ -90,7 +90,13 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
       <Button variant="default" size="xs" onClick={open} disabled={disabled}>
         Save view
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={saved ? 'View saved' : 'Save view'} size={440}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={saved ? 'View saved' : 'Save view'}
+        size={440}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         {saved ? (
           <Stack gap="sm">
             <Text size="sm">
@@ -111,7 +117,10 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
                 data-autofocus
                 maxLength={VIEW_NAME_MAX + 20}
                 value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
+                onChange={(e) => {
+                  setName(e.currentTarget.value);
+                  setNameError(null);
+                }}
                 error={nameError}
               />
               {save.isError ? (

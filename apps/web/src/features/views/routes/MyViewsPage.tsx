@@ -29,7 +29,7 @@ function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () =
     rename.mutate({ id: view.id, name: parsed.data.name }, { onSuccess: onClose });
   };
   return (
-    <Modal opened={view !== null} onClose={onClose} title="Rename view" size={420}>
+    <Modal opened={view !== null} onClose={onClose} title="Rename view" size={420} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -38,7 +38,10 @@ function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () =
             data-autofocus
             maxLength={VIEW_NAME_MAX + 20}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
             error={error}
           />
           {rename.isError ? (
@@ -85,16 +88,20 @@ export default function MyViewsPage() {
       value: (v) => v.name,
       minWidth: 160,
       cell: (v) => (
-        <Anchor component={Link} to={viewPath(v.id)} fw={600} size="sm">
-          {v.name}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={viewPath(v.id)} fw={600} size="sm">
+            {v.name}
+          </Anchor>
+          <Text size="xs" c="gray.7">
+            Saved {formatDateTime12(v.created_at)}
+          </Text>
+        </>
       ),
     },
     { id: 'page', header: 'Page', value: (v) => v.report_name, minWidth: 140 },
     { id: 'account', header: 'Account', value: (v) => v.account_id ?? 'Top (whoever opens it)' },
     { id: 'period', header: 'Period', value: (v) => periodText(v), sortValue: (v) => v.start_date ?? '', minWidth: 120 },
     { id: 'filters', header: 'Filters', value: (v) => filtersText(v), minWidth: 180 },
-    { id: 'saved', header: 'Saved', value: (v) => formatDateTime12(v.created_at), sortValue: (v) => v.created_at, minWidth: 110 },
     {
       id: 'actions',
       header: 'Actions',
@@ -103,7 +110,8 @@ export default function MyViewsPage() {
       searchable: false,
       stickyEnd: true,
       cell: (v) => (
-        <Group gap={4} wrap="nowrap">
+        // One under another: a narrow column, so the name stays in sight beside it on a phone.
+        <Stack gap={2} align="stretch">
           <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
             Open
           </Button>
@@ -116,7 +124,7 @@ export default function MyViewsPage() {
           <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(v)} aria-label={`Delete ${v.name}`}>
             Delete
           </Button>
-        </Group>
+        </Stack>
       ),
     },
   ];
@@ -127,7 +135,7 @@ export default function MyViewsPage() {
         Save a view with 'Save view' on any report page or the Dashboard. Its link opens the same page for a colleague, within their own
         team.
       </Text>
-      <Text size="sm" c={clipboard.error ? 'red.8' : 'green.8'} role="status" aria-live="polite" mih={20}>
+      <Text size="sm" c={clipboard.error ? 'red.9' : 'teal.9'} role="status" aria-live="polite" mih={20}>
         {clipboard.error
           ? 'The browser refused the clipboard: open the view and copy its address instead.'
           : clipboard.copied && copied
@@ -140,12 +148,17 @@ export default function MyViewsPage() {
         rows={data}
         loading={isLoading}
         getRowId={(v) => v.id}
-        minWidth={900}
+        minWidth={760}
         emptyText="No saved views yet"
-        initialSort={{ id: 'saved', desc: true }}
       />
       <RenameDialog key={renaming?.id ?? 'none'} view={renaming} onClose={() => setRenaming(null)} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete view" size={400}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete view"
+        size={400}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Stack gap="sm">
           <Text size="sm">
             Delete <b>{deleting?.name}</b>? Links to it stop working for everyone.
