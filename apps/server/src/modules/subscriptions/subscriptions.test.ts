@@ -213,7 +213,9 @@ describe('scheduled report mails', () => {
     expect((await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db))).sent).toBe(1);
     expect((await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db))).sent).toBe(0);
     expect(await mails()).toHaveLength(1);
-    expect(new Date((await row(sub.id)).next_run_at).toISOString()).toBe(nextRunAfter({ ...DAILY, weekdays_only: false }, new Date()).toISOString());
+    expect(new Date((await row(sub.id)).next_run_at).toISOString()).toBe(
+      nextRunAfter({ ...DAILY, weekdays_only: false }, new Date()).toISOString(),
+    );
   });
 
   it('two instances running the job at once send each due slot once', async () => {
@@ -236,6 +238,20 @@ describe('scheduled report mails', () => {
       'Product wise business (2026-05-01 to 2026-05-31)',
       'Team report summary (2026-05-01 to 2026-05-31)',
     ]);
+  });
+
+  it('two instances that both compute the same slot (their claims lapsed) still send it once', async () => {
+    const sub = (await create(zsm, { report_id: 13, filters: MAY, schedule: DAILY })).json<Subscription>();
+    await dueAt(sub.id, new Date(Date.now() - 60_000));
+    const other = await ctx.db.connectAgain();
+    // A lease already over when taken: neither instance keeps the other off, both run the report.
+    const [a, b] = await Promise.all([
+      runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db), { leaseMs: -1 }),
+      runDueSubscriptions(other.db, new ReportService(other.db), { leaseMs: -1 }),
+    ]);
+    expect(a.sent + b.sent).toBe(1);
+    expect(await mails()).toHaveLength(1);
+    expect((await row(sub.id)).last_result).toBe('Sent');
   });
 
   it('a slot claimed by one instance and sent by another is never sent twice (the row lock decides)', async () => {
