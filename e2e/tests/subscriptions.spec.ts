@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeDialog, kolkataDay, messageDialog, namedTable, screenshot, signIn } from './helpers';
+import { closeDialog, expectNoSeriousA11yViolations, kolkataDay, messageDialog, namedTable, screenshot, signIn } from './helpers';
 import { api, findMail } from './reports-helpers';
 
 /**
@@ -85,6 +85,28 @@ test.describe('subscriptions', () => {
     await closeDialog(page);
     await expect(table).toContainText('No subscriptions yet');
     expect(await mine(page)).toEqual([]);
+  });
+
+  test("a dashboard's page schedules the whole dashboard with the page's filters", async ({ page }) => {
+    await signIn(page, 'demo.zsm', `/reports/1/?start_date=${START}&end_date=${END}`);
+    for (const s of await mine(page)) await api(page, `/api/subscriptions/${s.id}/delete/`, { method: 'POST', body: {} });
+    await page.getByRole('button', { name: 'Email Business summary' }).click();
+    await page.getByRole('menuitem', { name: 'Schedule dashboard…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule Business Dashboard' });
+    await dialog.getByLabel('Weekdays only (Monday to Friday)').check();
+    await dialog.getByLabel('Time (India time)').fill('08:15');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(messageDialog(page, 'Subscription saved')).toContainText('Business Dashboard: Daily at 08:15 (Mon–Fri).');
+    await closeDialog(page);
+    const [saved] = await mine(page);
+    expect(saved).toMatchObject({ report_name: 'Business Dashboard', schedule_text: 'Daily at 08:15 (Mon–Fri)' });
+    expect(saved?.filters).toMatchObject({ start_date: START, end_date: END });
+
+    await page.goto('/subscriptions');
+    const row = namedTable(page, 'My subscriptions').getByRole('row').filter({ hasText: 'Business Dashboard' });
+    await expect(row).toContainText('Daily at 08:15 (Mon–Fri)');
+    await expectNoSeriousA11yViolations(page);
+    await api(page, `/api/subscriptions/${saved?.id ?? 0}/delete/`, { method: 'POST', body: {} });
   });
 
   test("'Send now' on the mail icon still mails the report at once", async ({ page }) => {
