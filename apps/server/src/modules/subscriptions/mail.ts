@@ -80,17 +80,17 @@ export function subscriptionMail(input: {
 }): SubscriptionMail {
   const first = input.tables[0];
   const period = first ? ` (${first.start} to ${first.end})` : '';
-  const when = `${scheduleText(input.schedule)}, India time`;
+  const when = `This subscription: ${scheduleText(input.schedule)} (India time). Manage it under My subscriptions.`;
   const lines = input.tables.map(
     (t) =>
       `- ${t.name} for ${t.account.name} (${t.account.code}), ${t.start} to ${t.end}: ${t.count === 0 ? 'No Data Found !!' : `${t.count} rows`}`,
   );
-  const text = `Hello ${input.userName},\n\nYour scheduled report as of ${kolkataDateTime(input.at)}:\n${lines.join('\n')}\n\nYou receive this mail ${when}. Manage it under My subscriptions.\n\nDossier`;
+  const text = `Hello ${input.userName},\n\nYour scheduled report as of ${kolkataDateTime(input.at)}:\n${lines.join('\n')}\n\n${when}\n\nDossier`;
   const html = `<div style="font:14px Arial,sans-serif">
 <p>Hello ${escapeHtml(input.userName)},</p>
 <p>Your scheduled report as of ${kolkataDateTime(input.at)}.</p>
 ${input.tables.map(tableHtml).join('\n')}
-<p style="color:#555;margin-top:20px">You receive this mail ${escapeHtml(when)}. Manage it under My subscriptions.</p>
+<p style="color:#555;margin-top:20px">${escapeHtml(when)}</p>
 </div>`;
   return {
     subject: `${input.title}${period}`,

@@ -150,6 +150,10 @@ describe('scheduled report mails', () => {
         expect(html).toContain(`>${formatRupee(r['Total Premium'])}<`);
       }
       expect(html.match(/<tr>/g)?.length).toBe(records.length + 1);
+      expect(mail.text).toContain(
+        `- Team report summary for ${report.account.user_name} (${report.account.account_id}), 2026-05-01 to 2026-05-31: ${records.length} rows`,
+      );
+      expect(mail.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
       // The attachment: every record with its raw figures.
       const attachment = mail.attachments[0];
       expect(attachment?.filename).toBe('team-report-summary_2026-05-01_2026-05-31.xlsx');
