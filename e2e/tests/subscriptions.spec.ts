@@ -29,6 +29,7 @@ test.describe('subscriptions', () => {
 
     await page.getByRole('button', { name: 'Email Team report summary' }).click();
     await expect(page.getByRole('menuitem', { name: 'Send now' })).toBeVisible();
+    await screenshot(page, 'subscriptions-mail-menu');
     await page.getByRole('menuitem', { name: 'Schedule…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule Team report summary' });
     await expect(dialog).toContainText(`Period: ${toDmy(START)} to ${toDmy(END)} (fixed)`);
