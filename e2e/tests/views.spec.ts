@@ -126,8 +126,16 @@ test.describe('saved views', () => {
     await screenshot(page, 'views-refused');
   });
 
-  test('rename and delete in My views; a deleted view’s link says so', async ({ page }) => {
-    await signIn(page, 'demo.rm', '/reports/1/');
+  test('a Dashboard view, copy link, rename and delete in My views; a deleted view’s link says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'demo.rm', '/dashboard');
+    await expectLoaded(namedTable(page, 'Business summary'));
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill('My dashboard');
+    await page.getByRole('dialog', { name: 'Save view' }).getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'View saved' }).getByRole('button', { name: 'Close', exact: true }).click();
+
+    await page.goto('/reports/1/');
     await expectLoaded(namedTable(page, 'Business summary'));
     await page.getByRole('button', { name: 'Save view' }).click();
     await page.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill('My month');
@@ -137,6 +145,15 @@ test.describe('saved views', () => {
 
     await page.goto('/views');
     const views = namedTable(page, 'My views');
+    await expectLoaded(views);
+    expect(await cellOf(views, 'My dashboard', 'Page')).toBe('Dashboard');
+    await page.getByRole('button', { name: 'Copy link of My dashboard' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'copied' })).toHaveText("Link to 'My dashboard' copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/views\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Open My dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.goBack();
     await expectLoaded(views);
     expect(await cellOf(views, 'My month', 'Period')).toBe('Default period');
     expect(await cellOf(views, 'My month', 'Account')).toBe('Top (whoever opens it)');
@@ -152,7 +169,7 @@ test.describe('saved views', () => {
 
     await page.getByRole('button', { name: 'Delete This month, all of it' }).click();
     await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(views.getByText('No saved views yet')).toBeVisible();
+    await expect(views.getByRole('link', { name: 'This month, all of it' })).toHaveCount(0);
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('alert')).toContainText('This view no longer exists: its owner deleted it.');
   });

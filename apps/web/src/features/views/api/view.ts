@@ -8,8 +8,9 @@ export function fetchView(id: string, signal?: AbortSignal): Promise<SavedView> 
   return apiRequest(VIEWS_PATHS.one(encodeURIComponent(id)), SavedView, { signal });
 }
 
+/** Never from the cache: a link opened again must meet a rename, a deletion or a move out of the team at once. */
 export function viewQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['views', id] as const, queryFn: ({ signal }) => fetchView(id, signal), staleTime: 0 });
+  return queryOptions({ queryKey: ['views', id] as const, queryFn: ({ signal }) => fetchView(id, signal), staleTime: 0, gcTime: 0 });
 }
 
 /** The opener shows a refusal (another team's account, a deleted view) on its own page, not in the error dialog. */
