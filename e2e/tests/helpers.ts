@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addDays, kolkataToday } from '@dossier/shared';
 
 /** Shared by every spec: sign-in, screenshots, tables, dialogs, dates and the accessibility check. */
 
@@ -70,7 +71,7 @@ export async function closeDialog(page: Page): Promise<void> {
 
 /** yyyy-MM-dd in India time (the app's day), `days` from today. */
 export function kolkataDay(days = 0): string {
-  return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(kolkataToday(), days);
 }
 
 export function monthStart(day: string): string {

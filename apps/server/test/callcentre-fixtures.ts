@@ -27,8 +27,6 @@ export interface CallCentreFixture {
   leads: Record<'leadCase' | 'otherLeadCase', number>;
 }
 
-export { addDays };
-
 export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<CallCentreFixture> {
   const id = (code: string) => {
     const v = ids.get(code);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGNATIONS, EMP_ROLES } from './constants';
-import { isValidIsoDate } from './format';
+import { isValidIsoDate } from './dates';
 
 /**
  * Contracts of the administration area (/admin, admins only) and of the signed-in user's own

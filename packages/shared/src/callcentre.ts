@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './format';
+import { isValidIsoDate } from './dates';
 
 /**
  * Call-centre contracts (docs/product/callcentre.md): the two listings, the call-history and connect-call dialogs,

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './format';
+export * from './dates';
 export * from './errors';
 export * from './auth';
 export * from './menu';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './format';
+import { isValidIsoDate } from './dates';
 
 export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;

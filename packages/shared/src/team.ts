@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDayMonthYear, isValidIsoDate } from './format';
+import { fromDayMonthYear, isValidIsoDate } from './dates';
 
 /**
  * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md):

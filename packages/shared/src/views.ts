@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './format';
+import { isValidIsoDate } from './dates';
 
 /**
  * Saved views (docs/product/views.md): a user's named report or dashboard view (which page, the drilled

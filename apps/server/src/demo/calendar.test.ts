@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDay, istDay, istInstant, parseDay, todayInKolkata, weekday } from './calendar';
+import { kolkataToday } from '@dossier/shared';
+import { addMonths, formatDay, istDay, istInstant, parseDay, weekday } from './calendar';
 import { makePlan, monthIndex } from './plan';
 import { Rng } from './random';
 
@@ -20,7 +21,7 @@ describe('demo calendar', () => {
     expect(new Date(istInstant(day, 0)).toISOString()).toBe('2026-05-19T18:30:00.000Z');
     expect(istDay(istInstant(day, 86_399))).toBe(day);
     expect(weekday(day)).toBe(3);
-    expect(todayInKolkata(new Date('2026-05-19T19:00:00Z'))).toBe('2026-05-20');
+    expect(kolkataToday(new Date('2026-05-19T19:00:00Z'))).toBe('2026-05-20');
   });
 
   it('plans 24 months ending with the anchor month and data up to the day before', () => {

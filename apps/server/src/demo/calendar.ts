@@ -1,10 +1,11 @@
+import { KOLKATA_OFFSET_MS } from '@dossier/shared';
+
 /**
  * Calendar arithmetic on day numbers (days since 1970-01-01). Business dates are Asia/Kolkata, which
  * has no daylight saving, so a fixed +05:30 offset turns a business day and time into an instant.
  */
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MINUTES = 330;
 
 export function parseDay(text: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -15,11 +16,6 @@ export function parseDay(text: string): number {
 
 export function formatDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Today's date in Asia/Kolkata, the default anchor of the demo data. */
-export function todayInKolkata(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 }
 
 export interface YearMonthDay {
@@ -62,12 +58,12 @@ export function addMonths(day: number, n: number): number {
 
 /** Epoch milliseconds of a business day at a given second of the IST day. */
 export function istInstant(day: number, secondOfDay: number): number {
-  return day * DAY_MS + (secondOfDay - IST_OFFSET_MINUTES * 60) * 1000;
+  return day * DAY_MS + secondOfDay * 1000 - KOLKATA_OFFSET_MS;
 }
 
 /** The IST business day an instant falls on. */
 export function istDay(ms: number): number {
-  return Math.floor((ms + IST_OFFSET_MINUTES * 60_000) / DAY_MS);
+  return Math.floor((ms + KOLKATA_OFFSET_MS) / DAY_MS);
 }
 
 export function iso(ms: number): string {

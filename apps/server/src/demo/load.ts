@@ -1,10 +1,9 @@
-import { BUSINESS_TYPES, PRODUCTS, REPORTING_TYPES, ZONES } from '@dossier/shared';
+import { BUSINESS_TYPES, kolkataToday, PRODUCTS, REPORTING_TYPES, ZONES } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DbHandle } from '../platform/db';
 import type { Database } from '../platform/db-types';
 import { hashPassword } from '../platform/passwords';
 import { loadCallCentreDemo } from './callcentre';
-import { todayInKolkata } from './calendar';
 import { insertRows, type Columns } from './insert';
 import { insertDemoMappingRequests } from './mapping-requests';
 import { buildPartners, type MappingRow, type PartnerRow } from './partners';
@@ -118,7 +117,7 @@ async function hasEmployees(db: Kysely<Database>): Promise<boolean> {
  */
 export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Promise<boolean> {
   if (await hasEmployees(handle.db)) return false;
-  const plan = makePlan(opts.seed, opts.scale, opts.today ?? todayInKolkata(new Date()));
+  const plan = makePlan(opts.seed, opts.scale, opts.today ?? kolkataToday(new Date()));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return handle.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);

@@ -1,21 +1,16 @@
-import { addDays, fromDayMonthYear, kolkataToday, MAX_RANGE_DAYS, monthRange } from '@dossier/shared';
-import { badRequest } from '../../platform/http-errors';
+import { addDays, daysBetween, fromDayMonthYear, kolkataDayEnd, kolkataToday, MAX_RANGE_DAYS, monthRange } from '@dossier/shared';
+import { badRequest } from './http-errors';
+
+/**
+ * Date ranges of query parameters (the team area's screens): checked, defaulted and turned into instants with
+ * the business-date helpers of `@dossier/shared`.
+ */
 
 /** A calendar range in Asia/Kolkata, both ends included, as yyyy-MM-dd. */
 export interface DateRange {
   start: string;
   end: string;
 }
-
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-
-export { addDays };
-
-/** The instant day `iso` begins in Kolkata (UTC+05:30 all year). */
-export const kolkataDayStart = (iso: string): Date => new Date(`${iso}T00:00:00+05:30`);
-/** The instant day `iso` ends in Kolkata: the next day's start (exclusive bound). */
-export const kolkataDayEnd = (iso: string): Date => kolkataDayStart(addDays(iso, 1));
 
 /** Both or neither; end not before start; at most MAX_RANGE_DAYS long. Dates are already valid. */
 export function checkedRange(start: string | undefined, end: string | undefined, fallback: () => DateRange): DateRange {
@@ -26,7 +21,7 @@ export function checkedRange(start: string | undefined, end: string | undefined,
   if (range.end < range.start) {
     throw badRequest('end_date cannot be before start_date', { start_date: range.start, end_date: range.end });
   }
-  if (dayNumber(range.end) - dayNumber(range.start) + 1 > MAX_RANGE_DAYS) {
+  if (daysBetween(range.start, range.end) + 1 > MAX_RANGE_DAYS) {
     throw badRequest(`The date range can span at most ${MAX_RANGE_DAYS} days`, { start_date: range.start, end_date: range.end });
   }
   return range;

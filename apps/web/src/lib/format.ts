@@ -1,4 +1,6 @@
 /** Formatting for screens: the shared pure formatters plus web-only display helpers. */
+import { kolkataWallClock } from '@dossier/shared';
+
 export { kolkataToday } from '@dossier/shared';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -12,8 +14,7 @@ export function formatDateTime12(value: string | null | undefined): string {
   if (!value) return '-';
   const time = Date.parse(value);
   if (Number.isNaN(time)) return '-';
-  // Kolkata is UTC+05:30 all year (no daylight saving).
-  const d = new Date(time + 330 * 60_000);
+  const d = kolkataWallClock(time);
   const hours = d.getUTCHours();
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const ampm = hours < 12 ? 'AM' : 'PM';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { Paging } from '../team/paging';
+import type { Paging } from '../../platform/paging';
 
 export interface MappingCountsRow {
   name: string;

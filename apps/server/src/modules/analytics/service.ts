@@ -8,7 +8,8 @@ import {
 import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
 import { refuseLifeOnlyRole } from '../team/access';
-import { dmyRangeOrLast30Days, kolkataDayEnd, kolkataDayStart } from '../team/dates';
+import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
+import { dmyRangeOrLast30Days } from '../../platform/date-ranges';
 import { mappingCounts, type MappingCountsRow } from './queries';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

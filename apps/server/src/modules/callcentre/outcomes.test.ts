@@ -1,7 +1,8 @@
 import type { AppointmentListing, BookableCaseListing, RecommendedPartnersResponse, SlotsResponse, TrmCaseListing } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, signIn } from '../../../test/app';
-import { addDays, createCallCentreApp, type CallCentreContext } from '../../../test/callcentre-fixtures';
+import { addDays } from '@dossier/shared';
+import { createCallCentreApp, type CallCentreContext } from '../../../test/callcentre-fixtures';
 
 const API = '/services/communication/api/v1';
 const RECOMMENDED = '/services/partner/trm/recommended_partners/';

@@ -1,4 +1,5 @@
 import {
+  kolkataTime,
   kolkataToday,
   PAGE_SIZE,
   type AppointmentListing,
@@ -19,11 +20,6 @@ import { activeSlots, appointmentsPage, bookableCasesPage, bookedSlotIds } from 
 const UNIQUE_VIOLATION = '23505';
 const pages = (total: number) => Math.ceil(total / PAGE_SIZE);
 
-/** 'HH:mm' now in Asia/Kolkata, to tell which of today's slots are already over. */
-function kolkataClock(now: Date): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(11, 16);
-}
-
 /** Time slots, bookings and the viewer's appointments. */
 export class SchedulingService {
   constructor(
@@ -37,7 +33,7 @@ export class SchedulingService {
     const booked = partnerId && date ? await bookedSlotIds(this.db, partnerId, date) : new Set<number>();
     const now = this.now();
     const today = kolkataToday(now);
-    const clock = kolkataClock(now);
+    const clock = kolkataTime(now);
     return {
       data: slots.map((s) => ({
         slot_id: s.id,
@@ -67,7 +63,7 @@ export class SchedulingService {
     const now = this.now();
     const today = kolkataToday(now);
     if (body.date < today) throw badRequest('The meeting date can not be before today');
-    if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataClock(now))
+    if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataTime(now))
       throw badRequest(`The ${slot.label} slot is already over today`);
     try {
       const row = await this.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { Paging } from '../team/paging';
+import type { Paging } from '../../platform/paging';
 
 /** Partners whose mapping in force at `at` is to someone in the viewer's subtree (history, not just today). */
 export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, paging: Paging) {

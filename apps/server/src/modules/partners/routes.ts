@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { withTotalHeader } from '../team/paging';
+import { withTotalHeader } from '../../platform/paging';
 import { dialerInfo, mappedPartners, reportingManagers } from './service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db';
 import { forbidden, HttpError } from '../../platform/http-errors';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
-import { asOnInstant, kolkataDate } from '../team/dates';
+import { asOnInstant, kolkataDate } from '../../platform/date-ranges';
 import { currentReporting, mappedPartnersAsOn, partnerPhone } from './queries';
 
 export const NOT_AUTHORIZED_MOBILE = 'You are not authorized to access this mobile number';

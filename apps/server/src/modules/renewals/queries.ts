@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { DateRange } from '../team/dates';
-import type { Paging } from '../team/paging';
+import type { DateRange } from '../../platform/date-ranges';
+import type { Paging } from '../../platform/paging';
 
 /**
  * Life policies with an instalment due in the range, per partner, for partners currently mapped

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { withTotalHeader } from '../team/paging';
+import { withTotalHeader } from '../../platform/paging';
 import { lifeRenewalsDue } from './service';
 
 export function renewalsRoutes(app: App, db: Db): void {

@@ -1,7 +1,7 @@
 import type { RenewalDueRow, RenewalsDueQuery } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
-import { isoRangeOrCurrentMonth } from '../team/dates';
+import { isoRangeOrCurrentMonth } from '../../platform/date-ranges';
 import { renewalsDue } from './queries';
 
 export async function lifeRenewalsDue(

@@ -1,4 +1,4 @@
-import { addDays, isoDate, kolkataToday, monthRange, type ReportFilterBody } from '@dossier/shared';
+import { addDays, daysBetween, isoDate, kolkataToday, monthRange, type ReportFilterBody } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { DateRange, ReportFilters } from './context';
@@ -18,9 +18,8 @@ export interface RawReportParams {
   search?: string | undefined;
 }
 
-const DAY = 86_400_000;
-const MAX_RANGE_DAYS = 3 * 366;
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+// Reports reach further back than the team area's lists (MAX_RANGE_DAYS there): three years of business.
+const MAX_REPORT_RANGE_DAYS = 3 * 366;
 
 /**
  * The report's range: the query's dates when both are given, else the report's default (this month, or
@@ -39,7 +38,7 @@ export function resolveRange(params: RawReportParams, dateMode: 'range' | 'month
     range = { start: m.start_date, end: m.end_date };
   }
   if (range.end < range.start) throw badRequest('end_date must not be before start_date', { start_date: range.start, end_date: range.end });
-  if (daysBetween(range.start, range.end) > MAX_RANGE_DAYS) throw badRequest('The date range can span at most 3 years');
+  if (daysBetween(range.start, range.end) > MAX_REPORT_RANGE_DAYS) throw badRequest('The date range can span at most 3 years');
   if (dateMode === 'month') {
     const m = monthRange(range.start);
     range = { start: m.start_date, end: m.end_date };

@@ -1,4 +1,4 @@
-import { kolkataToday, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { kolkataToday, rangeDays, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
@@ -21,10 +21,6 @@ const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashbo
  * few minutes), and busy dashboards save a query per request.
  */
 const WATERMARK_TTL_MS = 1000;
-
-/** Days a range covers, both ends included. */
-const daysIn = (r: { start: string; end: string }) =>
-  Math.round((Date.parse(`${r.end}T00:00:00Z`) - Date.parse(`${r.start}T00:00:00Z`)) / 86_400_000) + 1;
 
 export interface ReportOptions {
   /** Report queries are cancelled after this long. */
@@ -176,7 +172,7 @@ export class ReportService {
     const ctx = this.context(def, account, params, filters);
     const range = ctx.range;
     // The table's cap; downloads read in batches and keep the general limit.
-    if (def.maxRangeDays !== undefined && daysIn(range) > def.maxRangeDays) {
+    if (def.maxRangeDays !== undefined && rangeDays(range) > def.maxRangeDays) {
       throw badRequest(`${def.name} can span at most ${def.maxRangeDays} days: choose a shorter range.`);
     }
 

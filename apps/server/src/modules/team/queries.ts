@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { Paging } from './paging';
+import type { Paging } from '../../platform/paging';
 
 export interface RaisedWindow {
   from: Date;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { withTotalHeader } from './paging';
+import { withTotalHeader } from '../../platform/paging';
 import { decide, reporteeDetail, teamList } from './service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { refuseLifeOnlyRole } from './access';
-import { checkedRange, kolkataDate, kolkataDayEnd, kolkataDayStart } from './dates';
+import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
+import { checkedRange, kolkataDate } from '../../platform/date-ranges';
 import {
   closeCurrentMappings,
   decidableRequests,

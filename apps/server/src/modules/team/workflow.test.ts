@@ -9,7 +9,7 @@ import {
 } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamTestApp } from '../../../test/team-fixtures';
-import { addDays } from './dates';
+import { addDays } from '@dossier/shared';
 
 /**
  * The whole workflow on real data: a requester maps unmapped partners to a manager, the request

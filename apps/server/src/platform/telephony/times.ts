@@ -1,9 +1,9 @@
+import { kolkataWallClock } from '@dossier/shared';
+
 /**
  * Provider timestamps are 'YYYY-MM-DD HH:mm:ss' in the account's time zone, which for Indian accounts
  * is Asia/Kolkata (UTC+05:30, no daylight saving). The dialogs show the same format.
  */
-const IST_OFFSET_MS = 330 * 60_000;
-
 export function parseProviderTime(text: unknown): Date | null {
   if (typeof text !== 'string' || text.trim() === '') return null;
   const t = text.trim();
@@ -13,5 +13,5 @@ export function parseProviderTime(text: unknown): Date | null {
 }
 
 export function formatProviderTime(d: Date): string {
-  return new Date(d.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return kolkataWallClock(d).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -1,3 +1,3 @@
 export { DateRangeFilter } from './DateRangeFilter';
 export { MonthFilter } from './MonthFilter';
-export { currentMonth, parseQueryDate, rangeFromQuery, shiftDays } from './range';
+export { currentMonth, parseQueryDate, rangeFromQuery } from './range';

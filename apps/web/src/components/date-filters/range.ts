@@ -23,12 +23,6 @@ export function rangeFromQuery(params: URLSearchParams, fallback: () => DateRang
 /** First to last day of the current month (India time). */
 export const currentMonth = (): DateRangeValue => monthRange(kolkataToday());
 
-/** Day arithmetic on yyyy-MM-dd. */
-export function shiftDays(iso: string, days: number): string {
-  const t = Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
 /** Why a range cannot be submitted, or null when it can (required fields; end not before start). */
 export function rangeProblem(start: string | null, end: string | null): string | null {
   if (!start || !end) return 'Choose a start date and an end date';

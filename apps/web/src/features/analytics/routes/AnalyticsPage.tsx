@@ -9,7 +9,8 @@ import {
   type AnalyticsRow,
 } from '@dossier/shared';
 import { DataTable, type ColumnGroup, type DataTableColumn } from '../../../components/data-table';
-import { DateRangeFilter, rangeFromQuery, shiftDays } from '../../../components/date-filters';
+import { addDays } from '@dossier/shared';
+import { DateRangeFilter, rangeFromQuery } from '../../../components/date-filters';
 import { Screen } from '../../../components/page/Screen';
 import { htmlToText, SafeHtml } from '../../../components/safe-html';
 import { useAnalytics } from '../api/analytics';
@@ -19,7 +20,7 @@ const GROUPED: readonly string[] = [...ANALYTICS_ONLINE_COLUMNS, ...ANALYTICS_OF
 /** The 30 days before today up to today (docs/product/team.md, 'Mapping Dashboard'; the original product's default was unclear). */
 const defaultRange = () => {
   const today = kolkataToday();
-  return { start_date: shiftDays(today, -30), end_date: today };
+  return { start_date: addDays(today, -30), end_date: today };
 };
 
 /** Columns come from the keys of the rows; text cells are server HTML, rendered only after DOMPurify. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate } from './date-filter';
-import { addDays } from './dates';
+import { addDays } from '@dossier/shared';
 import { isMeetingDateAllowed, meetingDate } from './meeting-date';
 import { popupLeft } from './popup-position';
 import { canSave, sectionsToSend, type SaveState } from './save-rules';

@@ -1,5 +1,4 @@
-import { LEAD_DATE_CHOICE } from '@dossier/shared';
-import { addDays } from './dates';
+import { addDays, LEAD_DATE_CHOICE } from '@dossier/shared';
 
 /** Today (0), Tomorrow (1) or the calendar (2) with its picked date (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export interface DateFilter {

@@ -1,5 +1,4 @@
-import { MEETING_DATE_CHOICE } from '@dossier/shared';
-import { addDays } from './dates';
+import { addDays, MEETING_DATE_CHOICE } from '@dossier/shared';
 
 /** The connect dialog's Date of Meeting cards: Today (0), Tomorrow (1), Pick a Date (3 once picked). */
 export type MeetingChoice = 0 | 1 | 3;

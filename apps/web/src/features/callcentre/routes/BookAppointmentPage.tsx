@@ -11,7 +11,7 @@ import { MeetingDateCards } from '../components/connect/MeetingDateCards';
 import { ResultMessage } from '../components/connect/ResultMessage';
 import { SlotSelect } from '../components/connect/SlotSelect';
 import { Pager } from '../components/Pager';
-import { today as todayIso } from '../lib/dates';
+import { kolkataToday as todayIso } from '../../../lib/format';
 import { meetingDate, type MeetingChoice } from '../lib/meeting-date';
 import { productLabel } from '../lib/product';
 import { usePageTitle } from '../../../components/page/use-page-title';

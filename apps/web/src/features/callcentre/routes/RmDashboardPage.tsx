@@ -10,7 +10,7 @@ import { ListPanel } from '../components/ListPanel';
 import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
-import { today } from '../lib/dates';
+import { kolkataToday as today } from '../../../lib/format';
 import { usePageTitle } from '../../../components/page/use-page-title';
 
 /**

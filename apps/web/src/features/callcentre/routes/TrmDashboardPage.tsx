@@ -8,7 +8,7 @@ import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
 import { ListPanel } from '../components/ListPanel';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
-import { today } from '../lib/dates';
+import { kolkataToday as today } from '../../../lib/format';
 import { openCallDialog } from '../lib/dialog-store';
 import { usePageTitle } from '../../../components/page/use-page-title';
 

@@ -20,7 +20,7 @@ import { callCentreKeys } from '../../api/keys';
 import { useSlots } from '../../api/slots';
 import { useUpdateRemarks } from '../../api/update-remarks';
 import { useUpdateStatus } from '../../api/update-status';
-import { today as todayIso } from '../../lib/dates';
+import { kolkataToday as todayIso } from '../../../../lib/format';
 import { CONNECT_DIALOG_INNER, connectDialogContent } from '../../lib/dialog-sizes';
 import { meetingDate } from '../../lib/meeting-date';
 import { canSave, sectionsToSend } from '../../lib/save-rules';
