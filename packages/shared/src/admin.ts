@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGNATIONS, EMP_ROLES } from './constants';
-import { isValidIsoDate } from './dates';
+import { IsoDate } from './primitives';
 
 /**
  * Contracts of the administration area (/admin, admins only) and of the signed-in user's own
@@ -274,8 +274,6 @@ export const HierarchySearchResult = z.object({ hits: z.array(HierarchySearchHit
 export type HierarchySearchResult = z.infer<typeof HierarchySearchResult>;
 
 // ---- audit trail ----
-
-const IsoDate = z.string().refine(isValidIsoDate, { message: 'must be a date in yyyy-MM-dd format' });
 
 const AuditFields = {
   person: Search.describe("the actor's login, code or name"),

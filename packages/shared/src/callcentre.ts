@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './dates';
+import { IsoDate } from './primitives';
 
 /**
  * Call-centre contracts (docs/product/callcentre.md): the two listings, the call-history and connect-call dialogs,
@@ -97,7 +97,6 @@ export function callStatusView(status: ProviderCallStatus): CallStatusView {
 
 // ---- shared field rules -------------------------------------------------------------------------
 
-const isoDate = z.string().refine(isValidIsoDate, 'must be a date as yyyy-MM-dd');
 /** Query strings send '' for a cleared field: treat it as absent rather than as bad input. */
 const blankAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
@@ -135,7 +134,7 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 // ---- advisor connect leads (rm-dashboard) ---------------------------------------------------------
 
 export const LeadListingQuery = z.object({
-  date: optionalQuery(isoDate),
+  date: optionalQuery(IsoDate),
   /** A partner id from the 'Advisor Name' dropdown. */
   partner_id: optionalQuery(partnerId),
   /** The chosen lead category's value (the original API's name for it); 0 or absent = all. */
@@ -145,7 +144,7 @@ export const LeadListingQuery = z.object({
 export type LeadListingQuery = z.infer<typeof LeadListingQuery>;
 
 /** The lead-category counts follow the listing's date filter (absent = every date). */
-export const PartnerListByRmQuery = z.object({ date: optionalQuery(isoDate) });
+export const PartnerListByRmQuery = z.object({ date: optionalQuery(IsoDate) });
 export type PartnerListByRmQuery = z.infer<typeof PartnerListByRmQuery>;
 
 export const LeadRow = z.object({
@@ -242,7 +241,7 @@ export type CallToConnectResponse = z.infer<typeof CallToConnectResponse>;
 // ---- TRM dashboard ---------------------------------------------------------------------------------
 
 export const TrmCaseQuery = z.object({
-  date: optionalQuery(isoDate),
+  date: optionalQuery(IsoDate),
   status: optionalQuery(CaseStatus),
   current_page: page,
 });
@@ -337,7 +336,7 @@ export type AssignNewPartnerResponse = z.infer<typeof AssignNewPartnerResponse>;
 export const SlotsQuery = z.object({
   /** With both, each slot says whether it is still free for that advisor on that day. */
   partner_id: optionalQuery(partnerId),
-  date: optionalQuery(isoDate),
+  date: optionalQuery(IsoDate),
 });
 export const Slot = z.object({ slot_id: z.number().int(), slot: z.string(), available: z.boolean() });
 export type Slot = z.infer<typeof Slot>;
@@ -352,7 +351,7 @@ export const BookSlotRequest = z.object({
   slot_id: z.number().int().min(1).max(32_767),
   /** The selected slot's label, as shown. */
   start_end_time: z.string().trim().min(1).max(60),
-  date: isoDate,
+  date: IsoDate,
 });
 export type BookSlotRequest = z.infer<typeof BookSlotRequest>;
 export const BookSlotResponse = z.object({ message: z.string(), appointment_id: z.number().int() });

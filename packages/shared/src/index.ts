@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './format';
 export * from './dates';
+export * from './primitives';
 export * from './errors';
 export * from './auth';
 export * from './menu';

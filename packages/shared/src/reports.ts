@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './dates';
+import { IsoDate } from './primitives';
 
 export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
@@ -119,8 +119,6 @@ export type ReportOrPage = z.infer<typeof ReportOrPage>;
 
 const MAX_LIST = 100;
 
-const isoDate = z.string().refine(isValidIsoDate, { message: 'must be a date in yyyy-MM-dd format' });
-
 /** '9,10' → [9, 10]; rejects anything that is not a comma-separated list of small positive integers. */
 const intList = (label: string) =>
   z
@@ -166,8 +164,8 @@ const accountId = z
 
 /** Query parameters of GET /api/reports/{id}/ and its download. */
 export const ReportQuery = z.object({
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
+  start_date: IsoDate.optional(),
+  end_date: IsoDate.optional(),
   product_type_id: intList('product_type_id').optional(),
   insurers: nameList('insurers').optional(),
   states: nameList('states').optional(),
@@ -203,8 +201,8 @@ const productIds = z.array(z.number().int().positive().max(10_000)).max(MAX_LIST
  * into one shape.
  */
 export const ReportFilterBody = z.object({
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
+  start_date: IsoDate.optional(),
+  end_date: IsoDate.optional(),
   /** The drilled account; absent or null = the viewer. */
   account_id: accountId.optional().nullable(),
   product_type_id: productIds.optional(),
@@ -224,7 +222,7 @@ export const FilterDetailsBody = z.object({
   /** The report the options are for: renewal dues take them from the policies renewing in the range. */
   report_id: z.number().int().positive().max(1_000_000).optional(),
 });
-export const FilterDetailsQuery = z.object({ start_date: isoDate.optional(), end_date: isoDate.optional() });
+export const FilterDetailsQuery = z.object({ start_date: IsoDate.optional(), end_date: IsoDate.optional() });
 export const FilterOption = z.object({ name: z.string(), isSelected: z.boolean() });
 export const FilterDetailsResponse = z.object({ insurer: z.array(FilterOption), state: z.array(FilterOption) });
 export type FilterDetailsResponse = z.infer<typeof FilterDetailsResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDayMonthYear, isValidIsoDate } from './dates';
+import { DayMonthYearDate, EntityCode, IsoDate } from './primitives';
 
 /**
  * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md):
@@ -60,14 +60,6 @@ export const ANALYTICS_ONLINE_COLUMNS = [
 ] as const;
 export const ANALYTICS_OFFLINE_COLUMNS = ['Bulk Mapped', 'Total Offline'] as const;
 
-const CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
-
-/** An employee or partner code. */
-export const EntityCode = z.string().trim().regex(CODE_PATTERN, { message: 'must be a code of letters, digits, - or _ (at most 40)' });
-
-export const IsoDateParam = z.string().refine(isValidIsoDate, { message: 'must be a date in yyyy-MM-dd format' });
-export const DayMonthYearParam = z.string().refine((t) => fromDayMonthYear(t) !== null, { message: 'must be a date in dd/MM/yyyy format' });
-
 const ListPaging = {
   limit: z.coerce.number().int().min(1).max(MAX_LIST_ROWS).default(MAX_LIST_ROWS).describe('rows per page (server paging)'),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('rows to skip'),
@@ -76,8 +68,8 @@ const ListPaging = {
 // ---- Life Renewals Report ----
 
 export const RenewalsDueQuery = z.object({
-  start_date: IsoDateParam.optional().describe('yyyy-MM-dd; default first day of the current month'),
-  end_date: IsoDateParam.optional().describe('yyyy-MM-dd; default last day of the current month'),
+  start_date: IsoDate.optional().describe('yyyy-MM-dd; default first day of the current month'),
+  end_date: IsoDate.optional().describe('yyyy-MM-dd; default last day of the current month'),
   ...ListPaging,
 });
 export type RenewalsDueQuery = z.infer<typeof RenewalsDueQuery>;
@@ -92,7 +84,7 @@ export type RenewalDueRow = z.infer<typeof RenewalDueRow>;
 // ---- Mapped Partners ----
 
 export const MappedPartnersQuery = z.object({
-  as_on: DayMonthYearParam.optional().describe('dd/MM/yyyy; default today. The mapping in force at the end of that day'),
+  as_on: DayMonthYearDate.optional().describe('dd/MM/yyyy; default today. The mapping in force at the end of that day'),
   return_type: z.enum(['pos_code', 'unique_code']).default('pos_code').describe('which code the `code` field carries'),
   ...ListPaging,
 });
@@ -131,8 +123,8 @@ export type DialerInfoResponse = z.infer<typeof DialerInfoResponse>;
 // ---- Manage Team / Reportee list ----
 
 export const TeamListQuery = z.object({
-  start_date: IsoDateParam.optional().describe('yyyy-MM-dd: requests raised on or after'),
-  end_date: IsoDateParam.optional().describe('yyyy-MM-dd: requests raised on or before'),
+  start_date: IsoDate.optional().describe('yyyy-MM-dd: requests raised on or after'),
+  end_date: IsoDate.optional().describe('yyyy-MM-dd: requests raised on or before'),
   ...ListPaging,
 });
 export type TeamListQuery = z.infer<typeof TeamListQuery>;
@@ -252,8 +244,8 @@ export type CancelMappingResponse = z.infer<typeof CancelMappingResponse>;
 // ---- Mapping analytics ----
 
 export const AnalyticsQuery = z.object({
-  start_date: DayMonthYearParam.optional().describe('dd/MM/yyyy; default 30 days before today'),
-  end_date: DayMonthYearParam.optional().describe('dd/MM/yyyy; default today'),
+  start_date: DayMonthYearDate.optional().describe('dd/MM/yyyy; default 30 days before today'),
+  end_date: DayMonthYearDate.optional().describe('dd/MM/yyyy; default today'),
   ...ListPaging,
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;

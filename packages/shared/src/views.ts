@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './dates';
+import { IsoDate } from './primitives';
 
 /**
  * Saved views (docs/product/views.md): a user's named report or dashboard view (which page, the drilled
@@ -29,7 +29,6 @@ export const ViewName = z
   .min(1, 'Enter a name for the view')
   .max(VIEW_NAME_MAX, `A view name can have at most ${VIEW_NAME_MAX} characters`);
 
-const isoDate = z.string().refine(isValidIsoDate, { message: 'must be a date in yyyy-MM-dd format' });
 const names = (label: string) =>
   z
     .array(z.string().trim().min(1).max(100))
@@ -50,8 +49,8 @@ const ViewFields = z.object({
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be an account code')
     .nullable(),
   /** The period as the address carried it; both null = each report's own default period. */
-  start_date: isoDate.nullable(),
-  end_date: isoDate.nullable(),
+  start_date: IsoDate.nullable(),
+  end_date: IsoDate.nullable(),
   product_type_id: z
     .array(z.number().int().positive().max(10_000))
     .max(100, 'product_type_id: at most 100 ids')

@@ -64,8 +64,8 @@ describe('call-centre listings', () => {
 
     it('answers bad query values with 400 and a readable message', async () => {
       for (const [q, message] of [
-        ['date=2025-02-30', 'Date must be a date as yyyy-MM-dd'],
-        ['date=21-11-2025', 'Date must be a date as yyyy-MM-dd'],
+        ['date=2025-02-30', 'Date must be a date in yyyy-MM-dd format'],
+        ['date=21-11-2025', 'Date must be a date in yyyy-MM-dd format'],
         ['current_page=0', 'Current page must be 1 or more'],
         ['current_page=x', 'Current page is not valid'],
         ['partner_id=abc', 'Partner id is not valid'],
