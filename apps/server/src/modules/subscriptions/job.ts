@@ -26,6 +26,8 @@ export interface SubscriptionJobOptions {
   leaseMs?: number;
   /** Rows read from the database at a time for policy lists. */
   batchSize?: number;
+  /** A pass takes further batches of due rows until this long has passed. */
+  budgetMs?: number;
   logger?: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -86,20 +88,15 @@ async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at:
   };
 }
 
-/**
- * One pass of the scheduled mails (docs/product/subscriptions.md, 'Delivery'). Due rows are claimed, their
- * reports computed, then each is decided in one transaction: the row is locked (`FOR UPDATE SKIP LOCKED`) only
- * if it still holds the claimed slot, the mail is queued in the outbox and `next_run_at` moves past now. So a
- * slot is mailed once across instances and restarts, and a subscription that missed several slots while no
- * server ran sends once. The report runs before that transaction, not inside it: PGlite has one connection,
- * and report queries should not hold row locks.
- */
-export async function runDueSubscriptions(db: Db, reports: ReportService, options: SubscriptionJobOptions = {}): Promise<SubscriptionPass> {
-  const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const pass: SubscriptionPass = { sent: 0, skipped: 0, paused: 0, lost: 0 };
-  const started = now();
-  const claimed = await claimDue(db, started, new Date(started.getTime() + leaseMs), options.limit ?? 20);
+/** Each claimed row: its report computed, then sent (or skipped or paused) in its own row-locked transaction. */
+async function sendClaimed(
+  db: Db,
+  reports: ReportService,
+  claimed: readonly SubscriptionRow[],
+  now: () => Date,
+  options: SubscriptionJobOptions,
+  pass: SubscriptionPass,
+): Promise<void> {
   for (const row of claimed) {
     let outcome: Outcome;
     try {
@@ -149,6 +146,34 @@ export async function runDueSubscriptions(db: Db, reports: ReportService, option
     else if (outcome.kind === 'mail') pass.sent++;
     else if (outcome.kind === 'pause') pass.paused++;
     else pass.skipped++;
+  }
+}
+
+/**
+ * One pass of the scheduled mails (docs/product/subscriptions.md, 'Delivery'). Due rows are claimed, their
+ * reports computed, then each is decided in one transaction: the row is locked (`FOR UPDATE SKIP LOCKED`) only
+ * if it still holds the claimed slot, the mail is queued in the outbox and `next_run_at` moves past now. So a
+ * slot is mailed once across instances and restarts, and a subscription that missed several slots while no
+ * server ran sends once. The report runs before that transaction, not inside it: PGlite has one connection,
+ * and report queries should not hold row locks.
+ */
+export async function runDueSubscriptions(db: Db, reports: ReportService, options: SubscriptionJobOptions = {}): Promise<SubscriptionPass> {
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const pass: SubscriptionPass = { sent: 0, skipped: 0, paused: 0, lost: 0 };
+  const budgetMs = options.budgetMs ?? 50_000;
+  const begun = Date.now();
+  // Batches until nothing is due (a busy 09:00 is worked through in one pass) or the pass has run long enough;
+  // a row is tried once per pass (one whose report failed keeps its claim until the lease ends).
+  const seen = new Set<number>();
+  for (;;) {
+    const started = now();
+    const claimed = await claimDue(db, started, new Date(started.getTime() + leaseMs), options.limit ?? 20);
+    const fresh = claimed.filter((r) => !seen.has(r.id));
+    if (fresh.length === 0) break;
+    for (const r of fresh) seen.add(r.id);
+    await sendClaimed(db, reports, fresh, now, options, pass);
+    if (Date.now() - begun > budgetMs) break;
   }
   return pass;
 }

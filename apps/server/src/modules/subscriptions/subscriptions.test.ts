@@ -222,6 +222,20 @@ describe('scheduled report mails', () => {
     );
   });
 
+  it('one pass works through more due rows than one batch', async () => {
+    for (const report_id of [13, 14, 16]) {
+      const id = (await create(zsm, { report_id, filters: MAY, schedule: DAILY })).json<Subscription>().id;
+      await dueAt(id, new Date(Date.now() - 60_000));
+    }
+    expect(await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db), { limit: 1 })).toEqual({
+      sent: 3,
+      skipped: 0,
+      paused: 0,
+      lost: 0,
+    });
+    expect(await mails()).toHaveLength(3);
+  });
+
   it('two instances running the job at once send each due slot once', async () => {
     const ids: number[] = [];
     for (const report_id of [11, 13, 14])
