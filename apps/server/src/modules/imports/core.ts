@@ -29,6 +29,8 @@ export interface ImportOptions {
   source: ImportSource;
   /** Who started it: a login, an API key's name, a connector job. */
   actor?: string;
+  /** Rows per staged batch (STAGE_BATCH); tests make it small to cross batch boundaries with a few rows. */
+  batchRows?: number;
 }
 
 /*
@@ -114,10 +116,15 @@ async function runInTransaction(
 ): Promise<ImportReport> {
   const spec = ENTITY_SPECS[entity];
   const columns = importColumns(entity);
-  // Hash joins of a whole batch against the referenced tables (customers, partners) fit in memory.
+  // Hash joins of a whole batch against the referenced tables (customers, partners) fit in memory, and the
+  // staging tables' statistics come from a small sample: they only tell the planner their size and spread.
   await sql`set local work_mem = '64MB'`.execute(trx);
+  // A batch's statements are planned once each: compiling them (seconds when a staging table's size is
+  // misjudged) would cost more than it saves.
+  await sql`set local jit = off`.execute(trx);
+  await sql`set local default_statistics_target = 10`.execute(trx);
   const batches = spec.perBatch ? new BatchRun(trx, spec, options) : null;
-  const stage = new Stage(trx, spec.key, columns, copyIn, batches);
+  const stage = new Stage(trx, spec.key, columns, copyIn, batches, options.batchRows ?? STAGE_BATCH);
   await stage.create();
 
   const report: ImportReport = {
@@ -238,11 +245,17 @@ class BatchRun {
     this.noteRejects(await resolveAndCheck(trx, spec));
     // Once a row is refused and the import is not partial nothing will be written: only the checks go on.
     if (!this.rejected || options.partial) {
+      // A batch meets the target table by its unique key: one index probe per row. A hash join would read the
+      // whole table for every batch, and the planner picks it as soon as a batch is a few percent of the table.
+      await sql`set local enable_hashjoin = off`.execute(trx);
+      await sql`set local enable_mergejoin = off`.execute(trx);
       const counts = await spec.classify(trx);
       this.counts.inserted += counts.inserted;
       this.counts.updated += counts.updated;
       this.counts.unchanged += counts.unchanged;
       if (!options.dryRun) await spec.apply(trx, counts);
+      await sql`set local enable_hashjoin to default`.execute(trx);
+      await sql`set local enable_mergejoin to default`.execute(trx);
     }
     await sql`drop table import_resolved`.execute(trx);
   }
@@ -365,7 +378,9 @@ class Batch {
   readonly lines: number[] = [];
   readonly cells: (string | null)[][];
   readonly text: string[] = [];
-  private pending = '';
+  // COPY lines not yet joined into a chunk: joined strings are flat, where `+=` would keep a rope of every piece.
+  private pending: string[] = [];
+  private pendingLength = 0;
   readonly rejects: ImportError[] = [];
 
   constructor(
@@ -378,14 +393,13 @@ class Batch {
   add(line: number, values: Record<string, string | null>): void {
     this.rows++;
     if (this.asCopy) {
-      let row = String(line);
-      for (const c of this.columns) row += `\t${copyCell(values[c] ?? null)}`;
-      this.pending += `${row}\n`;
+      const cells = [String(line)];
+      for (const c of this.columns) cells.push(copyCell(values[c] ?? null));
+      const row = `${cells.join('\t')}\n`;
+      this.pending.push(row);
+      this.pendingLength += row.length;
       // Chunks of some hundred kilobytes: no one huge string, no stream write per row.
-      if (this.pending.length > 256_000) {
-        this.text.push(this.pending);
-        this.pending = '';
-      }
+      if (this.pendingLength > 256_000) this.closeChunk();
       return;
     }
     this.lines.push(line);
@@ -393,11 +407,14 @@ class Batch {
   }
 
   copyText(): string[] {
-    if (this.pending.length > 0) {
-      this.text.push(this.pending);
-      this.pending = '';
-    }
+    if (this.pending.length > 0) this.closeChunk();
     return this.text;
+  }
+
+  private closeChunk(): void {
+    this.text.push(this.pending.join(''));
+    this.pending = [];
+    this.pendingLength = 0;
   }
 }
 
@@ -415,6 +432,7 @@ class Stage {
     private readonly columns: string[],
     private readonly copyIn: CopyIn | null,
     private readonly batches: BatchRun | null,
+    private readonly batchRows: number,
   ) {
     this.batch = new Batch(columns, copyIn !== null);
   }
@@ -433,12 +451,12 @@ class Stage {
 
   async add(line: number, values: Record<string, string | null>): Promise<void> {
     this.batch.add(line, values);
-    if (this.batch.rows >= STAGE_BATCH) await this.dispatch();
+    if (this.batch.rows >= this.batchRows) await this.dispatch();
   }
 
   async reject(error: ImportError): Promise<void> {
     this.batch.rejects.push(error);
-    if (this.batch.rejects.length >= STAGE_BATCH) await this.dispatch();
+    if (this.batch.rejects.length >= this.batchRows) await this.dispatch();
   }
 
   /** Sends what is left (when the file was read to its end) and waits for every batch. */
