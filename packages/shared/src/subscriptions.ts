@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KOLKATA_OFFSET_MS, kolkataTime, kolkataWallClock } from './dates';
 import { ReportFilterBody } from './reports';
 
 /** Scheduled report mails (docs/product/subscriptions.md). */
@@ -101,8 +102,6 @@ export function scheduleText(s: SubscriptionSchedule): string {
   return `Monthly on day ${s.day_of_month} at ${s.time}`;
 }
 
-const KOLKATA_OFFSET_MS = 330 * 60_000;
-
 /**
  * The first send strictly after `after` (docs/product/subscriptions.md, 'Schedule'): times are Asia/Kolkata
  * (UTC+05:30 all year); monthly on a day a month lacks sends on that month's last day (31 → 30 Apr, 28/29 Feb);
@@ -110,7 +109,7 @@ const KOLKATA_OFFSET_MS = 330 * 60_000;
  */
 export function nextRunAfter(s: SubscriptionSchedule, after: Date): Date {
   const [hh, mm] = s.time.split(':').map(Number) as [number, number];
-  const local = new Date(after.getTime() + KOLKATA_OFFSET_MS);
+  const local = kolkataWallClock(after);
   let y = local.getUTCFullYear();
   let m = local.getUTCMonth();
   let d = local.getUTCDate();
@@ -139,6 +138,6 @@ export function nextRunAfter(s: SubscriptionSchedule, after: Date): Date {
 
 /** An instant as India time, 'dd/MM/yyyy HH:mm' (the list and the mail). */
 export function kolkataDateTime(at: Date): string {
-  const l = new Date(at.getTime() + KOLKATA_OFFSET_MS);
-  return `${pad(l.getUTCDate())}/${pad(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${pad(l.getUTCHours())}:${pad(l.getUTCMinutes())}`;
+  const l = kolkataWallClock(at);
+  return `${pad(l.getUTCDate())}/${pad(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${kolkataTime(at)}`;
 }

@@ -1,4 +1,4 @@
-import { nextRunAfter, scheduleText, SubscriptionSchedule, type SubscriptionScheduleInput } from '@dossier/shared';
+import { kolkataDateTime, nextRunAfter, scheduleText, SubscriptionSchedule, type SubscriptionScheduleInput } from '@dossier/shared';
 import { describe, expect, it } from 'vitest';
 
 const next = (s: SubscriptionScheduleInput, after: string) => nextRunAfter(SubscriptionSchedule.parse(s), new Date(after)).toISOString();
@@ -66,6 +66,11 @@ describe('schedule arithmetic (Asia/Kolkata)', () => {
     expect(scheduleText(SubscriptionSchedule.parse({ frequency: 'monthly', time: '18:00', day_of_month: 31 }))).toBe(
       'Monthly on day 31 at 18:00',
     );
+  });
+
+  it('shows instants as India time', () => {
+    expect(kolkataDateTime(new Date('2026-11-24T18:45:00Z'))).toBe('25/11/2026 00:15');
+    expect(kolkataDateTime(new Date('2026-12-31T18:29:00Z'))).toBe('31/12/2026 23:59');
   });
 
   it('refuses bad times and days with a clear message', () => {
