@@ -432,6 +432,8 @@ export interface EtlPolicyStateTable {
   day: string;
   employee_id: number;
   partner_id: number | null;
+  /** The policy's updated_at when it was folded (null: folded before versions were kept). */
+  updated_at: Timestamp | null;
 }
 export interface EtlAffectedTable {
   day: string;

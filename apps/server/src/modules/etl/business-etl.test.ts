@@ -104,6 +104,31 @@ describe('incremental business ETL', () => {
     expect(await factRows(db)).toEqual(before);
   });
 
+  it("a run with nothing new folds nothing and keeps the figures' change time; a change inside the look-back is folded once", async () => {
+    const job = () =>
+      db.db
+        .selectFrom('etl_jobs')
+        .select(['rows_processed', 'rollups_changed_at', 'last_successful_run_at'])
+        .where('name', '=', BUSINESS_ROLLUP_JOB)
+        .executeTakeFirstOrThrow();
+    await runBusinessEtl(db.db);
+    const settled = await job();
+    expect(await runBusinessEtl(db.db)).toEqual({ ran: true, rowsProcessed: 0 });
+    const idle = await job();
+    expect(idle.rollups_changed_at).toEqual(settled.rollups_changed_at);
+    expect(idle.last_successful_run_at?.getTime()).toBeGreaterThanOrEqual(settled.last_successful_run_at?.getTime() ?? 0);
+
+    await sql`update policies set paid_amount = paid_amount + 7, updated_at = now() where id = (select max(id) from policies)`.execute(
+      db.db,
+    );
+    expect((await runBusinessEtl(db.db)).rowsProcessed).toBe(1);
+    const changed = await job();
+    expect(changed.rollups_changed_at?.getTime()).toBeGreaterThan(settled.rollups_changed_at?.getTime() ?? 0);
+    // The changed row is still inside the look-back window, but it is not folded again.
+    expect((await runBusinessEtl(db.db)).rowsProcessed).toBe(0);
+    expect(await factRows(db)).toEqual(await rawAggregate(db));
+  });
+
   it('a run that fails leaves the previous roll-ups and records the error; the next run converges', async () => {
     const before = await factRows(db);
     await sql`update policies set paid_amount = paid_amount + 1, updated_at = now() where id = (select min(id) from policies)`.execute(

@@ -10,7 +10,8 @@ export const ETL_LOCK = 7_114_006;
  */
 export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
 // Transactions still in flight may commit rows stamped before the watermark; re-reading this much
-// overlap catches them, and recomputing whole cells makes the re-read harmless.
+// overlap catches them. Only rows whose version (updated_at) differs from the one folded are folded again,
+// so the overlap costs one index range scan, and a run with nothing new does nothing.
 const LOOKBACK = sql`interval '10 minutes'`;
 
 export interface EtlRunResult {
@@ -55,9 +56,24 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
-      const changedFilter = watermark ? sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}` : sql`true`;
+      const changedFilter = watermark
+        ? sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}
+            and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`
+        : sql`true`;
 
-      await sql`delete from etl_affected`.execute(trx);
+      const pending = await sql<{ any: boolean }>`select exists (select 1 from policies p where ${changedFilter}) as any`.execute(trx);
+      if (!pending.rows[0]?.any) {
+        // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
+        await trx
+          .updateTable('etl_jobs')
+          .set({ status: 'idle', last_successful_run_at: sql`now()`, rows_processed: 0, last_error: null, updated_at: sql`now()` })
+          .where('name', '=', BUSINESS_ROLLUP_JOB)
+          .execute();
+        return { ran: true, rowsProcessed: 0 };
+      }
+
+      // A scratch table emptied by truncate leaves no dead rows behind (no table scan grows with the runs).
+      await sql`truncate etl_affected`.execute(trx);
       // Cells the changed policies belong to now, and the cells they were counted in last time.
       await sql`
         insert into etl_affected (day, employee_id, partner_id)
@@ -117,9 +133,10 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
 
       const changed = await sql<{ n: string; max_updated: Date | null; max_created: Date | null }>`
         with upserted as (
-          insert into etl_policy_state (policy_id, day, employee_id, partner_id)
-          select p.id, business_day(p.issued_at), p.employee_id, p.partner_id from policies p where ${changedFilter}
-          on conflict (policy_id) do update set day = excluded.day, employee_id = excluded.employee_id, partner_id = excluded.partner_id
+          insert into etl_policy_state (policy_id, day, employee_id, partner_id, updated_at)
+          select p.id, business_day(p.issued_at), p.employee_id, p.partner_id, p.updated_at from policies p where ${changedFilter}
+          on conflict (policy_id) do update set day = excluded.day, employee_id = excluded.employee_id, partner_id = excluded.partner_id,
+            updated_at = excluded.updated_at
           returning policy_id
         )
         select (select count(*) from upserted)::text as n,
@@ -139,10 +156,12 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           rows_processed: rowsProcessed,
           last_error: null,
           updated_at: sql`now()`,
+          // The figures changed: report caches keyed on this time start afresh.
+          rollups_changed_at: sql`now()`,
         })
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .execute();
-      await sql`delete from etl_affected`.execute(trx);
+      await sql`truncate etl_affected`.execute(trx);
       return { ran: true, rowsProcessed };
     });
     // Counted once committed: a cache that sees the new generation reads the new watermark.
@@ -160,17 +179,22 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
   }
 }
 
-/**
- * The instant up to which roll-ups are complete: part of every report cache key. A hierarchy move
- * (rollups_changed_at) counts too, so no cached figure outlives it.
- */
-export async function rollupWatermark(db: Db): Promise<Date | null> {
+export interface RollupState {
+  /** When the figures last changed (a run that folded rows, a hierarchy move): the report cache's key. */
+  changedAt: Date | null;
+  /** When the roll-ups were last brought up to date, changed or not: the 'Data as of' time. */
+  refreshedAt: Date | null;
+}
+
+/** The roll-ups' change and refresh times. */
+export async function rollupState(db: Db): Promise<RollupState> {
   const row = await db
     .selectFrom('etl_jobs')
     .select(['last_successful_run_at', 'rollups_changed_at'])
     .where('name', '=', BUSINESS_ROLLUP_JOB)
     .executeTakeFirst();
-  if (!row?.last_successful_run_at) return row?.rollups_changed_at ?? null;
-  if (!row.rollups_changed_at) return row.last_successful_run_at;
-  return row.rollups_changed_at > row.last_successful_run_at ? row.rollups_changed_at : row.last_successful_run_at;
+  const changedAt = row?.rollups_changed_at ?? null;
+  const ran = row?.last_successful_run_at ?? null;
+  const refreshedAt = !ran ? changedAt : !changedAt || ran > changedAt ? ran : changedAt;
+  return { changedAt, refreshedAt };
 }

@@ -37,8 +37,6 @@ export function column(
 /** The code and name that head a row of people or partners; the dropdown filter keeps both. */
 export const USER_ID_COLUMN = column(COL.userId, 'text', { pinned: true });
 export const NAME_COLUMN = column(COL.name, 'text', { pinned: true });
-/** The drill target carried by team rows; never shown. */
-export const ACCOUNT_ID_COLUMN = column(COL.accountId, 'text', { hidden: true });
 
 export const NOP_COLUMN = column(COL.nop, 'count');
 export const PREMIUM_COLUMN = column(COL.premium, 'currency');

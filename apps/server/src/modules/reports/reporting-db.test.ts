@@ -38,7 +38,7 @@ describe('reports on a separate reporting database', () => {
     }
     await replica.db
       .updateTable('etl_jobs')
-      .set({ last_successful_run_at: new Date(REPLICA_WATERMARK) })
+      .set({ last_successful_run_at: new Date(REPLICA_WATERMARK), rollups_changed_at: new Date(REPLICA_WATERMARK) })
       .execute();
     const config = loadConfig({ WEB_DIST: '/nonexistent' });
     plain = await buildApp({ config, db: primary.db });

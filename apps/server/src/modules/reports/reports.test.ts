@@ -498,12 +498,13 @@ describe('report access and bad input', () => {
     expect((await get('demo.zsm', '/api/reports/11/?account_id=EI000001')).statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  const mayTotal = async () => {
+    const r = (await get('demo.zsm', '/api/reports/13/?start_date=2026-05-01&end_date=2026-05-31')).json<ReportResponse>();
+    return { nop: r.data.data.records.at(-1)?.['Policies count'], asOf: r.as_of };
+  };
+
   it('serves cached figures only until the next ETL run: never older than the roll-ups', async () => {
-    const url = '/api/reports/13/?start_date=2026-05-01&end_date=2026-05-31';
-    const total = async () => {
-      const r = (await get('demo.zsm', url)).json<ReportResponse>();
-      return { nop: r.data.data.records.at(-1)?.['Policies count'], asOf: r.as_of };
-    };
+    const total = mayTotal;
     const before = await total();
     const zsm = await code('demo.zsm');
     // A new successful policy in May, credited to someone under the zsm.
@@ -520,6 +521,20 @@ describe('report access and bad input', () => {
     const after = await total();
     expect(after.nop).toBe(Number(before.nop) + 1);
     expect(after.asOf).not.toBe(before.asOf);
+  });
+
+  it('keeps cached figures through an ETL run that finds nothing new, and shows the new refresh time', async () => {
+    const before = await mayTotal();
+    // Figures changed behind the ETL's back: only a dropped cache would show them.
+    await sql`update fact_subtree_monthly set nop = nop + 1000`.execute(ctx.db.db);
+    try {
+      expect(await runBusinessEtl(ctx.db.db)).toEqual({ ran: true, rowsProcessed: 0 });
+      const after = await mayTotal();
+      expect(after.nop).toBe(before.nop);
+      expect(Date.parse(after.asOf ?? '')).toBeGreaterThan(Date.parse(before.asOf ?? ''));
+    } finally {
+      await sql`update fact_subtree_monthly set nop = nop - 1000`.execute(ctx.db.db);
+    }
   });
 
   it('lists filter options that have business in the range', async () => {

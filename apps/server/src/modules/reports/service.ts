@@ -3,7 +3,7 @@ import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { etlGeneration, rollupWatermark } from '../etl/business-etl';
+import { etlGeneration, rollupState, type RollupState } from '../etl/business-etl';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { DASHBOARDS, findDashboard } from './dashboards';
@@ -15,6 +15,11 @@ import { previousRange, resolveFilters, resolveRange, type RawReportParams } fro
 
 const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
 const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
+/** The report cache's budget per instance. */
+const REPORT_CACHE_BYTES = 64 * 2 ** 20;
+/** About what a result holds in memory: its JSON size, doubled for the objects' overhead. */
+const resultBytes = (result: ReportResult): number => 2 * JSON.stringify(result.records).length + 1024;
+
 /**
  * How long one read of the roll-up watermark serves this instance. A run of the ETL in this process
  * invalidates it at once; one on another instance shows here at most this much later (the ETL runs every
@@ -47,8 +52,10 @@ const dashboardName = (def: ReportDef) =>
   (def.dashboardId === null ? undefined : findDashboard(def.dashboardId))?.dashboard_name ?? def.name;
 
 export class ReportService {
-  // Every report of every dashboard of ~200 people at work (about 12 tables each) fits, a few KB each.
-  private readonly cache = new LruCache<ReportResult>(5000);
+  // Bounded by size, not count: one activation page of a national head is megabytes, a team table a few KB.
+  private readonly cache = new LruCache<ReportResult>(REPORT_CACHE_BYTES, resultBytes);
+  /** The roll-ups' change time the cached entries were computed at; a newer one empties the cache. */
+  private cachedAt: number | null = null;
 
   /**
    * @param db the primary database (access checks)
@@ -76,10 +83,10 @@ export class ReportService {
     // One access check, one filter lookup and one watermark read serve every table of the page.
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
-    const asOf = await this.watermark();
+    const state = await this.watermark();
     // The tables are independent: on PostgreSQL they run side by side on the pool.
     const reports = await Promise.all(
-      dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, asOf)),
+      dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, state)),
     );
     return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
   }
@@ -89,8 +96,8 @@ export class ReportService {
     const def = this.definition(viewer, id);
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
-    const asOf = def.source === 'rollup' ? await this.watermark() : null;
-    return this.render(viewer, def, account, params, filters, asOf);
+    const state = def.source === 'rollup' ? await this.watermark() : null;
+    return this.render(viewer, def, account, params, filters, state);
   }
 
   /**
@@ -120,14 +127,14 @@ export class ReportService {
     };
   }
 
-  private memo: { at: number; generation: number; value: Promise<Date | null> } | null = null;
+  private memo: { at: number; generation: number; value: Promise<RollupState> } | null = null;
 
-  /** The roll-ups' watermark (cache key and as-of time), read at most once per WATERMARK_TTL_MS; concurrent reads share one query. */
-  private watermark(): Promise<Date | null> {
+  /** The roll-ups' change time (cache key) and refresh time (as-of), read at most once per WATERMARK_TTL_MS; concurrent reads share one query. */
+  private watermark(): Promise<RollupState> {
     const now = Date.now();
     const generation = etlGeneration();
     if (this.memo && this.memo.generation === generation && now - this.memo.at < WATERMARK_TTL_MS) return this.memo.value;
-    const value = rollupWatermark(this.reportingDb);
+    const value = rollupState(this.reportingDb);
     const memo = { at: now, generation, value };
     this.memo = memo;
     // A failed read (database down) must not be served to the next requests.
@@ -167,7 +174,7 @@ export class ReportService {
     account: Account,
     params: RawReportParams,
     filters: ReportFilters,
-    watermark: Date | null,
+    state: RollupState | null,
   ): Promise<ReportResponse> {
     const ctx = this.context(def, account, params, filters);
     const range = ctx.range;
@@ -177,10 +184,16 @@ export class ReportService {
     }
 
     let result: ReportResult;
-    const asOf = def.source === 'rollup' ? watermark : null;
+    const asOf = def.source === 'rollup' ? (state?.refreshedAt ?? null) : null;
     if (def.source === 'rollup') {
+      // Entries of older figures can never be read again: drop them all when the figures change.
+      const changedAt = state?.changedAt?.getTime() ?? null;
+      if (changedAt !== this.cachedAt) {
+        this.cache.clear();
+        this.cachedAt = changedAt;
+      }
       // The comparison period moves with today while the range runs, so it is part of the key.
-      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, asOf?.toISOString() ?? null]);
+      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, changedAt]);
       const cached = this.cache.get(key);
       result = cached ?? (await this.run(def, ctx));
       if (!cached) this.cache.set(key, result);
