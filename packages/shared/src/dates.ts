@@ -113,3 +113,9 @@ export function kolkataClock12(instant: Date | string): string {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${String(hour12).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** An instant as India time, 'dd/MM/yyyy HH:mm' (subscriptions: the list and the mail). */
+export function kolkataDateTime(at: Date): string {
+  const l = kolkataWallClock(at);
+  return `${pad(l.getUTCDate())}/${pad(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${kolkataTime(at)}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatRupee } from './format';
 import { IsoDate } from './primitives';
 
 export const Cell = z.union([z.string(), z.number(), z.null()]);
@@ -240,3 +241,15 @@ export const SendReportBody = ReportFilterBody.extend({
 export const SendReportResponse = z.object({ message: z.string() });
 
 export const REPORT_MAIL_MESSAGE = 'Report will be sent on your email shortly';
+
+const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** A report cell as text, by its column's kind: in the table, its search and the mailed summaries. */
+export function reportCellText(kind: ReportColumnKind, cell: Cell | undefined): string {
+  if (cell === undefined || cell === null || cell === '') return '-';
+  if (kind === 'currency') return formatRupee(cell);
+  // Both growth columns are percentages of the comparison period.
+  if (kind === 'growth-arrow' || kind === 'growth-marker') return `${cell}%`;
+  if (typeof cell === 'number') return numberFormat.format(cell);
+  return cell;
+}

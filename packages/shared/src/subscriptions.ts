@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KOLKATA_OFFSET_MS, kolkataTime, kolkataWallClock } from './dates';
+import { KOLKATA_OFFSET_MS, kolkataWallClock } from './dates';
 import { ReportFilterBody } from './reports';
 
 /** Scheduled report mails (docs/product/subscriptions.md). */
@@ -93,8 +93,6 @@ export type SubscriptionList = z.infer<typeof SubscriptionList>;
 
 export const DeleteSubscriptionResponse = z.object({ message: z.string() });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The schedule as the list and the mail say it (India time). */
 export function scheduleText(s: SubscriptionSchedule): string {
   if (s.frequency === 'daily') return `Daily at ${s.time}${s.weekdays_only ? ' (Mon–Fri)' : ''}`;
@@ -134,10 +132,4 @@ export function nextRunAfter(s: SubscriptionSchedule, after: Date): Date {
     d = next.getUTCDate();
   }
   throw new Error(`No run found for ${scheduleText(s)}`);
-}
-
-/** An instant as India time, 'dd/MM/yyyy HH:mm' (the list and the mail). */
-export function kolkataDateTime(at: Date): string {
-  const l = kolkataWallClock(at);
-  return `${pad(l.getUTCDate())}/${pad(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${kolkataTime(at)}`;
 }

@@ -1,4 +1,4 @@
-import type { ReportColumnDef } from '@dossier/shared';
+import type { ReportColumnDef, ReportColumnKind } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
 import { shownColumns } from './columns';
 
@@ -9,14 +9,21 @@ export interface ReportExport {
   end: string;
   account: { code: string; name: string };
   /** The file's columns: the table's, less those it never shows, under the table's titles. */
-  columns: { key: string; header: string }[];
+  columns: ExportColumn[];
   /** The table's rows in its order, in batches; policy lists read each batch from the database when it is needed. */
   batches: Iterable<Row[]> | AsyncIterable<Row[]>;
 }
 
+/** A column of a file or a mail: its key, its header, and its kind for mails that show cells as the table does. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+  kind: ReportColumnKind;
+}
+
 /** A file has the columns the table shows, in its order and under its titles. */
-export function exportColumns(columns: readonly ReportColumnDef[]): { key: string; header: string }[] {
-  return shownColumns(columns).map((c) => ({ key: c.key, header: c.title }));
+export function exportColumns(columns: readonly ReportColumnDef[]): ExportColumn[] {
+  return shownColumns(columns).map((c) => ({ key: c.key, header: c.title, kind: c.kind }));
 }
 
 /**

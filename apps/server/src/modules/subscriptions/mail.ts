@@ -1,17 +1,10 @@
-import { formatRupee, kolkataDateTime, scheduleText, type SubscriptionSchedule } from '@dossier/shared';
-import { columnHeader, columnKey, type Column, type Row } from '../../platform/files/escape';
+import { kolkataDateTime, reportCellText, scheduleText, type SubscriptionSchedule } from '@dossier/shared';
+import type { Row } from '../../platform/files/escape';
+import type { ExportColumn } from '../reports/export';
 import { XLSX_CONTENT_TYPE, type MailAttachment } from '../../platform/mail/outbox';
 
 /** Rows of each table the mail's body shows; the attached file has them all. */
 export const MAIL_BODY_ROWS = 50;
-
-/**
- * Columns shown as rupees (cr / lac / k) and as percentages, as the report table shows them
- * (docs/product/report-screens.md, 'Report table'; the web's CURRENCY_COLUMNS and GROWTH_COLUMNS).
- */
-const CURRENCY_COLUMNS = new Set(['Weightage Premium', 'Total Premium', 'Total Loan Amount']);
-const PERCENT_COLUMNS = new Set(['Premium Growth %', 'Policies count growth']);
-const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 /** One report of the mail: its rows in the body (the first MAIL_BODY_ROWS), the whole as an XLSX. */
 export interface MailTable {
@@ -19,20 +12,11 @@ export interface MailTable {
   start: string;
   end: string;
   account: { code: string; name: string };
-  /** The file's columns: a key, or a key with its header. */
-  columns: readonly Column[];
+  /** The table's columns (key, header, kind), as in its file. */
+  columns: readonly ExportColumn[];
   head: readonly Row[];
   count: number;
   file: { fileName: string; content: Buffer } | null;
-}
-
-/** A cell as the report table shows it. */
-export function mailCell(column: string, cell: Row[string] | undefined): string {
-  if (cell === undefined || cell === null || cell === '') return '-';
-  if (CURRENCY_COLUMNS.has(column)) return formatRupee(cell);
-  if (PERCENT_COLUMNS.has(column)) return `${cell}%`;
-  if (typeof cell === 'number') return numberFormat.format(cell);
-  return cell;
 }
 
 const escapeHtml = (text: string) =>
@@ -44,14 +28,12 @@ function tableHtml(t: MailTable): string {
   const title = `<h2 style="font:bold 16px Arial,sans-serif;margin:20px 0 4px">${escapeHtml(t.name)}</h2>`;
   const sub = `<p style="font:13px Arial,sans-serif;margin:0 0 8px;color:#555">${escapeHtml(t.account.name)} (${escapeHtml(t.account.code)}), ${t.start} to ${t.end}</p>`;
   if (t.count === 0) return `${title}${sub}<p style="font:13px Arial,sans-serif">No Data Found !!</p>`;
-  const header = t.columns
-    .map((c) => `<th style="${CELL};background:#eef1f8;text-align:left">${escapeHtml(columnHeader(c))}</th>`)
-    .join('');
+  const header = t.columns.map((c) => `<th style="${CELL};background:#eef1f8;text-align:left">${escapeHtml(c.header)}</th>`).join('');
   const rows = t.head
     .map((r) => {
-      const cells = t.columns.map(columnKey).map((c) => {
-        const align = typeof r[c] === 'number' || CURRENCY_COLUMNS.has(c) ? 'right' : 'left';
-        return `<td style="${CELL};text-align:${align}">${escapeHtml(mailCell(c, r[c]))}</td>`;
+      const cells = t.columns.map((c) => {
+        const align = typeof r[c.key] === 'number' || c.kind === 'currency' ? 'right' : 'left';
+        return `<td style="${CELL};text-align:${align}">${escapeHtml(reportCellText(c.kind, r[c.key]))}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })

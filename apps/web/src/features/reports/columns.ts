@@ -1,4 +1,4 @@
-import { formatRupee, type Cell, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
+import { reportCellText, type Cell, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
 
 /** A column as the server's catalogue defines it (key, title, kind, sortable, pinned). */
 export type ReportColumn = ReportColumnDef;
@@ -21,16 +21,9 @@ export function applyDropdown(columns: readonly ReportColumn[], value: string | 
   return [...columns.filter((c) => c.pinned), ...chosen];
 }
 
-const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
-/** A cell as text (search and plain display). */
+/** A cell as text (search and plain display), as the mailed summaries show it too. */
 export function cellText(column: Pick<ReportColumn, 'kind'>, cell: Cell | undefined): string {
-  if (cell === undefined || cell === null || cell === '') return '-';
-  if (column.kind === 'currency') return formatRupee(cell);
-  // Both growth columns are percentages of the previous period.
-  if (column.kind === 'growth-arrow' || column.kind === 'growth-marker') return `${cell}%`;
-  if (typeof cell === 'number') return numberFormat.format(cell);
-  return cell;
+  return reportCellText(column.kind, cell);
 }
 
 export type GrowthDirection = 'up' | 'down' | 'flat';
