@@ -186,25 +186,35 @@ async function wholeFile(trx: Trx, spec: EntitySpec, options: ImportOptions): Pr
   // Temporary tables get no statistics from autovacuum: without them the planner guesses their size.
   await sql`analyze import_stage`.execute(trx);
   await rejectDuplicates(trx, spec.key, false);
-  await resolveAndCheck(trx, spec);
+  await resolveAndCheck(trx, spec, true);
   if (!options.partial && (await anyRejects(trx))) return null;
   return spec.classify(trx);
 }
 
-async function resolveAndCheck(trx: Trx, spec: EntitySpec): Promise<number> {
+async function resolveAndCheck(trx: Trx, spec: EntitySpec, analyze: boolean): Promise<number> {
   await sql`create temp table import_resolved on commit drop as
     select * from (${spec.resolve}) x where x.line not in (select line from import_rejects)`.execute(trx);
-  await sql`analyze import_resolved`.execute(trx);
+  if (analyze) await sql`analyze import_resolved`.execute(trx);
   await spec.prepare?.(trx);
+  if (spec.checks.length === 0) return 0;
+  // One statement per pass: a row not yet rejected gets the message of the first check it fails, as if the
+  // checks ran one after another (each check's rule and message are evaluated only for the rows they reach).
+  const field = sql.join(
+    spec.checks.map((c) => sql`when ${c.when} then ${c.field}`),
+    sql` `,
+  );
+  const message = sql.join(
+    spec.checks.map((c) => sql`when ${c.when} then ${c.message}`),
+    sql` `,
+  );
   let rejected = 0;
   for (let pass = 0; pass < 10; pass++) {
-    let added = 0;
-    for (const check of spec.checks) {
-      const res = await sql`insert into import_rejects (line, field, message)
-        select r.line, ${check.field}, ${check.message} from import_resolved r
-        where (${check.when}) and r.line not in (select line from import_rejects)`.execute(trx);
-      added += Number(res.numAffectedRows ?? 0);
-    }
+    const res = await sql`insert into import_rejects (line, field, message)
+      select line, field, message from (
+        select r.line, case ${field} end as field, case ${message} end as message
+        from import_resolved r where r.line not in (select line from import_rejects)) x
+      where field is not null`.execute(trx);
+    const added = Number(res.numAffectedRows ?? 0);
     if (added > 0) await sql`delete from import_resolved where line in (select line from import_rejects)`.execute(trx);
     rejected += added;
     // Rows that lean on other rows of the same batch (an employee's manager) fall with them.
@@ -240,13 +250,13 @@ class BatchRun {
 
   async run(): Promise<void> {
     const { trx, spec, options } = this;
-    await sql`analyze import_stage`.execute(trx);
+    // No statistics: a batch's joins are to small reference tables (hashed whatever the estimate) and to the
+    // target by index probes, so sampling the batch twice would buy nothing.
     this.noteRejects(await rejectDuplicates(trx, spec.key, true));
-    this.noteRejects(await resolveAndCheck(trx, spec));
+    this.noteRejects(await resolveAndCheck(trx, spec, false));
     // Once a row is refused and the import is not partial nothing will be written: only the checks go on.
     if (!this.rejected || options.partial) {
-      // A batch meets the target table by its unique key: one index probe per row. A hash join would read the
-      // whole table for every batch, and the planner picks it as soon as a batch is a few percent of the table.
+      // A batch meets the target table by its unique key: one index probe per row (see `probing`).
       await sql`set local enable_hashjoin = off`.execute(trx);
       await sql`set local enable_mergejoin = off`.execute(trx);
       const counts = await spec.classify(trx);
@@ -341,21 +351,38 @@ async function rejectDuplicates(trx: Trx, key: readonly string[], acrossBatches:
   const keyExpr = duplicateKey(key);
   const label = key.join(', ');
   const shown = key.length === 1 ? sql`${sql.ref(key[0] ?? '')}` : sql`concat_ws(', ', ${sql.join(key.map((k) => sql.ref(k)))})`;
-  const res = acrossBatches
-    ? await sql`insert into import_rejects (line, field, message)
-        select line, ${key[0] ?? ''}, ${label} || ' "' || shown || '" appears more than once (first on line ' || first_line || ')'
-        from (select s.line, ${shown} as shown, least(seen.line, min(s.line) over (partition by ${keyExpr})) as first_line
-              from import_stage s left join import_seen seen on seen.key = ${keyExpr}) d
-        where line <> first_line`.execute(trx)
-    : await sql`insert into import_rejects (line, field, message)
-        select line, ${key[0] ?? ''}, ${label} || ' "' || shown || '" appears more than once (first on line ' || first_line || ')'
-        from (select line, ${shown} as shown, min(line) over (partition by ${keyExpr}) as first_line from import_stage) d
-        where line <> first_line`.execute(trx);
   if (acrossBatches) {
+    // The first line of every key staged so far (batches come in line order, so an earlier batch's wins).
     await sql`insert into import_seen (key, line) select ${keyExpr}, min(line) from import_stage group by 1
       on conflict (key) do nothing`.execute(trx);
+    const res = await probing(
+      trx,
+      sql`insert into import_rejects (line, field, message)
+        select s.line, ${key[0] ?? ''}, ${label} || ' "' || ${shown} || '" appears more than once (first on line ' || seen.line || ')'
+        from import_stage s join import_seen seen on seen.key = ${keyExpr}
+        where s.line <> seen.line`,
+    );
+    return Number(res.numAffectedRows ?? 0);
   }
+  const res = await sql`insert into import_rejects (line, field, message)
+    select line, ${key[0] ?? ''}, ${label} || ' "' || shown || '" appears more than once (first on line ' || first_line || ')'
+    from (select line, ${shown} as shown, min(line) over (partition by ${keyExpr}) as first_line from import_stage) d
+    where line <> first_line`.execute(trx);
   return Number(res.numAffectedRows ?? 0);
+}
+
+/**
+ * Runs a statement that meets a large table (the target, the keys seen so far) with one index probe per batch
+ * row. A hash join would read the whole table for every batch, and the planner picks it as soon as a batch is
+ * a few percent of the table: per-batch work would grow with the table.
+ */
+async function probing(trx: Trx, statement: RawBuilder<unknown>): Promise<{ numAffectedRows?: bigint }> {
+  await sql`set local enable_hashjoin = off`.execute(trx);
+  await sql`set local enable_mergejoin = off`.execute(trx);
+  const res = await statement.execute(trx);
+  await sql`set local enable_hashjoin to default`.execute(trx);
+  await sql`set local enable_mergejoin to default`.execute(trx);
+  return res;
 }
 
 /** Keys compare case-insensitively; a key of several columns is compared as an array of them. */
