@@ -1,20 +1,19 @@
-import { kolkataToday, rangeDays, ROLE_LIFE_ONLY, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { badRequest, forbidden, notFound } from '../../platform/http-errors';
+import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupState, type RollupState } from '../etl/business-etl';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
-import { DASHBOARDS, findDashboard } from './dashboards';
-import { chartColumn, EXECUTIVE_REPORT_ID, findReport, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
+import { findDashboard } from './dashboards';
+import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
+import { requireReportAccess } from './access';
 import { columnKeys } from './columns';
 import { exportColumns, matchingRows, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
-const LIFE_DASHBOARD_IDS = new Set(DASHBOARDS.filter((d) => d.life).map((d) => d.dashboard_id));
-const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
 /** The report cache's budget per instance. */
 const REPORT_CACHE_BYTES = 64 * 2 ** 20;
 /** About what a result holds in memory: its JSON size, doubled for the objects' overhead. */
@@ -77,9 +76,9 @@ export class ReportService {
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
-    const dashboard = findDashboard(id);
-    if (!dashboard) return this.report(viewer, id, params);
-    if (viewer.empRole === ROLE_LIFE_ONLY && !dashboard.life) throw forbidden('This dashboard is not available for your role');
+    const target = requireReportAccess(viewer, id);
+    if (!('dashboard' in target)) return this.report(viewer, id, params);
+    const { dashboard } = target;
     // One access check, one filter lookup and one watermark read serve every table of the page.
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
@@ -145,10 +144,10 @@ export class ReportService {
   }
 
   private definition(viewer: Viewer, id: number): ReportDef {
-    const def = findReport(id);
-    if (!def) throw notFound(`No report ${id}`);
-    if (viewer.empRole === ROLE_LIFE_ONLY && !isLife(def)) throw forbidden('This report is not available for your role');
-    return def;
+    const target = requireReportAccess(viewer, id);
+    // A dashboard id where one report is meant (a download, a mail, a page's table).
+    if (!('report' in target)) throw notFound(`No report ${id}`);
+    return target.report;
   }
 
   /** Where and over which range the report's queries run, once the account suits the report. */

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../plat
 import type { Viewer } from '../../platform/viewer';
 import { findReport } from '../reports/catalogue';
 import { findDashboard } from '../reports/dashboards';
+import { requireReportAccess } from '../reports/access';
 import { resolveFilters, resolveRange } from '../reports/params';
 import { deleteView, insertView, lockAndCountViews, renameView, viewById, viewsOfUser, type ViewRow } from './queries';
 
@@ -90,11 +91,14 @@ export async function listViews(db: Db, viewer: Viewer): Promise<SavedView[]> {
 export async function openView(db: Db, viewer: Viewer, id: string): Promise<SavedView> {
   const row = await existingView(db, id);
   await requireAccountInSubtree(db, viewer, row.account_id);
+  // The reader's role decides too: a life-only reader cannot open a business report's view.
+  requireReportAccess(viewer, row.report_id);
   return toView(row, viewer);
 }
 
 export async function createView(db: Db, viewer: Viewer, body: CreateViewBody, ip: string): Promise<SavedView> {
   if (pageName(body.screen, body.report_id) === undefined) throw badRequest(`Unknown report ${body.report_id}`);
+  requireReportAccess(viewer, body.report_id);
   const { name, screen, report_id, account_id, ...filters } = body;
   // The reports' own checks, so a saved view never opens onto a refusal: the range's length and known
   // products, insurers and states (the same messages as GET /api/reports/{id}/).

@@ -106,6 +106,16 @@ describe('saved views', () => {
     expect(res.json<SavedView>()).toMatchObject({ account_id: null, owned: false, insurers: ['Acko', 'Digit'] });
   });
 
+  it("follows the reports' role rule: the life-only role neither saves nor opens a business dashboard's view", async () => {
+    const view = await saved('zsm', { ...VIEW, name: 'Business top', account_id: null });
+    const opened = await open('r204', view.id);
+    expect(opened.statusCode).toBe(403);
+    expect(opened.json()).toEqual({ error: 'This dashboard is not available for your role' });
+    const refused = await save('r204', { ...VIEW, name: 'Mine', account_id: null });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'This dashboard is not available for your role' });
+  });
+
   it('saves a Dashboard-screen view with the period left to the reports', async () => {
     const view = await saved('rm', {
       ...VIEW,
