@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { CreateViewBody, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
-import { errorText } from '../../../lib/error-message';
 import { useSaveView } from '../api/save-view';
 import type { AppliedFilters, ReportQueryState } from '../query-params';
+import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** What the screen shows, as a saved view carries it (all but the name). */
 type ViewState = Omit<CreateViewInput, 'name'>;
@@ -123,19 +123,13 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
                 }}
                 error={nameError}
               />
-              {save.isError ? (
-                <Alert color="red" variant="light" role="alert" title="Not saved">
-                  {errorText(save.error)}
-                </Alert>
-              ) : null}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setOpened(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Group>
+              <FormActions
+                error={save.error}
+                errorTitle="Not saved"
+                submitLabel="Save"
+                pending={save.isPending}
+                onCancel={() => setOpened(false)}
+              />
             </Stack>
           </form>
         )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type ReportFilterBody } from '@dossier/shared';
 import { DEFAULT_SCHEDULE_FORM, parseScheduleForm, ScheduleFields, type ScheduleErrors } from '../../../components/schedule-form';
 import { openMessageDialog } from '../../../components/message-dialog';
-import { errorText } from '../../../lib/error-message';
 import { useCreateSubscription } from '../api/create-subscription';
+import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** The period a subscription mails: the dates chosen on screen, or the report's default at each mail. */
 export function periodText(filters: ReportFilterBody): string {
@@ -80,19 +80,7 @@ export function ScheduleDialog({
             }}
             errors={errors}
           />
-          {create.isError ? (
-            <Alert color="red" role="alert">
-              {errorText(create.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={create.error} errorTitle="Not scheduled" submitLabel="Save" pending={create.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { Subscription } from '@dossier/shared';
 import { parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from '../../../components/schedule-form';
 import { useUpdateSubscription } from '../api/subscriptions';
+import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** 'Edit' on My subscriptions: the schedule only (the filters are the report's as it was subscribed). */
 export function EditScheduleDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
@@ -31,14 +32,7 @@ export function EditScheduleDialog({ subscription, onClose }: { subscription: Su
             }}
             errors={errors}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={update.error} errorTitle="Not saved" submitLabel="Save" pending={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { RenameViewBody, VIEW_NAME_MAX, type SavedView } from '@dossier/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { Screen } from '../../../components/page/Screen';
-import { errorText } from '../../../lib/error-message';
 import { formatDateTime12 } from '../../../lib/format';
 import { useDeleteView } from '../api/delete-view';
 import { useMyViews } from '../api/my-views';
 import { useRenameView } from '../api/rename-view';
 import { filtersText, periodText, viewPath } from '../lib/view-address';
+import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** Renaming: the name checked with the shared schema, a refusal (a name already used) shown beside it. */
 function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () => void }) {
@@ -44,19 +44,7 @@ function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () =
             }}
             error={error}
           />
-          {rename.isError ? (
-            <Alert color="red" variant="light" role="alert" title="Not renamed">
-              {errorText(rename.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              Rename
-            </Button>
-          </Group>
+          <FormActions error={rename.error} errorTitle="Not renamed" submitLabel="Rename" pending={rename.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
