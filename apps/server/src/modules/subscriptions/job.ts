@@ -11,7 +11,7 @@ import { reportWorkbook } from '../reports/delivery';
 import { paramsOfBody } from '../reports/params';
 import type { ReportService } from '../reports/service';
 import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
-import { activeLogin, claimDue, lockForSend, scheduleOf, type SubscriptionRow } from './queries';
+import { activeLogin, claimDue, lockForSend, recordRun, scheduleOf, type SubscriptionRow } from './queries';
 import { subscribedReports } from './service';
 
 /** How often each instance looks for due subscriptions. */
@@ -129,17 +129,13 @@ async function sendClaimed(
       } else {
         result = outcome.kind === 'pause' ? `Paused: ${outcome.reason}` : outcome.reason;
       }
-      await trx
-        .updateTable('report_subscriptions')
-        .set({
-          next_run_at: nextRunAfter(scheduleOf(locked), at),
-          claimed_until: null,
-          last_run_at: at,
-          last_result: result,
-          ...(outcome.kind === 'pause' ? { paused: true, paused_reason: outcome.reason } : {}),
-        })
-        .where('id', '=', locked.id)
-        .execute();
+      await recordRun(trx, locked.id, {
+        next_run_at: nextRunAfter(scheduleOf(locked), at),
+        claimed_until: null,
+        last_run_at: at,
+        last_result: result,
+        ...(outcome.kind === 'pause' ? { paused: true, paused_reason: outcome.reason } : {}),
+      });
       return true;
     });
     if (!done) pass.lost++;

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SubscriptionSchedule } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { ReportSubscriptionsTable } from '../../platform/db-types';
@@ -95,4 +95,39 @@ export async function activeLogin(db: Db, userId: number): Promise<string | unde
     .where('e.active', '=', true)
     .executeTakeFirst();
   return row?.login;
+}
+
+export function insertSubscription(trx: Db, values: Insertable<ReportSubscriptionsTable>): Promise<SubscriptionRow> {
+  return trx.insertInto('report_subscriptions').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes the user's own subscription; undefined when they have none of that id. */
+export function updateOwnSubscription(
+  trx: Db,
+  userId: number,
+  id: number,
+  values: Updateable<ReportSubscriptionsTable>,
+): Promise<SubscriptionRow | undefined> {
+  return trx
+    .updateTable('report_subscriptions')
+    .set(values)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the user's own subscription; undefined when they have none of that id. */
+export function deleteOwnSubscription(trx: Db, userId: number, id: number): Promise<{ report_id: number } | undefined> {
+  return trx
+    .deleteFrom('report_subscriptions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(['report_id'])
+    .executeTakeFirst();
+}
+
+/** A slot's outcome: the next slot, the result, and the claim released. */
+export async function recordRun(trx: Db, id: number, values: Updateable<ReportSubscriptionsTable>): Promise<void> {
+  await trx.updateTable('report_subscriptions').set(values).where('id', '=', id).execute();
 }

@@ -15,7 +15,17 @@ import { findReport } from '../reports/catalogue';
 import { findDashboard } from '../reports/dashboards';
 import { paramsOfBody } from '../reports/params';
 import type { ReportService } from '../reports/service';
-import { countOfUser, findOwn, listOfUser, scheduleColumns, scheduleOf, type SubscriptionRow } from './queries';
+import {
+  countOfUser,
+  deleteOwnSubscription,
+  findOwn,
+  insertSubscription,
+  listOfUser,
+  scheduleColumns,
+  scheduleOf,
+  updateOwnSubscription,
+  type SubscriptionRow,
+} from './queries';
 
 /** What a subscription mails: one report, or every mailable report of a dashboard. */
 export function subscribedReports(reportId: number): { title: string; kind: 'report' | 'dashboard'; reportIds: number[] } | undefined {
@@ -78,17 +88,13 @@ export async function createSubscription(
   if ((await countOfUser(db, viewer.userId)) >= MAX_SUBSCRIPTIONS_PER_USER)
     throw conflict(`You can have at most ${MAX_SUBSCRIPTIONS_PER_USER} subscriptions: delete one first`);
   const row = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('report_subscriptions')
-      .values({
-        user_id: viewer.userId,
-        report_id: body.report_id,
-        filters: JSON.stringify(body.filters),
-        ...scheduleColumns(body.schedule),
-        next_run_at: nextRunAfter(body.schedule, now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const inserted = await insertSubscription(trx, {
+      user_id: viewer.userId,
+      report_id: body.report_id,
+      filters: JSON.stringify(body.filters),
+      ...scheduleColumns(body.schedule),
+      next_run_at: nextRunAfter(body.schedule, now),
+    });
     await audit(trx, {
       actorUserId: viewer.userId,
       action: 'subscription_created',
@@ -120,20 +126,14 @@ export async function updateSubscription(
   // Resuming one the server paused checks again that it may run (the account is back in the team, mail access restored).
   if (!paused && before.paused) await refuseUnmailable(reports, viewer, before.report_id, ReportFilterBody.parse(before.filters));
   const row = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('report_subscriptions')
-      .set({
-        ...scheduleColumns(schedule),
-        paused,
-        paused_reason: paused ? (body.paused === true ? null : before.paused_reason) : null,
-        // A new schedule or a resume counts from now: slots missed while paused are not sent.
-        next_run_at: body.schedule || (before.paused && !paused) ? nextRunAfter(schedule, now) : before.next_run_at,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.userId)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await updateOwnSubscription(trx, viewer.userId, id, {
+      ...scheduleColumns(schedule),
+      paused,
+      paused_reason: paused ? (body.paused === true ? null : before.paused_reason) : null,
+      // A new schedule or a resume counts from now: slots missed while paused are not sent.
+      next_run_at: body.schedule || (before.paused && !paused) ? nextRunAfter(schedule, now) : before.next_run_at,
+      updated_at: now,
+    });
     if (!updated) throw NOT_FOUND(id);
     await audit(trx, {
       actorUserId: viewer.userId,
@@ -151,12 +151,7 @@ export async function updateSubscription(
 
 export async function deleteSubscription(db: Db, viewer: Viewer, id: number, ip: string): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('report_subscriptions')
-      .where('id', '=', id)
-      .where('user_id', '=', viewer.userId)
-      .returning(['report_id'])
-      .executeTakeFirst();
+    const deleted = await deleteOwnSubscription(trx, viewer.userId, id);
     if (!deleted) throw NOT_FOUND(id);
     await audit(trx, {
       actorUserId: viewer.userId,
