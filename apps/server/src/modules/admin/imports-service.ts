@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
 import { ImportError } from '@dossier/shared';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { csvStream } from '../../platform/files/csv';
 import { HttpError, notFound } from '../../platform/http-errors';
 import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../imports/api-keys';
+import { countImportRuns, importRunErrors, importRunsPage } from './imports-queries';
 import type { AdminActor } from './permissions';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -21,33 +21,8 @@ export class ImportsAdminService {
   constructor(private readonly db: Db) {}
 
   async runs(_actor: AdminActor, limit: number, offset: number): Promise<ImportRunsPage> {
-    const rows = await this.db
-      .selectFrom('import_runs')
-      .select([
-        'id',
-        'entity',
-        'source',
-        'actor',
-        'started_at',
-        'finished_at',
-        'dry_run',
-        'partial',
-        'applied',
-        'received',
-        'inserted',
-        'updated',
-        'unchanged',
-        'rejected',
-      ])
-      .orderBy('started_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const count = await this.db
-      .selectFrom('import_runs')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
+    const rows = await importRunsPage(this.db, limit, offset);
+    const total = await countImportRuns(this.db);
     return {
       rows: rows.map((r) => ({
         ...r,
@@ -55,13 +30,13 @@ export class ImportsAdminService {
         started_at: new Date(r.started_at).toISOString(),
         finished_at: iso(r.finished_at),
       })),
-      total: count.n,
+      total,
     };
   }
 
   /** The rejected rows of one import as CSV (line, field, message). */
   async rejected(actor: AdminActor, id: string): Promise<{ fileName: string; body: Readable }> {
-    const run = await this.db.selectFrom('import_runs').select(['entity', 'errors']).where('id', '=', id).executeTakeFirst();
+    const run = await importRunErrors(this.db, id);
     if (!run) throw notFound(`No import ${id}`);
     await audit(this.db, {
       actorUserId: actor.viewer.userId,

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { DESIGNATIONS, EMP_ROLES, type PersonRef, type PersonRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
+import type { EmployeesTable } from '../../platform/db-types';
 
 export interface EmployeeRecord {
   id: number;
@@ -164,4 +165,36 @@ export async function activeDirectReports(db: Db, id: number): Promise<number> {
 export async function adminOptions(db: Db) {
   const zones = await db.selectFrom('zones').select(['id', 'name']).orderBy('id').execute();
   return { zones, emp_roles: [...EMP_ROLES], designations: [...DESIGNATIONS] };
+}
+
+/** Inserts an employee and returns the new id (the caller adds them to the hierarchy's closure). */
+export async function insertEmployee(db: Db, employee: Insertable<EmployeesTable>): Promise<number> {
+  const row = await db.insertInto('employees').values(employee).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes the changed fields of an employee (the manager moves separately, through the closure). */
+export async function updateEmployee(db: Db, id: number, fields: Updateable<EmployeesTable>): Promise<void> {
+  await db.updateTable('employees').set(fields).where('id', '=', id).execute();
+}
+
+/** Activates or deactivates an employee. */
+export async function setEmployeeActive(db: Db, id: number, active: boolean): Promise<void> {
+  await db.updateTable('employees').set({ active }).where('id', '=', id).execute();
+}
+
+/** Ends every live session of the employee's users (a user of an inactive employee cannot sign in). */
+export async function revokeEmployeeSessions(db: Db, employeeId: number): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: new Date() })
+    .where('revoked_at', 'is', null)
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('employee_id', '=', employeeId))
+    .execute();
+}
+
+/** Whether a zone with this id exists. */
+export async function zoneExists(db: Db, zoneId: number): Promise<boolean> {
+  const zone = await db.selectFrom('zones').select('id').where('id', '=', zoneId).executeTakeFirst();
+  return zone !== undefined;
 }

@@ -10,10 +10,15 @@ import {
   adminOptions,
   directReports,
   findEmployee,
+  insertEmployee,
   managerChain,
   mappedPartners,
   personRow,
+  revokeEmployeeSessions,
+  setEmployeeActive,
   teamSize,
+  updateEmployee,
+  zoneExists,
   type EmployeeRecord,
 } from './people-queries';
 import { listPeople } from './people-queries';
@@ -49,22 +54,18 @@ export class PeopleService {
     const manager = input.manager_code === null ? null : await this.activeManager(input.manager_code);
     await this.checkZone(input.zone_id);
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('employees')
-        .values({
-          unique_code: input.code,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          emp_role: input.emp_role,
-          designation: input.designation,
-          zone_id: input.zone_id,
-          pincode: input.pincode,
-          manager_id: manager?.id ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addToClosure(trx, row.id, manager?.id ?? null);
+      const id = await insertEmployee(trx, {
+        unique_code: input.code,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        emp_role: input.emp_role,
+        designation: input.designation,
+        zone_id: input.zone_id,
+        pincode: input.pincode,
+        manager_id: manager?.id ?? null,
+      });
+      await addToClosure(trx, id, manager?.id ?? null);
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: 'admin.person_create',
@@ -95,7 +96,7 @@ export class PeopleService {
     const moves = newManager !== undefined && (newManager?.id ?? null) !== employee.manager_id;
     const before = await personRow(this.db, employee.id);
     await this.db.transaction().execute(async (trx) => {
-      if (Object.keys(fields).length > 0) await trx.updateTable('employees').set(fields).where('id', '=', employee.id).execute();
+      if (Object.keys(fields).length > 0) await updateEmployee(trx, employee.id, fields);
       if (moves) await moveEmployee(trx, employee.id, newManager?.id ?? null);
       const after = await personRow(trx, employee.id);
       const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
@@ -126,15 +127,8 @@ export class PeopleService {
         );
     }
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('employees').set({ active }).where('id', '=', employee.id).execute();
-      if (!active) {
-        await trx
-          .updateTable('auth_tokens')
-          .set({ revoked_at: new Date() })
-          .where('revoked_at', 'is', null)
-          .where('user_id', 'in', trx.selectFrom('users').select('id').where('employee_id', '=', employee.id))
-          .execute();
-      }
+      await setEmployeeActive(trx, employee.id, active);
+      if (!active) await revokeEmployeeSessions(trx, employee.id);
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: active ? 'admin.person_activate' : 'admin.person_deactivate',
@@ -163,7 +157,6 @@ export class PeopleService {
 
   private async checkZone(zoneId: number | null): Promise<void> {
     if (zoneId === null) return;
-    const zone = await this.db.selectFrom('zones').select('id').where('id', '=', zoneId).executeTakeFirst();
-    if (!zone) throw badRequest(`No zone ${zoneId}`);
+    if (!(await zoneExists(this.db, zoneId))) throw badRequest(`No zone ${zoneId}`);
   }
 }

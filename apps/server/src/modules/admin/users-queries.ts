@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AdminUser, SessionRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
+import type { UsersTable } from '../../platform/db-types';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -132,4 +133,20 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .where('e.active', '=', true)
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** Inserts a sign-in account and returns its id. */
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes the changed fields of a sign-in account. */
+export async function updateUser(db: Db, id: number, fields: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(fields).where('id', '=', id).execute();
+}
+
+/** Activates or deactivates a sign-in account (its sessions are ended by `revokeSessions`). */
+export async function setUserActive(db: Db, id: number, active: boolean): Promise<void> {
+  await db.updateTable('users').set({ active }).where('id', '=', id).execute();
 }

@@ -7,7 +7,17 @@ import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { createPasswordLink } from '../auth/password-reset';
 import type { AdminActor } from './permissions';
 import { findEmployee } from './people-queries';
-import { countActiveAdmins, findAdminUser, listUsers, liveSessions, revokeSessions, userExistsForLogin } from './users-queries';
+import {
+  countActiveAdmins,
+  findAdminUser,
+  insertUser,
+  listUsers,
+  liveSessions,
+  revokeSessions,
+  setUserActive,
+  updateUser,
+  userExistsForLogin,
+} from './users-queries';
 
 type NewUser = z.output<typeof UserCreate>;
 
@@ -29,30 +39,25 @@ export class UsersService {
     if (await findAdminUser(this.db, { employeeId: employee.id })) throw conflict(`${employee.name} already has a user`);
     if (await userExistsForLogin(this.db, input.login)) throw conflict(`The login ${input.login} is taken`);
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          login: input.login,
-          password_hash: null,
-          employee_id: employee.id,
-          is_admin: input.is_admin,
-          email_report_access: input.email_report_access,
-          download_report_access: input.download_report_access,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertUser(trx, {
+        login: input.login,
+        password_hash: null,
+        employee_id: employee.id,
+        is_admin: input.is_admin,
+        email_report_access: input.email_report_access,
+        download_report_access: input.download_report_access,
+      });
       const { send_password_link: _send, ...after } = input;
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: 'admin.user_create',
         entity: 'user',
-        entityId: row.id,
+        entityId: userId,
         after,
         ip: actor.ip,
       });
-      if (input.send_password_link)
-        await createPasswordLink(trx, { userId: row.id, createdBy: actor.viewer.userId, baseUrl: this.publicBaseUrl });
-      return row.id;
+      if (input.send_password_link) await createPasswordLink(trx, { userId, createdBy: actor.viewer.userId, baseUrl: this.publicBaseUrl });
+      return userId;
     });
     return this.user(id);
   }
@@ -63,7 +68,7 @@ export class UsersService {
     const changed = (Object.keys(input) as (keyof UserUpdate)[]).filter((k) => input[k] !== before[k]);
     if (changed.length === 0) return before;
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set(input).where('id', '=', id).execute();
+      await updateUser(trx, id, input);
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: 'admin.user_update',
@@ -83,7 +88,7 @@ export class UsersService {
     if (before.active === active) return before;
     if (!active && before.is_admin) await this.keepAnAdmin(actor, before, 'deactivate');
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ active }).where('id', '=', id).execute();
+      await setUserActive(trx, id, active);
       const ended = active ? 0 : await revokeSessions(trx, id);
       await audit(trx, {
         actorUserId: actor.viewer.userId,

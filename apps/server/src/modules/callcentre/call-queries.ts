@@ -233,3 +233,23 @@ export async function hasActiveCall(db: Db, caseId: number): Promise<boolean> {
   const row = await db.selectFrom('calls').select('id').where('case_id', '=', caseId).where('status_rank', '<', 3).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The manager's own phone: the provider rings it first when a call is placed. */
+export function employeePhone(db: Db, employeeId: number) {
+  return db.selectFrom('employees').select('phone').where('id', '=', employeeId).executeTakeFirstOrThrow();
+}
+
+/** What a signed recording link needs of its call; undefined when the call is gone. */
+export function callRecording(db: Db, callId: number) {
+  return db.selectFrom('calls').select(['sid', 'recording_url', 'conversation_duration']).where('id', '=', callId).executeTakeFirst();
+}
+
+/** Phone and name of the customer a call is placed to. */
+export function customerContact(db: Db, customerId: number) {
+  return db.selectFrom('customers').select(['phone', 'name']).where('id', '=', String(customerId)).executeTakeFirstOrThrow();
+}
+
+/** Phone and name of the partner a call is placed to. */
+export function partnerContact(db: Db, partnerId: number) {
+  return db.selectFrom('partners').select(['phone', 'name']).where('id', '=', partnerId).executeTakeFirstOrThrow();
+}

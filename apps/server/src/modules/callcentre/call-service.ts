@@ -14,7 +14,19 @@ import type { CallUpdate } from '../../platform/telephony/exotel';
 import { TelephonyError, type TelephonyProvider } from '../../platform/telephony/types';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, requireOpen } from './access';
-import { applyCallUpdate, callsOfCases, claimCallsToPull, hasActiveCall, insertCall, logPartnerCall, notesOfCalls } from './call-queries';
+import {
+  applyCallUpdate,
+  callRecording,
+  callsOfCases,
+  claimCallsToPull,
+  customerContact,
+  employeePhone,
+  hasActiveCall,
+  insertCall,
+  logPartnerCall,
+  notesOfCalls,
+  partnerContact,
+} from './call-queries';
 import { toCallDetail } from './call-view';
 import type { RecordingLinks } from './recording-links';
 
@@ -51,7 +63,7 @@ export class CallService {
     await this.refresh({ caseIds: [found.id] });
     if (await hasActiveCall(this.db, found.id))
       throw conflict('A call on this case is still in progress. Wait for it to end before calling again.');
-    const manager = await this.db.selectFrom('employees').select('phone').where('id', '=', viewer.employeeId).executeTakeFirstOrThrow();
+    const manager = await employeePhone(this.db, viewer.employeeId);
 
     let placed;
     try {
@@ -160,11 +172,7 @@ export class CallService {
   ): Promise<{ kind: 'audio'; sid: string; seconds: number } | { kind: 'redirect'; url: string }> {
     if (!(await this.links.verify(callId, expires, signature)))
       throw forbidden('This recording link is invalid or has expired. Open it again from the call history.');
-    const call = await this.db
-      .selectFrom('calls')
-      .select(['sid', 'recording_url', 'conversation_duration'])
-      .where('id', '=', callId)
-      .executeTakeFirst();
+    const call = await callRecording(this.db, callId);
     if (!call?.recording_url) throw notFound('This call has no recording');
     if (call.recording_url.startsWith('sim:')) return { kind: 'audio', sid: call.sid, seconds: call.conversation_duration };
     if (!/^https?:\/\//.test(call.recording_url)) throw notFound('This call has no playable recording');
@@ -180,15 +188,10 @@ export class CallService {
   ): Promise<{ phone: string; name: string }> {
     if (direction === 'customer') {
       if (toUserId !== customerId) throw badRequest(`to_user_id ${toUserId} is not the customer of case ${caseId}`);
-      const c = await this.db
-        .selectFrom('customers')
-        .select(['phone', 'name'])
-        .where('id', '=', String(customerId))
-        .executeTakeFirstOrThrow();
-      return c;
+      return customerContact(this.db, customerId);
     }
     if (partnerId === null) throw badRequest(`Case ${caseId} has no partner to call`);
     if (toUserId !== partnerId) throw badRequest(`to_user_id ${toUserId} is not the partner of case ${caseId}`);
-    return this.db.selectFrom('partners').select(['phone', 'name']).where('id', '=', partnerId).executeTakeFirstOrThrow();
+    return partnerContact(this.db, partnerId);
   }
 }

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import type { CaseStatus } from '@dossier/shared';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { CaseReassignmentsTable, RemarksTable } from '../../platform/db-types';
 import { num } from './access';
 
 /** The latest call of one direction on a case: where a remark's notes belong. */
@@ -64,4 +66,59 @@ export function partnerByCode(db: Db, code: string) {
     )
     .where('p.unique_code', '=', code)
     .executeTakeFirst();
+}
+
+/**
+ * Moves a case from the status read to the new one; 0 rows when someone changed it in between, which
+ * the caller answers with 409. Returns the number of rows updated.
+ */
+export async function setCaseStatusIfUnchanged(db: Db, caseId: number, from: CaseStatus, to: CaseStatus): Promise<number> {
+  const changed = await db
+    .updateTable('cases')
+    .set({ status: to, updated_at: new Date() })
+    .where('id', '=', caseId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows);
+}
+
+/** Sets the case's remark (its latest outcome label); inside a transaction this also locks the case's row. */
+export async function setCaseRemark(db: Db, caseId: number, label: string | null): Promise<void> {
+  await db.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', caseId).execute();
+}
+
+/** How many remarks a case keeps against one call (or against no call when `callId` is null). */
+export async function countRemarksOfCall(db: Db, caseId: number, callId: number | null): Promise<number> {
+  const kept = await db
+    .selectFrom('remarks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('case_id', '=', caseId)
+    .where((eb) => (callId === null ? eb('call_id', 'is', null) : eb('call_id', '=', callId)))
+    .executeTakeFirstOrThrow();
+  return Number(kept.n);
+}
+
+/** Stores one remark (the outcome choice and the notes) against a case and, when there is one, its call. */
+export async function insertRemark(db: Db, remark: Insertable<RemarksTable>): Promise<void> {
+  await db.insertInto('remarks').values(remark).execute();
+}
+
+/**
+ * Hands an open case to another partner, only if its partner is still the one read (`fromPartnerId`);
+ * 0 rows when a concurrent reassignment or closing came first. Returns the number of rows updated.
+ */
+export async function reassignOpenCase(db: Db, caseId: number, fromPartnerId: number | null, toPartnerId: number): Promise<number> {
+  const changed = await db
+    .updateTable('cases')
+    .set({ partner_id: toPartnerId, updated_at: new Date() })
+    .where('id', '=', caseId)
+    .where('status', '=', 'open')
+    .where((eb) => (fromPartnerId === null ? eb('partner_id', 'is', null) : eb('partner_id', '=', fromPartnerId)))
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows);
+}
+
+/** Records who handed the case from which partner to which, for the case's reassignment history. */
+export async function insertReassignment(db: Db, reassignment: Insertable<CaseReassignmentsTable>): Promise<void> {
+  await db.insertInto('case_reassignments').values(reassignment).execute();
 }

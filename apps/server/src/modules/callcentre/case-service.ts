@@ -17,7 +17,17 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http-e
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, requireOpen } from './access';
-import { latestCallId, partnerByCode, recommendedPartners } from './case-queries';
+import {
+  countRemarksOfCall,
+  insertReassignment,
+  insertRemark,
+  latestCallId,
+  partnerByCode,
+  reassignOpenCase,
+  recommendedPartners,
+  setCaseRemark,
+  setCaseStatusIfUnchanged,
+} from './case-queries';
 
 const RECOMMENDED_LIMIT = 20;
 /** Notes one call keeps (each shows in the call history and the listing's hover). */
@@ -44,13 +54,8 @@ export class CaseService {
     await this.db.transaction().execute(async (trx) => {
       // Conditional on the status read above: of concurrent requests only one makes the transition
       // (and is audited); the others find it changed and answer 409.
-      const changed = await trx
-        .updateTable('cases')
-        .set({ status, updated_at: new Date() })
-        .where('id', '=', caseId)
-        .where('status', '=', found.status)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw conflict(`This ticket was just changed by someone else: it is already ${status}.`);
+      const changed = await setCaseStatusIfUnchanged(trx, caseId, found.status, status);
+      if (changed === 0) throw conflict(`This ticket was just changed by someone else: it is already ${status}.`);
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'case_status',
@@ -91,30 +96,22 @@ export class CaseService {
     await this.db.transaction().execute(async (trx) => {
       // The case's row is locked first, so concurrent remarks on one case count one after the other and
       // the cap holds (counting before the lock let 30 at once all pass).
-      await trx.updateTable('cases').set({ remark: label, updated_at: new Date() }).where('id', '=', found.id).execute();
-      const kept = await trx
-        .selectFrom('remarks')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('case_id', '=', found.id)
-        .where((eb) => (callId === null ? eb('call_id', 'is', null) : eb('call_id', '=', callId)))
-        .executeTakeFirstOrThrow();
-      if (Number(kept.n) >= MAX_NOTES_PER_CALL) {
+      await setCaseRemark(trx, found.id, label);
+      const kept = await countRemarksOfCall(trx, found.id, callId);
+      if (kept >= MAX_NOTES_PER_CALL) {
         throw conflict(`A call keeps at most ${MAX_NOTES_PER_CALL} notes. Place the next call to add more.`);
       }
-      await trx
-        .insertInto('remarks')
-        .values({
-          case_id: found.id,
-          call_id: callId,
-          author_id: viewer.employeeId,
-          audience,
-          is_connected: body.is_connected,
-          choice: audience === 'customer' ? (body.remark ?? 1) : (body.remark ?? null),
-          reason: body.reason ?? null,
-          label,
-          notes: body.notes.trim(),
-        })
-        .execute();
+      await insertRemark(trx, {
+        case_id: found.id,
+        call_id: callId,
+        author_id: viewer.employeeId,
+        audience,
+        is_connected: body.is_connected,
+        choice: audience === 'customer' ? (body.remark ?? 1) : (body.remark ?? null),
+        reason: body.reason ?? null,
+        label,
+        notes: body.notes.trim(),
+      });
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'case_remark',
@@ -174,24 +171,15 @@ export class CaseService {
     }
     await this.db.transaction().execute(async (trx) => {
       // Conditional on what was read: a concurrent reassignment or closing wins, this one answers 409.
-      const changed = await trx
-        .updateTable('cases')
-        .set({ partner_id: partner.id, updated_at: new Date() })
-        .where('id', '=', caseId)
-        .where('status', '=', 'open')
-        .where((eb) => (found.partner_id === null ? eb('partner_id', 'is', null) : eb('partner_id', '=', found.partner_id)))
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw conflict('This case was just changed by someone else. Reload it and try again.');
-      await trx
-        .insertInto('case_reassignments')
-        .values({
-          case_id: caseId,
-          from_partner_id: found.partner_id,
-          to_partner_id: partner.id,
-          assigned_by: viewer.employeeId,
-          pincode: found.pincode,
-        })
-        .execute();
+      const changed = await reassignOpenCase(trx, caseId, found.partner_id, partner.id);
+      if (changed === 0) throw conflict('This case was just changed by someone else. Reload it and try again.');
+      await insertReassignment(trx, {
+        case_id: caseId,
+        from_partner_id: found.partner_id,
+        to_partner_id: partner.id,
+        assigned_by: viewer.employeeId,
+        pincode: found.pincode,
+      });
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'case_reassigned',

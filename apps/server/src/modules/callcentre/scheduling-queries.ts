@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { AppointmentsTable } from '../../platform/db-types';
 import { num } from './access';
 
 export function activeSlots(db: Db) {
@@ -96,4 +97,34 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
     .offset((page - 1) * PAGE_SIZE)
     .execute();
   return { total, rows: rows.map((r) => ({ ...r, case_id: num(r.case_id), customer_id: num(r.customer_id) })) };
+}
+
+/** An active slot by id, with what booking checks (its label and when it ends); undefined when unknown or retired. */
+export function activeSlot(db: Db, slotId: number) {
+  return db.selectFrom('slots').select(['id', 'label', 'ends_at']).where('id', '=', slotId).where('active', '=', true).executeTakeFirst();
+}
+
+/** Inserts a booking and returns its id; a second booking of the same slot fails on the unique index (23505). */
+export async function insertAppointment(db: Db, appointment: Insertable<AppointmentsTable>): Promise<number> {
+  const row = await db.insertInto('appointments').values(appointment).returning('id').executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+/** What cancelling checks of an appointment: who booked it and its status; undefined when unknown. */
+export function appointmentForCancel(db: Db, appointmentId: number) {
+  return db.selectFrom('appointments').select(['id', 'booked_by', 'status']).where('id', '=', appointmentId).executeTakeFirst();
+}
+
+/**
+ * Cancels an appointment only while it is booked; 0 rows when a concurrent cancellation came first.
+ * Returns the number of rows updated.
+ */
+export async function cancelBookedAppointment(db: Db, appointmentId: number, reason: string, cancelledBy: number): Promise<number> {
+  const changed = await db
+    .updateTable('appointments')
+    .set({ status: 'cancelled', cancel_reason: reason, cancelled_by: cancelledBy, cancelled_at: new Date() })
+    .where('id', '=', appointmentId)
+    .where('status', '=', 'booked')
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows);
 }

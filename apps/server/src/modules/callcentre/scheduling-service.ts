@@ -14,8 +14,17 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { caseForViewer, num, requireOpen } from './access';
-import { activeSlots, appointmentsPage, bookableCasesPage, bookedSlotIds } from './scheduling-queries';
+import { caseForViewer, requireOpen } from './access';
+import {
+  activeSlot,
+  activeSlots,
+  appointmentForCancel,
+  appointmentsPage,
+  bookableCasesPage,
+  bookedSlotIds,
+  cancelBookedAppointment,
+  insertAppointment,
+} from './scheduling-queries';
 
 const UNIQUE_VIOLATION = '23505';
 const pages = (total: number) => Math.ceil(total / PAGE_SIZE);
@@ -51,12 +60,7 @@ export class SchedulingService {
     if (body.partner_id !== found.partner_id) throw badRequest(`partner_id ${body.partner_id} is not the advisor of case ${found.id}`);
     if (body.product_code !== found.product_type_id)
       throw badRequest(`product_code ${body.product_code} is not the product of case ${found.id}`);
-    const slot = await this.db
-      .selectFrom('slots')
-      .select(['id', 'label', 'ends_at'])
-      .where('id', '=', body.slot_id)
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const slot = await activeSlot(this.db, body.slot_id);
     if (!slot) throw badRequest(`Unknown time slot ${body.slot_id}`);
     if (slot.label !== body.start_end_time)
       throw badRequest(`start_end_time '${body.start_end_time}' is not the label of slot ${slot.id} ('${slot.label}')`);
@@ -66,32 +70,28 @@ export class SchedulingService {
     if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataTime(now))
       throw badRequest(`The ${slot.label} slot is already over today`);
     try {
-      const row = await this.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('appointments')
-          .values({
-            case_id: found.id,
-            customer_id: found.customer_id,
-            partner_id: body.partner_id,
-            product_type_id: found.product_type_id,
-            slot_id: slot.id,
-            appointment_date: body.date,
-            start_end_time: slot.label,
-            booked_by: viewer.employeeId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+      const appointmentId = await this.db.transaction().execute(async (trx) => {
+        const id = await insertAppointment(trx, {
+          case_id: found.id,
+          customer_id: found.customer_id,
+          partner_id: body.partner_id,
+          product_type_id: found.product_type_id,
+          slot_id: slot.id,
+          appointment_date: body.date,
+          start_end_time: slot.label,
+          booked_by: viewer.employeeId,
+        });
         await audit(trx, {
           actorUserId: viewer.userId,
           action: 'appointment_booked',
           entity: 'case',
           entityId: found.id,
-          after: { appointment_id: num(inserted.id), date: body.date, slot: slot.label, partner_id: body.partner_id },
+          after: { appointment_id: id, date: body.date, slot: slot.label, partner_id: body.partner_id },
           ip,
         });
-        return inserted;
+        return id;
       });
-      return { message: `Appointment booked for ${body.date}, ${slot.label}`, appointment_id: num(row.id) };
+      return { message: `Appointment booked for ${body.date}, ${slot.label}`, appointment_id: appointmentId };
     } catch (err) {
       if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) {
         throw conflict(`The ${slot.label} slot on ${body.date} is already booked for this advisor. Choose another slot.`);
@@ -122,24 +122,15 @@ export class SchedulingService {
 
   /** Cancels a booking the viewer (or someone in their team) made; the slot becomes free again. */
   async cancel(viewer: Viewer, appointmentId: number, reason: string, ip: string): Promise<MessageResponse> {
-    const appt = await this.db
-      .selectFrom('appointments')
-      .select(['id', 'booked_by', 'status'])
-      .where('id', '=', appointmentId)
-      .executeTakeFirst();
+    const appt = await appointmentForCancel(this.db, appointmentId);
     // An unknown id answers like another team's booking, so ids cannot be probed.
     if (!appt || !(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
       throw forbidden(`Appointment ${appointmentId} is outside your team`);
     if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
     await this.db.transaction().execute(async (trx) => {
       // Only a booked appointment is cancelled: of concurrent cancellations one wins, the rest answer 409.
-      const changed = await trx
-        .updateTable('appointments')
-        .set({ status: 'cancelled', cancel_reason: reason, cancelled_by: viewer.employeeId, cancelled_at: new Date() })
-        .where('id', '=', appointmentId)
-        .where('status', '=', 'booked')
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw conflict('This appointment is already cancelled');
+      const changed = await cancelBookedAppointment(trx, appointmentId, reason, viewer.employeeId);
+      if (changed === 0) throw conflict('This appointment is already cancelled');
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'appointment_cancelled',

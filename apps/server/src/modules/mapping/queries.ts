@@ -118,3 +118,8 @@ export function latestItemOfPartner(db: Db, partnerId: number) {
     .forUpdate('i')
     .executeTakeFirst();
 }
+
+/** The partner a cancellation names, by its code; undefined when there is none. */
+export function partnerByCode(db: Db, code: string) {
+  return db.selectFrom('partners').select(['id', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
+}

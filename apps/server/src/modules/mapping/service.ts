@@ -22,6 +22,7 @@ import {
   insertRequest,
   latestItemOfPartner,
   mappingTargets,
+  partnerByCode,
   partnersForRequest,
   unmappedPartners,
 } from './queries';
@@ -132,7 +133,7 @@ export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingR
 /** Withdraws the partner's pending request item: the requester or someone above them may. */
 export async function cancelMapping(db: Db, viewer: Viewer, partnerCode: string, ip: string): Promise<CancelMappingResponse> {
   refuseLifeOnlyRole(viewer, 'Requester View');
-  const partner = await db.selectFrom('partners').select(['id', 'unique_code']).where('unique_code', '=', partnerCode).executeTakeFirst();
+  const partner = await partnerByCode(db, partnerCode);
   // Unknown partner, no request, or another team's request: one answer, so nothing about other teams shows.
   const notYours = () => forbidden(`${partnerCode} has no mapping request raised in your team`);
   if (!partner) throw notYours();
