@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
+import { can } from '../../src/platform/permissions';
 import { bearer, ownOnly, variant, type MatrixEntry } from './types';
 
 const LOGIN = '/accounts/api/v1/login/';
-const ETL_OPERATORS = ['head', 'supervisor'];
 
 /** Sign-in, session, menus, hand-off, ETL, health and the API docs. */
 export const AUTH_MATRIX: readonly MatrixEntry[] = [
@@ -58,12 +58,12 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
       }),
       ownOnly({
         name: 'paymaster portal (role 201 only)',
-        refused: (v) => v.empRole !== '201',
+        refused: (v) => !can(v, 'paymaster-links'),
         request: () => ({ method: 'POST', url: '/accounts/api/v1/handoff/', payload: { target: 'approval-tw' } }),
       }),
       ownOnly({
         name: 'partner search (not role 204)',
-        refused: (v) => v.empRole === '204',
+        refused: (v) => !can(v, 'partner-search'),
         request: () => ({ method: 'POST', url: '/accounts/api/v1/handoff/', payload: { target: 'partner-search' } }),
       }),
       variant<string>({
@@ -112,7 +112,7 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     variants: [
       ownOnly({
         name: 'operations staff only',
-        refused: (v) => !ETL_OPERATORS.includes(v.empRole),
+        refused: (v) => !can(v, 'etl-operations'),
         request: () => ({ method: 'POST', url: '/api/etl_jobs/run/', payload: {} }),
       }),
     ],

@@ -1,4 +1,5 @@
 import { CALLCENTRE_API, COMMUNICATION_SERVICE_PATH, kolkataToday, PARTNER_SERVICE_API } from '@dossier/shared';
+import { can } from '../../src/platform/permissions';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { STATUS_CALLBACK_PATH } from '../../src/platform/telephony/index';
@@ -35,7 +36,7 @@ async function otherAdvisor(ctx: MatrixContext, kase: FixtureCase): Promise<{ co
 }
 
 /** Role 204 works no call-centre screens: it may not search advisors nor reassign. */
-const notReassigning = (v: { empRole: string }) => v.empRole === '204';
+const notReassigning = (v: { empRole: string }) => !can(v, 'case-reassignment');
 
 const caseVariant = (
   name: string,

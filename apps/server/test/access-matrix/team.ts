@@ -1,10 +1,12 @@
 import { TEAM_PATHS } from '@dossier/shared';
+import { can } from '../../src/platform/permissions';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { MISSING, employeeCode, partnerCode, pendingItemFor, personFor } from './targets';
 import { ownOnly, variant, type MatrixContext, type MatrixEntry, type MatrixViewer, type Relation } from './types';
 
-const lifeOnly = (v: MatrixViewer) => v.empRole === '204';
+// The roles the permission table keeps out of the team area and the business reports.
+const lifeOnly = (v: MatrixViewer) => !can(v, 'team-area');
 
 /** Someone in the viewer's subtree who may take partners (call-centre staff may not). */
 async function mappingManager(ctx: MatrixContext, relation: Relation): Promise<string | undefined> {

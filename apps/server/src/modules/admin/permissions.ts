@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../platform/http-errors';
+import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 
 export const ADMIN_ONLY = 'Administration is for administrators only';
@@ -12,7 +13,7 @@ export interface AdminActor {
 
 /** May this viewer use the administration area? The admin flag of their user, read on every request. */
 export function mayAdminister(viewer: Viewer | null): viewer is Viewer & { isAdmin: true } {
-  return viewer !== null && viewer.isAdmin;
+  return viewer !== null && can(viewer, 'administration');
 }
 
 /** 403 for anyone without the admin flag. Services take an AdminActor, so no admin call runs without it. */

@@ -13,7 +13,8 @@ import {
 import { employeeInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
+import { badRequest, conflict, notFound } from '../../platform/http-errors';
+import { requirePermission } from '../../platform/permissions';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, requireOpen } from './access';
@@ -37,7 +38,7 @@ export const RECOMMENDATIONS_PER_MINUTE = 20;
 
 /** Role 204 works no call-centre screens (docs/product/callcentre.md), so it reassigns no case. */
 function requireReassigningRole(viewer: Viewer): void {
-  if (viewer.empRole === '204') throw forbidden('Reassigning cases is not available for your role');
+  requirePermission(viewer, 'case-reassignment', 'Reassigning cases is not available for your role');
 }
 const MATCH = ['pincode', 'area', 'region'] as const;
 

@@ -1,14 +1,11 @@
 import { EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
-import { forbidden } from '../../platform/http-errors';
+import { can, requirePermission } from '../../platform/permissions';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { SourceConnector } from '../connector/connector';
 import { runEtlCycle } from './cycle';
-
-// Refreshing the warehouse on demand is an operations action: the national head and supervisors.
-const ETL_OPERATORS = new Set(['head', 'supervisor']);
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -18,7 +15,7 @@ export function etlRoutes(app: App, db: Db, connector?: SourceConnector): void {
     { schema: { tags: ['etl'], summary: 'ETL jobs and their watermarks (the ETL panel)', response: { 200: z.array(EtlJob) } } },
     async (request) => {
       // The last error can name tables, hosts or data: operations staff only.
-      const operator = ETL_OPERATORS.has(requireViewer(request.viewer).empRole);
+      const operator = can(requireViewer(request.viewer), 'etl-operations');
       const rows = await db.selectFrom('etl_jobs').selectAll().orderBy('name').execute();
       return rows.map((r) => ({
         name: r.name,
@@ -43,7 +40,7 @@ export function etlRoutes(app: App, db: Db, connector?: SourceConnector): void {
       },
     },
     async (request) => {
-      if (!ETL_OPERATORS.has(requireViewer(request.viewer).empRole)) throw forbidden('Only operations staff can run the ETL');
+      requirePermission(requireViewer(request.viewer), 'etl-operations', 'Only operations staff can run the ETL');
       return runEtlCycle(db, connector, { full: request.body?.full ?? false, sourceFull: request.body?.source_full ?? false });
     },
   );

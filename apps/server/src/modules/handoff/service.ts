@@ -2,6 +2,7 @@ import type { HandoffResponse, HandoffVerifyResponse } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { forbidden, notFound, unauthorized } from '../../platform/http-errors';
+import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 import { hashToken, newToken } from '../auth/tokens';
 import { consumeHandoffToken, insertHandoffToken } from './queries';
@@ -18,8 +19,8 @@ export class HandoffService {
   /** Targets this viewer may use: paymaster targets are for role 201 only; partner search not for 204. */
   visibleTargets(viewer: Viewer): PortalTarget[] {
     return this.targets.filter((t) => {
-      if (t.group === 'paymaster') return viewer.empRole === '201';
-      if (t.group === 'partner_search') return viewer.empRole !== '204';
+      if (t.group === 'paymaster') return can(viewer, 'paymaster-links');
+      if (t.group === 'partner_search') return can(viewer, 'partner-search');
       return true;
     });
   }

@@ -1,4 +1,5 @@
-import { ROLE_LIFE_ONLY, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
+import { type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
+import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 import { DASHBOARDS } from '../reports/dashboards';
 import type { HandoffService } from '../handoff/service';
@@ -6,7 +7,7 @@ import type { PortalTarget } from '../handoff/targets';
 
 /** Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. */
 export function sideMenu(viewer: Viewer): SideMenuResponse {
-  const dashboards = DASHBOARDS.filter((d) => viewer.empRole !== ROLE_LIFE_ONLY || d.life).map((d) => ({
+  const dashboards = DASHBOARDS.filter((d) => d.life || can(viewer, 'business-reports')).map((d) => ({
     dashboard_id: d.dashboard_id,
     dashboard_name: d.dashboard_name,
     drillable: d.drillable ? (1 as const) : (0 as const),

@@ -1,5 +1,5 @@
-import { ROLE_LIFE_ONLY } from '@dossier/shared';
 import { forbidden, notFound } from '../../platform/http-errors';
+import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef } from './catalogue';
 import { DASHBOARDS, findDashboard, type DashboardDef } from './dashboards';
@@ -15,11 +15,11 @@ const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashbo
 export function requireReportAccess(viewer: Viewer, id: number): { dashboard: DashboardDef } | { report: ReportDef } {
   const dashboard = findDashboard(id);
   if (dashboard) {
-    if (viewer.empRole === ROLE_LIFE_ONLY && !dashboard.life) throw forbidden('This dashboard is not available for your role');
+    if (!can(viewer, 'business-reports') && !dashboard.life) throw forbidden('This dashboard is not available for your role');
     return { dashboard };
   }
   const report = findReport(id);
   if (!report) throw notFound(`No report ${id}`);
-  if (viewer.empRole === ROLE_LIFE_ONLY && !isLife(report)) throw forbidden('This report is not available for your role');
+  if (!can(viewer, 'business-reports') && !isLife(report)) throw forbidden('This report is not available for your role');
   return { report };
 }
