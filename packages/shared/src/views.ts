@@ -86,7 +86,17 @@ export type RenameViewBody = z.infer<typeof RenameViewBody>;
 
 export const ViewIdParams = z.object({ id: z.uuid({ message: 'must be a view id' }) });
 
-export const SavedView = z.object({
+/** A view's period and lists, as saved (and as the server stores them). */
+export const SavedViewFilters = z.object({
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  product_type_id: z.array(z.number().int()),
+  insurers: z.array(z.string()),
+  states: z.array(z.string()),
+  business_type: z.array(z.number().int()),
+});
+
+export const SavedView = SavedViewFilters.extend({
   id: z.string(),
   name: z.string(),
   screen: z.enum(VIEW_SCREENS),
@@ -94,12 +104,6 @@ export const SavedView = z.object({
   /** The report's or dashboard's name ('Dashboard' for the Dashboard screen). */
   report_name: z.string(),
   account_id: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  product_type_id: z.array(z.number().int()),
-  insurers: z.array(z.string()),
-  states: z.array(z.string()),
-  business_type: z.array(z.number().int()),
   /** The viewer saved it (may rename and delete it); others may only open it. */
   owned: z.boolean(),
   created_at: z.string(),

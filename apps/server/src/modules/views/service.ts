@@ -1,4 +1,5 @@
 import {
+  SavedViewFilters,
   MAX_VIEWS_PER_USER,
   PARTNER_CODE_MARKER,
   VIEW_GONE_MESSAGE,
@@ -6,7 +7,6 @@ import {
   type CreateViewBody,
   type SavedView,
 } from '@dossier/shared';
-import { z } from 'zod';
 import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -18,16 +18,6 @@ import { requireReportAccess } from '../reports/access';
 import { resolveFilters, resolveRange } from '../reports/params';
 import { deleteView, insertView, lockAndCountViews, renameView, viewById, viewsOfUser, type ViewRow } from './queries';
 
-/** What saved_views.filters holds: the period and the lists, exactly as they were saved. */
-const StoredFilters = z.object({
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  product_type_id: z.array(z.number().int()),
-  insurers: z.array(z.string()),
-  states: z.array(z.string()),
-  business_type: z.array(z.number().int()),
-});
-
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505';
 const duplicateName = (name: string) => conflict(`You already have a view named '${name}'. Choose another name.`);
 
@@ -38,7 +28,8 @@ function pageName(screen: SavedView['screen'], reportId: number): string | undef
 }
 
 function toView(row: ViewRow, viewer: Viewer): SavedView {
-  const filters = StoredFilters.parse(typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters);
+  // saved_views.filters holds the period and the lists exactly as they were saved.
+  const filters = SavedViewFilters.parse(typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters);
   return {
     id: row.id,
     name: row.name,
