@@ -163,14 +163,23 @@ const accountId = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be an account code');
 
+/**
+ * The values of a report's filter set, whichever call carries them: the report's address (as comma-separated
+ * lists), the report-filter and send-report bodies and the filter-details body all check them with these.
+ */
+const ProductIds = z.array(z.number().int().positive().max(10_000)).max(MAX_LIST);
+const FilterNames = z.array(z.string().trim().min(1).max(100)).max(MAX_LIST);
+export const BUSINESS_TYPE_RULE = 'Business type must be 1 (New Business), 2 (Rollover) or 3 (Renewal)';
+const BusinessTypes = z.array(z.number().int().min(1, BUSINESS_TYPE_RULE).max(3, BUSINESS_TYPE_RULE)).max(3, BUSINESS_TYPE_RULE);
+
 /** Query parameters of GET /api/reports/{id}/ and its download. */
 export const ReportQuery = z.object({
   start_date: IsoDate.optional(),
   end_date: IsoDate.optional(),
-  product_type_id: intList('product_type_id').optional(),
-  insurers: nameList('insurers').optional(),
-  states: nameList('states').optional(),
-  business_type: intList('business_type').optional(),
+  product_type_id: intList('product_type_id').pipe(ProductIds).optional(),
+  insurers: nameList('insurers').pipe(FilterNames).optional(),
+  states: nameList('states').pipe(FilterNames).optional(),
+  business_type: intList('business_type').pipe(BusinessTypes).optional(),
   account_id: accountId.optional(),
   /** Page of a server-paged report (policy lists), from 1; other reports ignore it. */
   page: z.coerce.number().int().min(1, 'page starts at 1').max(1_000_000).optional(),
@@ -192,9 +201,6 @@ export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: tru
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });
 
-const boundedNames = z.array(z.string().trim().min(1).max(100)).max(MAX_LIST);
-const productIds = z.array(z.number().int().positive().max(10_000)).max(MAX_LIST);
-
 /**
  * Body of POST /api/dashboard/report_filter/{id}/, which send report extends: a report's filter set as a JSON
  * body carries it (the period, the account, the product, insurer, state and business type lists). The address
@@ -206,16 +212,16 @@ export const ReportFilterBody = z.object({
   end_date: IsoDate.optional(),
   /** The drilled account; absent or null = the viewer. */
   account_id: accountId.optional().nullable(),
-  product_type_id: productIds.optional(),
-  insurer: boundedNames.optional(),
-  state: boundedNames.optional(),
-  business_type: z.array(z.number().int().min(1).max(3)).max(3).optional(),
+  product_type_id: ProductIds.optional(),
+  insurer: FilterNames.optional(),
+  state: FilterNames.optional(),
+  business_type: BusinessTypes.optional(),
 });
 export type ReportFilterBody = z.infer<typeof ReportFilterBody>;
 
 /** Body of POST /api/v1/reports_filter/filter_details/. */
 export const FilterDetailsBody = z.object({
-  product_type_id: productIds.optional(),
+  product_type_id: ProductIds.optional(),
   include: z
     .array(z.enum(['insurer', 'state']))
     .max(2)
@@ -223,7 +229,7 @@ export const FilterDetailsBody = z.object({
   /** The report the options are for: renewal dues take them from the policies renewing in the range. */
   report_id: z.number().int().positive().max(1_000_000).optional(),
 });
-export const FilterDetailsQuery = z.object({ start_date: IsoDate.optional(), end_date: IsoDate.optional() });
+export const FilterDetailsQuery = ReportFilterBody.pick({ start_date: true, end_date: true });
 export const FilterOption = z.object({ name: z.string(), isSelected: z.boolean() });
 export const FilterDetailsResponse = z.object({ insurer: z.array(FilterOption), state: z.array(FilterOption) });
 export type FilterDetailsResponse = z.infer<typeof FilterDetailsResponse>;

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isoDate, kolkataToday, monthRange, type ReportFilterBody } from '@dossier/shared';
+import { addDays, BUSINESS_TYPE_RULE, daysBetween, isoDate, kolkataToday, monthRange, type ReportFilterBody } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { DateRange, ReportFilters } from './context';
@@ -115,7 +115,7 @@ export async function resolveFilters(db: Db, params: RawReportParams): Promise<R
     return rows.map((r) => r.id);
   };
   const businessTypes = params.business_type?.length ? [...new Set(params.business_type)] : null;
-  if (businessTypes?.some((b) => b < 1 || b > 3)) throw badRequest('business_type must be 1 (New Business), 2 (Rollover) or 3 (Renewal)');
+  if (businessTypes?.some((b) => b < 1 || b > 3)) throw badRequest(BUSINESS_TYPE_RULE);
   return {
     products,
     insurers: await byName('insurers', params.insurers, 'insurer'),

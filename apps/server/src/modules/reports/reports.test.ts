@@ -1,3 +1,4 @@
+import { BUSINESS_TYPE_RULE } from '@dossier/shared';
 import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -496,6 +497,20 @@ describe('report access and bad input', () => {
     }
     expect((await get('demo.zsm', '/api/reports/99999/')).statusCode).toBe(404);
     expect((await get('demo.zsm', '/api/reports/11/?account_id=EI000001')).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('checks a filter value the same way in the address and in a body', async () => {
+    const inAddress = await get('demo.zsm', '/api/reports/13/?business_type=7');
+    const inBody = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/report_filter/13/',
+      headers: { authorization: `Token ${tokens.get('demo.zsm')}` },
+      payload: { business_type: [7] },
+    });
+    for (const res of [inAddress, inBody]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toBe(BUSINESS_TYPE_RULE);
+    }
   });
 
   const mayTotal = async () => {
