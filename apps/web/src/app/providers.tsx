@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MessageDialogHost } from '../components/message-dialog';
+import { MessageDialogHost } from '../components/message-dialog/MessageDialogHost';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';

@@ -8,11 +8,13 @@ import {
   toDayMonthYear,
   type AnalyticsRow,
 } from '@dossier/shared';
-import { DataTable, type ColumnGroup, type DataTableColumn } from '../../../components/data-table';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { type ColumnGroup, type DataTableColumn } from '../../../components/data-table/types';
 import { addDays } from '@dossier/shared';
-import { DateRangeFilter, rangeFromQuery } from '../../../components/date-filters';
+import { DateRangeFilter } from '../../../components/date-filters/DateRangeFilter';
+import { rangeFromQuery } from '../../../components/date-filters/range';
 import { Screen } from '../../../components/page/Screen';
-import { htmlToText, SafeHtml } from '../../../components/safe-html';
+import { htmlToText, SafeHtml } from '../../../components/safe-html/SafeHtml';
 import { useAnalytics } from '../api/analytics';
 
 const GROUPED: readonly string[] = [...ANALYTICS_ONLINE_COLUMNS, ...ANALYTICS_OFFLINE_COLUMNS];

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { SegmentedControl } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { formatRupee, type RenewalDueRow } from '@dossier/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { currentMonth, DateRangeFilter, MonthFilter, rangeFromQuery } from '../../../components/date-filters';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { type DataTableColumn } from '../../../components/data-table/types';
+import { currentMonth, rangeFromQuery } from '../../../components/date-filters/range';
+import { DateRangeFilter } from '../../../components/date-filters/DateRangeFilter';
+import { MonthFilter } from '../../../components/date-filters/MonthFilter';
 import { Screen } from '../../../components/page/Screen';
 import { useRenewalsDue } from '../api/renewals-due';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PRODUCTS } from '@dossier/shared';
-import { MultiSelectAll, selectionToFilter, type SelectOption } from '../../../components/multi-select-all';
+import { MultiSelectAll } from '../../../components/multi-select-all/MultiSelectAll';
+import { selectionToFilter, type SelectOption } from '../../../components/multi-select-all/select-logic';
 
 const OPTIONS: SelectOption<number>[] = PRODUCTS.map((p) => ({ value: p.product_type_id, label: p.name }));
 const ALL = OPTIONS.map((o) => o.value);

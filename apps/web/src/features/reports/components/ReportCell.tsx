@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Cell, ReportRecord } from '@dossier/shared';
 import { postHandoffForm, requestHandoff } from '../../../lib/handoff';
 import { IconAction } from '../../../components/icon-action/IconAction';
-import { MobileLookupButton } from '../../../components/mobile-lookup';
+import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
 import { cellText, type ReportColumn } from '../columns';
 import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../config';
 import { isPartnerCode, salesPromotionHref } from '../query-params';

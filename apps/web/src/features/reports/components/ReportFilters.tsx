@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { BUSINESS_TYPES, FILTER_RESTORE_DELAY_MS, type ReportResponse } from '@dossier/shared';
-import { DateRangeFilter, MonthFilter } from '../../../components/date-filters';
-import { MultiSelectAll, restoreSelection, selectionToFilter, type SelectOption } from '../../../components/multi-select-all';
+import { DateRangeFilter } from '../../../components/date-filters/DateRangeFilter';
+import { MonthFilter } from '../../../components/date-filters/MonthFilter';
+import { MultiSelectAll } from '../../../components/multi-select-all/MultiSelectAll';
+import { restoreSelection, selectionToFilter, type SelectOption } from '../../../components/multi-select-all/select-logic';
 import { useFilterDetails } from '../api/filter-details';
 import type { ReportScreenContext } from '../screen-context';
 

@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { comparisonLabel, PAGE_SIZE, type ReportRecord, type ReportResponse } from '@dossier/shared';
-import { DataTable, type DataTableColumn, type ServerPaging, type ServerQuery } from '../../../components/data-table';
+import { DataTable, type ServerPaging, type ServerQuery } from '../../../components/data-table/DataTable';
+import { type DataTableColumn } from '../../../components/data-table/types';
 import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';

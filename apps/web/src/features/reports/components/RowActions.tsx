@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import type { ReportRecord } from '@dossier/shared';
 import { IconAction } from '../../../components/icon-action/IconAction';
-import { MobileLookupButton } from '../../../components/mobile-lookup';
+import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
 import { useNoticeEmail } from '../api/notice-email';
 import { useRenewalLink } from '../api/renewal-link';
 import { useRenewalNotice } from '../api/renewal-notice';

@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type ReportFilterBody } from '@dossier/shared';
-import { DEFAULT_SCHEDULE_FORM, parseScheduleForm, ScheduleFields, type ScheduleErrors } from '../../../components/schedule-form';
-import { openMessageDialog } from '../../../components/message-dialog';
+import {
+  DEFAULT_SCHEDULE_FORM,
+  parseScheduleForm,
+  ScheduleFields,
+  type ScheduleErrors,
+} from '../../../components/schedule-form/ScheduleFields';
+import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
 import { useCreateSubscription } from '../api/create-subscription';
 import { FormActions } from '../../../components/form-actions/FormActions';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Stack } from '@mantine/core';
 import type { Subscription } from '@dossier/shared';
-import { parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from '../../../components/schedule-form';
+import { parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from '../../../components/schedule-form/ScheduleFields';
 import { useUpdateSubscription } from '../api/subscriptions';
 import { FormActions } from '../../../components/form-actions/FormActions';
 

@@ -3,7 +3,8 @@ import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/c
 import { useClipboard } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { RenameViewBody, VIEW_NAME_MAX, type SavedView } from '@dossier/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable } from '../../../components/data-table/DataTable';
+import { type DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { formatDateTime12 } from '../../../lib/format';
 import { useDeleteView } from '../api/delete-view';

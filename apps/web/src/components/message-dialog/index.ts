@@ -1,2 +1,0 @@
-export { openMessageDialog, MESSAGE_DIALOG_WIDTH } from './dialog-store';
-export { MessageDialogHost } from './MessageDialogHost';

@@ -1,1 +1,0 @@
-export { MobileLookupButton } from './MobileLookupButton';

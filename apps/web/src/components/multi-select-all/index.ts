@@ -1,2 +1,0 @@
-export { MultiSelectAll } from './MultiSelectAll';
-export { restoreSelection, selectionToFilter, type SelectOption } from './select-logic';

@@ -1,1 +1,0 @@
-export { htmlToText, SafeHtml } from './SafeHtml';

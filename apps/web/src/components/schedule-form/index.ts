@@ -1,1 +1,0 @@
-export { DEFAULT_SCHEDULE_FORM, parseScheduleForm, ScheduleFields, scheduleForm, type ScheduleErrors } from './ScheduleFields';
