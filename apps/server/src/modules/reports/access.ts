@@ -1,6 +1,10 @@
+import { PARTNER_CODE_MARKER } from '@dossier/shared';
+import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
+import type { Db } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/http-errors';
 import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
+import type { Account } from './context';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef } from './catalogue';
 import { DASHBOARDS, findDashboard, type DashboardDef } from './dashboards';
 
@@ -22,4 +26,19 @@ export function requireReportAccess(viewer: Viewer, id: number): { dashboard: Da
   if (!report) throw notFound(`No report ${id}`);
   if (!can(viewer, 'business-reports') && !isLife(report)) throw forbidden('This report is not available for your role');
   return { report };
+}
+
+/**
+ * The account a report is drilled to: absent (or the viewer's own code) = the viewer; a code with the partner
+ * marker (EI) = a partner mapped into the subtree; else an employee of it. Outside the subtree = 403, and an
+ * unknown code answers the same (codes of other teams cannot be probed). Reports and saved views ask here.
+ */
+export async function drilledAccount(db: Db, viewer: Viewer, accountId: string | null | undefined): Promise<Account> {
+  if (!accountId || accountId === viewer.code) return { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
+  if (accountId.toUpperCase().includes(PARTNER_CODE_MARKER)) {
+    const p = await partnerInSubtree(db, viewer.employeeId, accountId);
+    return { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
+  }
+  const e = await employeeInSubtree(db, viewer.employeeId, accountId);
+  return { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
 }

@@ -1,5 +1,4 @@
 import { kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from '@dossier/shared';
-import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
@@ -9,7 +8,7 @@ import { LruCache } from './cache';
 import { findDashboard } from './dashboards';
 import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
-import { requireReportAccess } from './access';
+import { drilledAccount, requireReportAccess } from './access';
 import { columnKeys } from './columns';
 import { exportColumns, matchingRows, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
@@ -167,6 +166,28 @@ export class ReportService {
     return { db: this.reportingDb, account, range, previous: previousRange(range, today), filters: filtersTaken(def, filters), page };
   }
 
+  /** The context of a table: the report's own longest range applies (downloads read in batches and keep the general limit). */
+  private tableContext(def: ReportDef, account: Account, params: RawReportParams, filters: ReportFilters): QueryContext {
+    const ctx = this.context(def, account, params, filters);
+    if (def.maxRangeDays !== undefined && rangeDays(ctx.range) > def.maxRangeDays) {
+      throw badRequest(`${def.name} can span at most ${def.maxRangeDays} days: choose a shorter range.`);
+    }
+    return ctx;
+  }
+
+  /**
+   * Throws what `get` would refuse for this viewer, id and filters (unknown id, role, account outside the
+   * subtree or of the wrong kind, range, unknown filter values) without running a report: for requests that
+   * keep a report to run later (subscriptions).
+   */
+  async check(viewer: Viewer, id: number, params: RawReportParams): Promise<void> {
+    const target = requireReportAccess(viewer, id);
+    const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
+    const filters = await resolveFilters(this.db, params);
+    const defs = 'dashboard' in target ? target.dashboard.report_ids.map((reportId) => this.definition(viewer, reportId)) : [target.report];
+    for (const def of defs) this.tableContext(def, account, params, filters);
+  }
+
   private async render(
     viewer: Viewer,
     def: ReportDef,
@@ -175,12 +196,8 @@ export class ReportService {
     filters: ReportFilters,
     state: RollupState | null,
   ): Promise<ReportResponse> {
-    const ctx = this.context(def, account, params, filters);
+    const ctx = this.tableContext(def, account, params, filters);
     const range = ctx.range;
-    // The table's cap; downloads read in batches and keep the general limit.
-    if (def.maxRangeDays !== undefined && rangeDays(range) > def.maxRangeDays) {
-      throw badRequest(`${def.name} can span at most ${def.maxRangeDays} days: choose a shorter range.`);
-    }
 
     let result: ReportResult;
     const asOf = def.source === 'rollup' ? (state?.refreshedAt ?? null) : null;
@@ -235,14 +252,7 @@ export class ReportService {
     return withStatementTimeout(ctx.db, this.statementTimeoutMs, (db) => def.run({ ...ctx, db }));
   }
 
-  /** The drilled account: absent = the viewer; an EI code = a partner; else an employee. Outside the subtree = 403. */
-  private async resolveAccount(viewer: Viewer, accountId: string | undefined): Promise<Account> {
-    if (!accountId || accountId === viewer.code) return { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
-    if (accountId.toUpperCase().includes('EI')) {
-      const p = await partnerInSubtree(this.db, viewer.employeeId, accountId);
-      return { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
-    }
-    const e = await employeeInSubtree(this.db, viewer.employeeId, accountId);
-    return { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
+  private resolveAccount(viewer: Viewer, accountId: string | undefined): Promise<Account> {
+    return drilledAccount(this.db, viewer, accountId);
   }
 }

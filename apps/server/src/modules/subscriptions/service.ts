@@ -41,14 +41,14 @@ export function subscribedReports(reportId: number): { title: string; kind: 'rep
 /**
  * Whether the viewer may have this report mailed with these filters (docs/product/subscriptions.md, 'Who can
  * subscribe'): the report exists (404), can be mailed and the user may mail reports (403), and the viewer can
- * open it with these filters now (the report's own checks: role, subtree 403, account and range 400).
+ * open it with these filters now (the report's own checks, without running it: role, subtree 403, account and range 400).
  */
 export async function refuseUnmailable(reports: ReportService, viewer: Viewer, reportId: number, filters: ReportFilterBody): Promise<void> {
   const target = subscribedReports(reportId);
   if (!target) throw notFound(`No report ${reportId}`);
   if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
   if (target.reportIds.length === 0) throw forbidden(`${target.title} cannot be emailed`);
-  await reports.get(viewer, reportId, paramsOfBody(filters));
+  await reports.check(viewer, reportId, paramsOfBody(filters));
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {

@@ -1,20 +1,18 @@
 import {
   SavedViewFilters,
   MAX_VIEWS_PER_USER,
-  PARTNER_CODE_MARKER,
   VIEW_GONE_MESSAGE,
   VIEW_OUTSIDE_TEAM_MESSAGE,
   type CreateViewBody,
   type SavedView,
 } from '@dossier/shared';
-import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { findReport } from '../reports/catalogue';
 import { findDashboard } from '../reports/dashboards';
-import { requireReportAccess } from '../reports/access';
+import { drilledAccount, requireReportAccess } from '../reports/access';
 import { resolveFilters, resolveRange } from '../reports/params';
 import { deleteView, insertView, lockAndCountViews, renameView, viewById, viewsOfUser, type ViewRow } from './queries';
 
@@ -52,8 +50,7 @@ function toView(row: ViewRow, viewer: Viewer): SavedView {
 async function requireAccountInSubtree(db: Db, viewer: Viewer, accountId: string | null): Promise<void> {
   if (accountId === null) return;
   try {
-    if (accountId.toUpperCase().includes(PARTNER_CODE_MARKER)) await partnerInSubtree(db, viewer.employeeId, accountId);
-    else await employeeInSubtree(db, viewer.employeeId, accountId);
+    await drilledAccount(db, viewer, accountId);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 403) throw forbidden(VIEW_OUTSIDE_TEAM_MESSAGE);
     throw err;
