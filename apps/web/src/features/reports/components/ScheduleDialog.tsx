@@ -1,12 +1,7 @@
-import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type ReportFilterBody } from '@dossier/shared';
-import {
-  DEFAULT_SCHEDULE_FORM,
-  parseScheduleForm,
-  ScheduleFields,
-  type ScheduleErrors,
-} from '../../../components/schedule-form/ScheduleFields';
+import { DEFAULT_SCHEDULE_FORM, ScheduleFields } from '../../../components/schedule-form/ScheduleFields';
+import { useScheduleForm } from '../../../components/schedule-form/use-schedule-form';
 import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
 import { useCreateSubscription } from '../api/create-subscription';
 import { FormActions } from '../../../components/form-actions/FormActions';
@@ -35,12 +30,11 @@ export function ScheduleDialog({
   reportName: string;
   filters: ReportFilterBody;
 }) {
-  const [form, setForm] = useState(DEFAULT_SCHEDULE_FORM);
-  const [errors, setErrors] = useState<ScheduleErrors>({});
+  const schedule = useScheduleForm(DEFAULT_SCHEDULE_FORM);
   const create = useCreateSubscription();
   const close = () => {
     create.reset();
-    setErrors({});
+    schedule.clearErrors();
     onClose();
   };
   return (
@@ -48,14 +42,10 @@ export function ScheduleDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const parsed = parseScheduleForm(form);
-          if ('errors' in parsed) {
-            setErrors(parsed.errors);
-            return;
-          }
-          setErrors({});
+          const parsed = schedule.parse();
+          if (!parsed) return;
           create.mutate(
-            { report_id: reportId, filters, schedule: parsed.schedule },
+            { report_id: reportId, filters, schedule: parsed },
             {
               onSuccess: (sub) => {
                 close();
@@ -77,14 +67,7 @@ export function ScheduleDialog({
             {periodText(filters)}
             {filters.account_id ? `, for ${filters.account_id}` : ''}
           </Text>
-          <ScheduleFields
-            value={form}
-            onChange={(next) => {
-              setForm(next);
-              setErrors({});
-            }}
-            errors={errors}
-          />
+          <ScheduleFields {...schedule.fields} />
           <FormActions error={create.error} errorTitle="Not scheduled" submitLabel="Save" pending={create.isPending} onCancel={close} />
         </Stack>
       </form>
