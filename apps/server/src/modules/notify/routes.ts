@@ -10,21 +10,14 @@ import {
   RenewalNoticeResponse,
 } from '@dossier/shared';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
-import { UrlSigner } from '../../platform/signed-urls';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { NotifyService } from './service';
+import type { NotifyService } from './service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** The renewal row actions: authenticated calls in the secured scope, the signed PDF address on the root app. */
-export function createNotify(db: Db, config: Pick<Config, 'MAIL_RATE_LIMIT'>) {
-  const service = new NotifyService(db, new UrlSigner(db, 'renewal_notice'), config.MAIL_RATE_LIMIT);
-  return {
-    service,
-    registerPublic(app: App): void {
+/** The signed renewal-notice PDF address, opened in a new tab without the session header. */
+export function publicNotifyRoutes(app: App, service: NotifyService): void {
       app.get(
         `${NOTIFY_PATHS.renewalNotice}:policyId/document/`,
         {
@@ -44,9 +37,11 @@ export function createNotify(db: Db, config: Pick<Config, 'MAIL_RATE_LIMIT'>) {
             .header('cache-control', 'no-store')
             .send(doc.content);
         },
-      );
-    },
-    register(scope: App): void {
+  );
+}
+
+/** The renewal row actions of a signed-in user. */
+export function notifyRoutes(scope: App, service: NotifyService): void {
       scope.post(
         NOTIFY_PATHS.renewalNotice,
         {
@@ -84,6 +79,4 @@ export function createNotify(db: Db, config: Pick<Config, 'MAIL_RATE_LIMIT'>) {
         },
         (request) => service.noticeEmail(requireViewer(request.viewer), request.body, request.ip),
       );
-    },
-  };
 }
