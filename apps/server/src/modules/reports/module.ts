@@ -9,7 +9,12 @@ import { ReportService } from './service';
  * A report service over the app's databases and limits; exported on purpose for the scheduled report
  * mails, which compute reports as the API does.
  */
-export function createReportService({ db, reportingDb, config, today }: Pick<ModuleDeps, 'db' | 'reportingDb' | 'config' | 'today'>): ReportService {
+export function createReportService({
+  db,
+  reportingDb,
+  config,
+  today,
+}: Pick<ModuleDeps, 'db' | 'reportingDb' | 'config' | 'today'>): ReportService {
   return new ReportService(db, reportingDb, {
     statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
     etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
