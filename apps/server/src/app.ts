@@ -82,7 +82,10 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-/** Builds the whole HTTP app; the process entry and the tests both use this. */
+/**
+ * Builds the whole HTTP app, the platform's plugins and hooks then `MODULES`; the process entry and the tests
+ * both use this. The jobs the modules declared are in `app.jobs`, for the caller to start (`server.ts`).
+ */
 export async function buildApp({
   config,
   db,
