@@ -3,47 +3,66 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { adminRoutes } from './modules/admin/routes';
-import { authRoutes, publicAuthRoutes } from './modules/auth/routes';
-import { publicPasswordRoutes, sessionRoutes } from './modules/auth/sessions-routes';
-import { OidcService } from './modules/auth/oidc';
-import { oidcRoutes, publicOidcRoutes } from './modules/auth/oidc-routes';
-import { AuthService } from './modules/auth/service';
+import { adminModule } from './modules/admin/module';
+import { analyticsModule } from './modules/analytics/module';
+import { authModule, sessionTokens } from './modules/auth/module';
+import { callCentreModule } from './modules/callcentre/module';
 import type { SourceConnector } from './modules/connector/connector';
-import { etlRoutes } from './modules/etl/routes';
-import { DEMO_PORTAL_PREFIX, demoPortalRoutes } from './modules/handoff/demo-portal';
-import { handoffRoutes, publicHandoffRoutes } from './modules/handoff/routes';
-import { HandoffService } from './modules/handoff/service';
-import { parseTargets } from './modules/handoff/targets';
-import { healthRoutes } from './modules/health/routes';
-import { ingestRoutes } from './modules/imports/routes';
-import { menuRoutes } from './modules/menu/routes';
-import { createNotify } from './modules/notify/routes';
-import { createCallCentre } from './modules/callcentre/module';
-import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
-import { reportRoutes } from './modules/reports/routes';
-import { ReportDelivery } from './modules/reports/delivery';
-import { ReportService } from './modules/reports/service';
-import { findReport } from './modules/reports/catalogue';
-import { guardHeavyReports, HeavyReportGate } from './modules/reports/heavy-gate';
-import { subscriptionRoutes } from './modules/subscriptions/routes';
-import { viewRoutes } from './modules/views/routes';
-import { teamAreaRoutes } from './modules/team/area';
+import { etlModule } from './modules/etl/module';
+import { handoffFormOrigins, handoffModule } from './modules/handoff/module';
+import { healthModule } from './modules/health/module';
+import { importsModule } from './modules/imports/module';
+import { mappingModule } from './modules/mapping/module';
+import { menuModule } from './modules/menu/module';
+import { notifyModule } from './modules/notify/module';
+import { partnersModule } from './modules/partners/module';
+import { renewalsModule } from './modules/renewals/module';
+import { reportsModule } from './modules/reports/module';
+import { subscriptionsModule } from './modules/subscriptions/module';
+import { teamModule } from './modules/team/module';
+import { viewsModule } from './modules/views/module';
 import { registerAnonymousLimit } from './platform/anonymous-limit';
-import { logSerializers } from './platform/log-redaction';
-import { authenticateHook } from './platform/authenticate';
+import { securedScope } from './platform/authenticate';
 import type { Db } from './platform/db';
 import { registerErrorHandler } from './platform/error-handler';
+import { collectJobs } from './platform/jobs';
+import { logSerializers } from './platform/log-redaction';
+import { DebugRequestLogs } from './platform/logger';
 import { registerMetrics } from './platform/metrics/routes';
 import type { PoolReaders } from './platform/metrics/registry';
+import type { Module, ModuleDeps } from './platform/module';
 import { refuseNulCharacters } from './platform/nul-characters';
 import { registerOpenApi } from './platform/openapi';
-import { DebugRequestLogs } from './platform/logger';
 import { gateUntilReady, Readiness } from './platform/readiness';
 import { echoRequestId, requestIdOptions } from './platform/request-id';
 import { collectRoutes } from './platform/route-list';
+import { createTelephony, type TelephonyProvider } from './platform/telephony/index';
 import type { App } from './platform/types';
 import { defaultWebDist, registerWebApp } from './platform/web-app';
+
+/**
+ * Every module of the server, registered in this order, each with the dependencies it names
+ * (docs/architecture.md, 'A module'). A new module is one more entry.
+ */
+const MODULES: readonly Module<keyof ModuleDeps>[] = [
+  healthModule,
+  authModule,
+  handoffModule,
+  menuModule,
+  etlModule,
+  callCentreModule,
+  reportsModule,
+  subscriptionsModule,
+  viewsModule,
+  renewalsModule,
+  partnersModule,
+  teamModule,
+  mappingModule,
+  analyticsModule,
+  notifyModule,
+  importsModule,
+  adminModule,
+];
 
 export interface AppDeps {
   config: Config;
@@ -63,10 +82,10 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-/** Where links in mails point (password links): PUBLIC_BASE_URL, or this server on localhost. */
-const publicBaseUrl = (config: Config) => config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
-
-/** Builds the whole HTTP app; the process entry and the tests both use this. */
+/**
+ * Builds the whole HTTP app, the platform's plugins and hooks then `MODULES`; the process entry and the tests
+ * both use this. The jobs the modules declared are in `app.jobs`, for the caller to start (`server.ts`).
+ */
 export async function buildApp({
   config,
   db,
@@ -103,6 +122,7 @@ export async function buildApp({
     logController: new DebugRequestLogs(),
   }).withTypeProvider<ZodTypeProvider>();
   collectRoutes(app);
+  collectJobs(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('viewer', null);
@@ -122,7 +142,6 @@ export async function buildApp({
     return payload;
   });
 
-  const targets = parseTargets(config.PORTAL_TARGETS);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -132,13 +151,7 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        formAction: [
-          "'self'",
-          ...targets
-            .map((t) => t.url)
-            .filter((u) => /^https?:/.test(u))
-            .map((u) => new URL(u).origin),
-        ],
+        formAction: ["'self'", ...handoffFormOrigins(config)],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -147,64 +160,20 @@ export async function buildApp({
   });
   await app.register(formbody, { bodyLimit: 8_192 });
   await registerAnonymousLimit(app);
-  const auth = new AuthService(db, config);
-  await registerOpenApi(app, config.API_DOCS, (token) => auth.authenticate(token));
+  const resolveToken = sessionTokens(db, config);
+  await registerOpenApi(app, config.API_DOCS, resolveToken);
 
-  const oidc = new OidcService(db, auth, config);
-  const handoff = new HandoffService(db, targets, config.HANDOFF_TTL_SECONDS, config.TOKEN_IDLE_MINUTES);
-  const callCentre = createCallCentre(db, config, telephony ?? createTelephony(config));
-  const reports = new ReportService(db, reportingDb ?? db, {
-    statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
-    etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
-    ...(today ? { today } : {}),
-  });
-  // Registered on the root, so it runs before the sign-in check of the secured scope.
-  guardHeavyReports(
-    app,
-    new HeavyReportGate(config.REPORT_CONCURRENCY_PER_USER, config.REPORT_CONCURRENCY),
-    (id) => findReport(id)?.source === 'source',
-  );
-  const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT);
-  const notify = createNotify(db, config);
-
-  healthRoutes(app, db, readiness);
-  publicAuthRoutes(app, auth);
-  publicPasswordRoutes(app, db);
-  publicOidcRoutes(app, oidc);
-  publicHandoffRoutes(app, handoff);
-  // The stand-in portal exists only while a hand-off target points at it (the default targets do).
-  if (targets.some((t) => t.url.startsWith(DEMO_PORTAL_PREFIX))) demoPortalRoutes(app, handoff, targets);
-  callCentre.registerPublic(app);
-  notify.registerPublic(app);
-  // API keys, not session tokens: outside the secured scope, with its own check.
-  ingestRoutes(app, db, config.INGEST_MAX_BYTES);
-
-  // Everything registered in this scope requires a valid token.
-  await app.register(async (secured) => {
-    const scope = secured.withTypeProvider<ZodTypeProvider>();
-    scope.addHook(
-      'onRequest',
-      authenticateHook((token) => auth.authenticate(token)),
-    );
-    // Answers for a signed-in user (phone numbers, customers, figures) never sit in a browser or proxy cache.
-    scope.addHook('onSend', async (_request, reply, payload) => {
-      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-      return payload;
-    });
-    authRoutes(scope, auth);
-    handoffRoutes(scope, handoff);
-    menuRoutes(scope, handoff);
-    etlRoutes(scope, db, connector);
-    callCentre.register(scope);
-    reportRoutes(scope, reports, delivery, db);
-    subscriptionRoutes(scope, db, reports);
-    viewRoutes(scope, db);
-    teamAreaRoutes(scope, db);
-    notify.register(scope);
-    sessionRoutes(scope, db);
-    oidcRoutes(scope, oidc);
-    await adminRoutes(scope, db, publicBaseUrl(config));
-  });
+  const deps: ModuleDeps = {
+    config,
+    db,
+    reportingDb: reportingDb ?? db,
+    telephony: telephony ?? createTelephony(config),
+    connector,
+    today,
+    readiness,
+    secured: securedScope(resolveToken),
+  };
+  for (const module of MODULES) await app.register(module, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
   return app;

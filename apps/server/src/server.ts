@@ -11,12 +11,8 @@ import { ChangedMigrationError, migrate } from './platform/migrate';
 import { startJobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 import { Readiness } from './platform/readiness';
-import { runBusinessEtl } from './modules/etl/business-etl';
-import { pruneLoginFailures } from './modules/auth/login-limit';
 import { pruneRateLimits } from './platform/rate-limit';
-import { runEtlCycle } from './modules/etl/cycle';
-import { ReportService } from './modules/reports/service';
-import { runDueSubscriptions, SUBSCRIPTION_JOB_INTERVAL_MS } from './modules/subscriptions/job';
+import { runBusinessEtl } from './modules/etl/business-etl';
 import { ConnectorConfigError } from './modules/connector/config';
 import { syncSourceJobs, type SourceConnector } from './modules/connector/connector';
 import { createSourceConnector } from './modules/connector/module';
@@ -97,36 +93,15 @@ async function main(): Promise<void> {
   logger.info('ready');
 
   const mailTransport = createMailTransport(config);
-  // The scheduled mails' reports, computed as the API computes them (same databases and limits).
-  const subscriptionReports = new ReportService(handle.db, reporting?.db ?? handle.db, {
-    statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
-    etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
-  });
-  // Each ETL pass pulls the source's changes (when a connector is configured), then rolls them up. The
-  // first pull starts at once, after the server listens: a first load may take a while.
+  // The platform's jobs, then the ones the modules declared (the roll-up ETL, scheduled mails, the call
+  // sweep, pruning): started only now, so none runs against a database still being prepared.
   const jobs = startJobs(
     [
       // Sends the outbox's mails (docs/architecture.md, 'Mail outbox').
       mailOutboxJob(handle.db, mailTransport, { logger }),
-      {
-        name: 'etl',
-        intervalMs: config.ETL_INTERVAL_SECONDS * 1000,
-        run: () => runEtlCycle(handle.db, connector),
-        runNow: connector !== undefined,
-      },
-      // Scheduled report mails (docs/product/subscriptions.md): each due slot once across instances, missed slots once.
-      {
-        name: 'subscriptions',
-        intervalMs: SUBSCRIPTION_JOB_INTERVAL_MS,
-        run: () => runDueSubscriptions(handle.db, subscriptionReports, { logger }),
-        runNow: true,
-      },
-      // Counters nobody reads any more: windows older than an hour, sign-in failures quiet for a day.
-      {
-        name: 'prune_limits',
-        intervalMs: 10 * 60_000,
-        run: () => Promise.all([pruneRateLimits(handle.db), pruneLoginFailures(handle.db)]),
-      },
+      // Anonymous rate-limit windows older than an hour are read by nobody any more.
+      { name: 'prune_rate_limits', intervalMs: 10 * 60_000, run: () => pruneRateLimits(handle.db) },
+      ...app.jobs,
     ],
     logger,
   );

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from './http-errors';
+import type { SecuredScope } from './module';
 import type { Viewer } from './viewer';
 
 export type TokenResolver = (token: string) => Promise<Viewer | null>;
@@ -20,5 +22,26 @@ export function authenticateHook(resolve: TokenResolver) {
     const viewer = await resolve(token);
     if (!viewer) throw unauthorized('Your session has expired or was signed out. Please sign in again.');
     request.viewer = viewer;
+  };
+}
+
+/**
+ * The secured scope of a module: a child of `app` in which every route needs a valid token (401 otherwise,
+ * `request.viewer` set) and no answer is kept in a browser or proxy cache. `buildApp` binds the resolver
+ * and hands the result to every module as `secured`.
+ */
+export function securedScope(resolve: TokenResolver): SecuredScope {
+  const check = authenticateHook(resolve);
+  return async (app, routes) => {
+    await app.register(async (child) => {
+      const scope = child.withTypeProvider<ZodTypeProvider>();
+      scope.addHook('onRequest', check);
+      // Answers for a signed-in user (phone numbers, customers, figures) never sit in a browser or proxy cache.
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await routes(scope);
+    });
   };
 }

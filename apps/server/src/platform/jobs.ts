@@ -52,13 +52,18 @@ export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 
   };
 }
 
-/** Jobs that live as long as an app (a module's own background work): they start when it is ready and stop when it closes. */
-export function startJobsWithApp(app: FastifyInstance, jobs: readonly Job[]): void {
-  let started: RunningJobs | undefined;
-  app.addHook('onReady', async () => {
-    started = startJobs(jobs, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await started?.stop();
-  });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs the modules declared (`app.jobs.push(job)` in a module); the process starts them (`server.ts`). */
+    jobs: Job[];
+  }
+}
+
+/**
+ * Gives the app its list of declared jobs. Declaring is not starting: the process starts them once it is
+ * ready (after migrations and the first roll-up), and an app built by a test runs none.
+ * Must run before any module is registered.
+ */
+export function collectJobs(app: FastifyInstance): void {
+  app.decorate('jobs', []);
 }

@@ -51,3 +51,8 @@ export function can(who: RoleHolder, permission: Permission): boolean {
 export function requirePermission(who: RoleHolder, permission: Permission, message: string): void {
   if (!can(who, permission)) throw forbidden(message);
 }
+
+/** Role 204 is the life-only role: of the team area it may use Life Renewals and Mapped Partners only (docs/product/shell.md, 'Users and roles'). */
+export function refuseLifeOnlyRole(viewer: RoleHolder, screen: string): void {
+  requirePermission(viewer, 'team-area', `${screen} is not available to your role`);
+}

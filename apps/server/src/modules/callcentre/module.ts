@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
-import { startJobsWithApp } from '../../platform/jobs';
-import type { TelephonyProvider } from '../../platform/telephony/types';
-import type { App } from '../../platform/types';
+import type { Module } from '../../platform/module';
 import { CallService } from './call-service';
 import { CaseService } from './case-service';
 import { ListingService } from './listing-service';
@@ -11,19 +8,17 @@ import { RecordingLinks } from './recording-links';
 import { callCentreRoutes } from './routes';
 import { SchedulingService } from './scheduling-service';
 
+/** The call centre's services, built once per app and handed to its routes. */
 export interface CallCentre {
   db: Db;
   calls: CallService;
   listing: ListingService;
   cases: CaseService;
   scheduling: SchedulingService;
-  /** Public routes (status callback, recordings) and the background sweep, on the root app. */
-  registerPublic(app: App): void;
-  /** Authenticated routes, inside the secured scope. */
-  register(scope: App): void;
 }
 
-export function createCallCentre(db: Db, config: Config, telephony: TelephonyProvider): CallCentre {
+/** The call centre (docs/product/callcentre.md): listings, cases, calls, slots, recordings, the provider's callback and the call sweep. */
+export const callCentreModule: Module<'db' | 'config' | 'telephony' | 'secured'> = async (app, { db, config, telephony, secured }) => {
   const calls = new CallService(db, telephony, new RecordingLinks(db), { callRateLimit: config.CALL_RATE_LIMIT });
   const cc: CallCentre = {
     db,
@@ -31,21 +26,14 @@ export function createCallCentre(db: Db, config: Config, telephony: TelephonyPro
     listing: new ListingService(db, calls),
     cases: new CaseService(db),
     scheduling: new SchedulingService(db),
-    registerPublic(app) {
-      callCentrePublicRoutes(app, cc, config.TELEPHONY_PROVIDER === 'exotel' ? config.EXOTEL_CALLBACK_SECRET : undefined);
-      // Brings unfinished calls up to date, so a call nobody is looking at still ends and a lost callback is
-      // recovered. Claims are row-level, so every instance may run it.
-      startJobsWithApp(app, [
-        {
-          name: 'call_sweep',
-          intervalMs: Math.min(30, config.TELEPHONY_FALLBACK_SECONDS) * 1000,
-          run: () => calls.refresh(),
-        },
-      ]);
-    },
-    register(scope) {
-      callCentreRoutes(scope, cc);
-    },
   };
-  return cc;
-}
+  callCentrePublicRoutes(app, cc, config.TELEPHONY_PROVIDER === 'exotel' ? config.EXOTEL_CALLBACK_SECRET : undefined);
+  await secured(app, (scope) => callCentreRoutes(scope, cc));
+  // Brings unfinished calls up to date, so a call nobody is looking at still ends and a lost callback is
+  // recovered. Claims are row-level, so every instance may run it.
+  app.jobs.push({
+    name: 'call_sweep',
+    intervalMs: Math.min(30, config.TELEPHONY_FALLBACK_SECONDS) * 1000,
+    run: () => calls.refresh(),
+  });
+};

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import { NON_MAPPING_DESIGNATIONS } from '../team/access';
+import { NON_MAPPING_DESIGNATIONS } from '../../platform/access';
 
 /**
  * Partners with no mapping in force (the requester's pool), each with the pending request holding

@@ -8,12 +8,12 @@ import {
   type UnmappedPartner,
   type UnmappedPartnersResponse,
 } from '@dossier/shared';
-import { isInSubtree } from '../../platform/access';
+import { isInSubtree, NON_MAPPING_DESIGNATIONS } from '../../platform/access';
+import { refuseLifeOnlyRole } from '../../platform/permissions';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { NON_MAPPING_DESIGNATIONS, refuseLifeOnlyRole } from '../team/access';
 import { decideItems } from '../team/queries';
 import { linesOf, primaryLine, specialties } from '../team/specialty';
 import {

@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { refuseLifeOnlyRole } from './access';
+import { refuseLifeOnlyRole } from '../../platform/permissions';
 import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
 import { checkedRange, kolkataDate } from '../../platform/date-ranges';
 import {
