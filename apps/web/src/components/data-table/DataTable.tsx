@@ -31,7 +31,8 @@ export interface DataTableProps<T extends RowData> {
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[] | undefined;
   loading?: boolean;
-  getRowId: (row: T) => string;
+  /** A row's key and selection id; `index` is its place in `rows` (for rows without an id of their own). */
+  getRowId: (row: T, index: number) => string;
   /** Show the search box (default true); `searchWhenEmpty: false` hides it until rows exist. */
   search?: boolean;
   searchWhenEmpty?: boolean;
@@ -199,7 +200,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       pagination: serverShowsAll || !paginate ? { pageIndex: 0, pageSize: Math.max(1, data.length) } : pagination,
       rowSelection,
     },
-    getRowId: (row) => getRowId(row),
+    getRowId: (row, index) => getRowId(row, index),
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       setSorting(next);
