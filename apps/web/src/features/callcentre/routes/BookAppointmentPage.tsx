@@ -51,7 +51,7 @@ export default function BookAppointmentPage() {
   const [message, setMessage] = useState<string | null>(null);
   const cases = useBookableCases({ search: debounced, current_page: page });
   const date = meetingDate(meeting.choice, meeting.picked, today);
-  const slots = useSlots({ partner_id: chosen?.partner_id ?? null, date }, chosen !== null);
+  const slots = useSlots({ partner_id: chosen?.partner_id ?? null, date }, { enabled: chosen !== null });
   const book = useBookCustomerSlot();
 
   const submit = () => {

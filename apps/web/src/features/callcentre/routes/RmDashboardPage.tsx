@@ -25,8 +25,8 @@ export default function RmDashboardPage() {
   const [popup, setPopup] = useState<PopupAnchor | null>(null);
 
   const date = dateParam(dates, today());
-  const partners = usePartnersByRm(code, date);
-  const leads = useLeads(code, { date, partner_id: partnerId, call_status: category, current_page: page });
+  const partners = usePartnersByRm(code, date, { enabled: code !== '' });
+  const leads = useLeads(code, { date, partner_id: partnerId, call_status: category, current_page: page }, { enabled: code !== '' });
 
   const changeDates = (next: DateFilter) => {
     if (next === dates) return;

@@ -22,7 +22,7 @@ export default function TrmDashboardPage() {
   const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
   const [status, setStatus] = useState<CaseStatus>('open');
   const [page, setPage] = useState(1);
-  const cases = useTrmCases(code, { date: dateParam(dates, today()), status, current_page: page });
+  const cases = useTrmCases(code, { date: dateParam(dates, today()), status, current_page: page }, { enabled: code !== '' });
 
   const changeDates = (next: DateFilter) => {
     if (next === dates) return;
