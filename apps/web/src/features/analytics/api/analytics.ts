@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AnalyticsRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 /** Dates are dd/MM/yyyy for the analytics call (docs/product/team.md, 'Mapping Dashboard'). */
 export function fetchAnalytics(startDate: string, endDate: string, signal?: AbortSignal): Promise<AnalyticsRow[]> {
@@ -17,7 +17,6 @@ export function analyticsQueryOptions(startDate: string, endDate: string) {
 }
 
 /** Fetched only when logged in (docs/product/shell.md, 'Session values'). */
-export function useAnalytics(startDate: string, endDate: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...analyticsQueryOptions(startDate, endDate), enabled: loggedIn });
+export function useAnalytics(startDate: string, endDate: string, queryConfig?: QueryConfig<typeof analyticsQueryOptions>) {
+  return useQuery({ ...analyticsQueryOptions(startDate, endDate), ...queryConfig });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EtlJob } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export const ETL_JOBS_PATH = '/api/etl_jobs/';
 
@@ -26,7 +26,6 @@ export function etlJobsQueryOptions() {
   });
 }
 
-export function useEtlJobs() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...etlJobsQueryOptions(), enabled: loggedIn });
+export function useEtlJobs(queryConfig?: QueryConfig<typeof etlJobsQueryOptions>) {
+  return useQuery({ ...etlJobsQueryOptions(), ...queryConfig });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TEAM_PATHS, UnmappedPartnersResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPartnersResponse> {
   return apiRequest(TEAM_PATHS.unmappedPartners, UnmappedPartnersResponse, { signal });
@@ -15,7 +15,6 @@ export function unmappedPartnersQueryOptions() {
   });
 }
 
-export function useUnmappedPartners() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...unmappedPartnersQueryOptions(), enabled: loggedIn });
+export function useUnmappedPartners(queryConfig?: QueryConfig<typeof unmappedPartnersQueryOptions>) {
+  return useQuery({ ...unmappedPartnersQueryOptions(), ...queryConfig });
 }

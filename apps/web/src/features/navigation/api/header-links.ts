@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HeaderLinksResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export const HEADER_LINKS_PATH = '/api/header_links/';
 
@@ -17,7 +17,6 @@ export function headerLinksQueryOptions() {
   });
 }
 
-export function useHeaderLinks() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...headerLinksQueryOptions(), enabled: loggedIn });
+export function useHeaderLinks(queryConfig?: QueryConfig<typeof headerLinksQueryOptions>) {
+  return useQuery({ ...headerLinksQueryOptions(), ...queryConfig });
 }

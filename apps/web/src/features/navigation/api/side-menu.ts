@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export const SIDE_MENU_PATH = '/api/side_menu/';
 
@@ -18,7 +18,6 @@ export function sideMenuQueryOptions() {
   });
 }
 
-export function useSideMenu() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...sideMenuQueryOptions(), enabled: loggedIn });
+export function useSideMenu(queryConfig?: QueryConfig<typeof sideMenuQueryOptions>) {
+  return useQuery({ ...sideMenuQueryOptions(), ...queryConfig });
 }

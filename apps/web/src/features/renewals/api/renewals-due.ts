@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RenewalDueRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export interface RenewalsRange {
   start_date: string;
@@ -21,7 +21,6 @@ export function renewalsDueQueryOptions(range: RenewalsRange) {
   });
 }
 
-export function useRenewalsDue(range: RenewalsRange) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...renewalsDueQueryOptions(range), enabled: loggedIn });
+export function useRenewalsDue(range: RenewalsRange, queryConfig?: QueryConfig<typeof renewalsDueQueryOptions>) {
+  return useQuery({ ...renewalsDueQueryOptions(range), ...queryConfig });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FilterDetailsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export const FILTER_DETAILS_PATH = '/api/v1/reports_filter/filter_details/';
 
@@ -36,7 +36,6 @@ export function filterDetailsQueryOptions(p: FilterDetailsParams) {
   });
 }
 
-export function useFilterDetails(p: FilterDetailsParams) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...filterDetailsQueryOptions(p), enabled: loggedIn && p.include.length > 0 });
+export function useFilterDetails(p: FilterDetailsParams, queryConfig?: QueryConfig<typeof filterDetailsQueryOptions>) {
+  return useQuery({ ...filterDetailsQueryOptions(p), ...queryConfig });
 }

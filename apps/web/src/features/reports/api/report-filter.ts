@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportResponse, type ReportFilterBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
 
@@ -17,7 +17,6 @@ export function filteredReportQueryOptions(id: number, body: ReportFilterBody) {
   });
 }
 
-export function useFilteredReport(id: number, body: ReportFilterBody, enabled: boolean) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...filteredReportQueryOptions(id, body), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
+export function useFilteredReport(id: number, body: ReportFilterBody, queryConfig?: QueryConfig<typeof filteredReportQueryOptions>) {
+  return useQuery({ ...filteredReportQueryOptions(id, body), placeholderData: keepPreviousData, ...queryConfig });
 }

@@ -122,9 +122,9 @@ export function ReportPanel({
       ...(wanted.sort ? { sort: wanted.sort.id, order: wanted.sort.desc ? 'desc' : 'asc' } : {}),
       ...(wanted.search ? { search: wanted.search } : {}),
     },
-    serverPaged && (filtered || pageWanted !== null),
+    { enabled: serverPaged && (filtered || pageWanted !== null) },
   );
-  const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), filtered && !serverPaged);
+  const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), { enabled: filtered && !serverPaged });
   const pagedReport = pagedQuery.data && (filtered || pageWanted !== null) ? reportsOf(pagedQuery.data).reports[0] : undefined;
   const report = serverPaged ? (pagedReport ?? pageReport) : filtered ? (query.data ?? pageReport) : pageReport;
   const loading = serverPaged ? pagedQuery.isFetching : filtered && query.isFetching;

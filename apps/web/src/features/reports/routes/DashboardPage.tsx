@@ -47,7 +47,7 @@ export default function DashboardPage() {
   const summary = useReport(
     DASHBOARD_SCREEN_REPORT_IDS[0],
     reportApiQuery(ctx.query, NO_FILTERS, accountId),
-    known && accountId !== undefined,
+    { enabled: known && accountId !== undefined },
   );
   const account = accountId ? ReportResponse.safeParse(summary.data).data?.account : undefined;
   const accountLabel = account ? `${account.user_name} (${account.account_id})` : null;

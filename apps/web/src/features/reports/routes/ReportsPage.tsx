@@ -99,7 +99,7 @@ export default function ReportsPage() {
   const { data, isPending, isPlaceholderData } = useReport(
     id,
     { ...reportApiQuery(ctx.query, NO_FILTERS, accountId), ...firstPage },
-    valid,
+    { enabled: valid },
   );
   const page = data ? reportsOf(data) : null;
   const first = page?.reports[0];

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ReporteeRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 /** `requestRaised` is a request code or the text 'null' (every pending request to the manager). */
 export function fetchReporteeDetail(managerCode: string, requestRaised: string, signal?: AbortSignal): Promise<ReporteeRow[]> {
@@ -20,7 +20,6 @@ export function reporteeDetailQueryOptions(managerCode: string, requestRaised: s
   });
 }
 
-export function useReporteeDetail(managerCode: string, requestRaised: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), enabled: loggedIn && managerCode !== '' });
+export function useReporteeDetail(managerCode: string, requestRaised: string, queryConfig?: QueryConfig<typeof reporteeDetailQueryOptions>) {
+  return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), ...queryConfig });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeamListResponse, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export interface TeamListRange {
   start_date?: string;
@@ -21,7 +21,6 @@ export function teamListQueryOptions(range: TeamListRange) {
   });
 }
 
-export function useTeamList(range: TeamListRange) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...teamListQueryOptions(range), enabled: loggedIn });
+export function useTeamList(range: TeamListRange, queryConfig?: QueryConfig<typeof teamListQueryOptions>) {
+  return useQuery({ ...teamListQueryOptions(range), ...queryConfig });
 }

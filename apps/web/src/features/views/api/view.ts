@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SavedView, VIEWS_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
 
 /** GET /api/views/{id}/: one view by its link, for anyone whose team holds its account (docs/product/views.md, 'Opening a view'). */
 export function fetchView(id: string, signal?: AbortSignal): Promise<SavedView> {
@@ -14,7 +14,6 @@ export function viewQueryOptions(id: string) {
 }
 
 /** The opener shows a refusal (another team's account, a deleted view) on its own page, not in the error dialog. */
-export function useView(id: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...viewQueryOptions(id), enabled: loggedIn, meta: { errorDialog: false } });
+export function useView(id: string, queryConfig?: QueryConfig<typeof viewQueryOptions>) {
+  return useQuery({ ...viewQueryOptions(id), meta: { errorDialog: false }, ...queryConfig });
 }
