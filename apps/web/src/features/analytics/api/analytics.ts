@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AnalyticsRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { analyticsKeys } from './keys';
 
 /** Dates are dd/MM/yyyy for the analytics call (docs/product/team.md, 'Mapping Dashboard'). */
 export function fetchAnalytics(startDate: string, endDate: string, signal?: AbortSignal): Promise<AnalyticsRow[]> {
@@ -11,7 +12,7 @@ export function fetchAnalytics(startDate: string, endDate: string, signal?: Abor
 
 export function analyticsQueryOptions(startDate: string, endDate: string) {
   return queryOptions({
-    queryKey: ['mapping-analytics', startDate, endDate] as const,
+    queryKey: analyticsKeys.analytics(startDate, endDate),
     queryFn: ({ signal }) => fetchAnalytics(startDate, endDate, signal),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TEAM_PATHS, UnmappedPartnersResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { mappingKeys } from './keys';
 
 export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPartnersResponse> {
   return apiRequest(TEAM_PATHS.unmappedPartners, UnmappedPartnersResponse, { signal });
@@ -9,7 +10,7 @@ export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPar
 
 export function unmappedPartnersQueryOptions() {
   return queryOptions({
-    queryKey: ['unmapped-partners'] as const,
+    queryKey: mappingKeys.unmappedPartners,
     queryFn: ({ signal }) => fetchUnmappedPartners(signal),
     staleTime: 0,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HeaderLinksResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { navigationKeys } from './keys';
 
 export const HEADER_LINKS_PATH = '/api/header_links/';
 
@@ -11,7 +12,7 @@ export function fetchHeaderLinks(signal?: AbortSignal): Promise<HeaderLinksRespo
 
 export function headerLinksQueryOptions() {
   return queryOptions({
-    queryKey: ['header-links'] as const,
+    queryKey: navigationKeys.headerLinks,
     queryFn: ({ signal }) => fetchHeaderLinks(signal),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export const SIDE_MENU_PATH = '/api/side_menu/';
 
@@ -12,7 +13,7 @@ export function fetchSideMenu(signal?: AbortSignal): Promise<SideMenuResponse> {
 /** The menu (and the user's emp_role in it) changes only with configuration: keep it for a while. */
 export function sideMenuQueryOptions() {
   return queryOptions({
-    queryKey: ['side-menu'] as const,
+    queryKey: sharedKeys.sideMenu,
     queryFn: ({ signal }) => fetchSideMenu(signal),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MappedPartner, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { partnersKeys } from './keys';
 
 /** `asOn` is dd/MM/yyyy (docs/product/renewals.md, 'Mapped Partners'); the list is the mapping in force at the end of that day. */
 export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise<MappedPartner[]> {
@@ -11,7 +12,7 @@ export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise
 
 export function mappedPartnersQueryOptions(asOn: string) {
   return queryOptions({
-    queryKey: ['mapped-partners', asOn] as const,
+    queryKey: partnersKeys.mappedPartners(asOn),
     queryFn: ({ signal }) => fetchMappedPartners(asOn, signal),
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RenewalDueRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { renewalsKeys } from './keys';
 
 export interface RenewalsRange {
   start_date: string;
@@ -16,7 +17,7 @@ export function fetchRenewalsDue(range: RenewalsRange, signal?: AbortSignal): Pr
 
 export function renewalsDueQueryOptions(range: RenewalsRange) {
   return queryOptions({
-    queryKey: ['renewals-due', range.start_date, range.end_date] as const,
+    queryKey: renewalsKeys.due(range.start_date, range.end_date),
     queryFn: ({ signal }) => fetchRenewalsDue(range, signal),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FilterDetailsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const FILTER_DETAILS_PATH = '/api/v1/reports_filter/filter_details/';
 
@@ -30,7 +31,7 @@ export function fetchFilterDetails(p: FilterDetailsParams, signal?: AbortSignal)
 
 export function filterDetailsQueryOptions(p: FilterDetailsParams) {
   return queryOptions({
-    queryKey: ['filter-details', p] as const,
+    queryKey: reportsKeys.filterDetails(p),
     queryFn: ({ signal }) => fetchFilterDetails(p, signal),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ReportResponse, type ReportFilterBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
 
@@ -12,7 +13,7 @@ export function fetchFilteredReport(id: number, body: ReportFilterBody, signal?:
 
 export function filteredReportQueryOptions(id: number, body: ReportFilterBody) {
   return queryOptions({
-    queryKey: ['report-filter', id, body] as const,
+    queryKey: reportsKeys.reportFilter(id, body),
     queryFn: ({ signal }) => fetchFilteredReport(id, body, signal),
   });
 }

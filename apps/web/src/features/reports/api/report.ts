@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const reportPath = (id: number) => `/api/reports/${id}/`;
 
@@ -14,7 +15,7 @@ export function fetchReport(id: number, query: ReportApiQuery, signal?: AbortSig
 
 export function reportQueryOptions(id: number, query: ReportApiQuery) {
   return queryOptions({
-    queryKey: ['report', id, query] as const,
+    queryKey: reportsKeys.report(id, query),
     queryFn: ({ signal }) => fetchReport(id, query, signal),
   });
 }

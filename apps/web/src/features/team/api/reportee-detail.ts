@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ReporteeRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { teamKeys } from './keys';
 
 /** `requestRaised` is a request code or the text 'null' (every pending request to the manager). */
 export function fetchReporteeDetail(managerCode: string, requestRaised: string, signal?: AbortSignal): Promise<ReporteeRow[]> {
@@ -14,7 +15,7 @@ export function fetchReporteeDetail(managerCode: string, requestRaised: string, 
 
 export function reporteeDetailQueryOptions(managerCode: string, requestRaised: string) {
   return queryOptions({
-    queryKey: ['reportee-detail', managerCode, requestRaised] as const,
+    queryKey: teamKeys.reporteeDetail(managerCode, requestRaised),
     queryFn: ({ signal }) => fetchReporteeDetail(managerCode, requestRaised, signal),
     staleTime: 0,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeamListResponse, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
+import { teamKeys } from './keys';
 
 export interface TeamListRange {
   start_date?: string;
@@ -14,7 +15,7 @@ export function fetchTeamList(range: TeamListRange, signal?: AbortSignal): Promi
 
 export function teamListQueryOptions(range: TeamListRange) {
   return queryOptions({
-    queryKey: ['team-list', range.start_date ?? null, range.end_date ?? null] as const,
+    queryKey: teamKeys.teamList(range.start_date ?? null, range.end_date ?? null),
     queryFn: ({ signal }) => fetchTeamList(range, signal),
     // Decisions change it: always fresh when the screen opens again.
     staleTime: 0,
