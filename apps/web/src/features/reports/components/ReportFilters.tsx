@@ -5,7 +5,7 @@ import { MonthFilter } from '../../../components/date-filters/MonthFilter';
 import { MultiSelectAll } from '../../../components/multi-select-all/MultiSelectAll';
 import { restoreSelection, selectionToFilter, type SelectOption } from '../../../components/multi-select-all/select-logic';
 import { useFilterDetails } from '../api/filter-details';
-import type { ReportScreenContext } from '../screen-context';
+import type { ReportScreenContext } from '../lib/screen-context';
 
 /**
  * A saved choice shows about 500 ms after the screen loads (docs/product/report-screens.md, 'Insurer, state and business type'); until the user touches the

@@ -10,9 +10,9 @@ import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
 import { SummaryTrend } from '../components/SummaryTrend';
-import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../config';
-import { NO_FILTERS, reportApiQuery } from '../query-params';
-import { useReportScreen } from '../use-report-screen';
+import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../lib/config';
+import { NO_FILTERS, reportApiQuery } from '../lib/query-params';
+import { useReportScreen } from '../lib/use-report-screen';
 
 const BUSINESS_DASHBOARD_ID = 1;
 
@@ -44,11 +44,9 @@ export default function DashboardPage() {
   const known = menu.data !== undefined && !lifeOnly;
   // On a drill (/dashboard/1/TL0001) the title names the account whose figures are shown; the business
   // summary's answer (the same request its panel makes) carries its name.
-  const summary = useReport(
-    DASHBOARD_SCREEN_REPORT_IDS[0],
-    reportApiQuery(ctx.query, NO_FILTERS, accountId),
-    { enabled: known && accountId !== undefined },
-  );
+  const summary = useReport(DASHBOARD_SCREEN_REPORT_IDS[0], reportApiQuery(ctx.query, NO_FILTERS, accountId), {
+    enabled: known && accountId !== undefined,
+  });
   const account = accountId ? ReportResponse.safeParse(summary.data).data?.account : undefined;
   const accountLabel = account ? `${account.user_name} (${account.account_id})` : null;
   if (lifeOnly) {
@@ -60,7 +58,9 @@ export default function DashboardPage() {
       <Screen
         title={accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
         tabTitle={{ screen: 'Dashboard', account: accountLabel }}
-        actions={<SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />}
+        actions={
+          <SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />
+        }
       >
         {/* Every figure below (the trend and both tables) takes all three saved filters. */}
         <AppliedFilters filters={ctx.filters} />

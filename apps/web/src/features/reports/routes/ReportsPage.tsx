@@ -17,12 +17,12 @@ import {
   RENEWAL_DUES_LINK_PAGES,
   RENEWAL_DUES_REPORT_ID,
   SERVER_PAGED_REPORTS,
-} from '../config';
-import { filtersOnScreen } from '../filtered-reports';
-import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../query-params';
-import { halfWidths } from '../layout';
-import type { ReportScreenContext } from '../screen-context';
-import { useReportScreen } from '../use-report-screen';
+} from '../lib/config';
+import { filtersOnScreen } from '../lib/filtered-reports';
+import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../lib/query-params';
+import { halfWidths } from '../lib/layout';
+import type { ReportScreenContext } from '../lib/screen-context';
+import { useReportScreen } from '../lib/use-report-screen';
 
 export const NO_DATA = 'No data to display';
 

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReportFilterBody, ReportResponse } from '@dossier/shared';
-import { filteredReportQueryOptions } from './api/report-filter';
+import { filteredReportQueryOptions } from '../api/report-filter';
 import { filtersFor, hasFilters, NO_FILTERS, type AppliedFilters, type ReportFlags } from './query-params';
 import type { ReportScreenContext } from './screen-context';
 
