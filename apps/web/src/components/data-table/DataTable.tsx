@@ -345,7 +345,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               ) : null}
               {pageRows.map((row) => {
                 return (
-                  <Table.Tr key={row.id} aria-selected={selection ? row.getIsSelected() : undefined} {...props.rowAttributes?.(row.original)}>
+                  <Table.Tr
+                    key={row.id}
+                    aria-selected={selection ? row.getIsSelected() : undefined}
+                    {...props.rowAttributes?.(row.original)}
+                  >
                     {selection ? (
                       <Table.Td className={classes.check}>
                         <Checkbox

@@ -28,7 +28,12 @@ export function auditTrailQueryOptions(filter: AuditFilterState, limit: number, 
   });
 }
 
-export function useAuditTrail(filter: AuditFilterState, limit: number, offset: number, queryConfig?: QueryConfig<typeof auditTrailQueryOptions>) {
+export function useAuditTrail(
+  filter: AuditFilterState,
+  limit: number,
+  offset: number,
+  queryConfig?: QueryConfig<typeof auditTrailQueryOptions>,
+) {
   return useQuery({ ...auditTrailQueryOptions(filter, limit, offset), ...queryConfig });
 }
 

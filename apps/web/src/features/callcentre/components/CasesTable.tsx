@@ -74,7 +74,12 @@ function caseColumns({ onOpenHistory, onCall }: Pick<Props, 'onOpenHistory' | 'o
         </Text>
       ),
     },
-    { id: 'call_logs', header: CALL_LOGS, value: (r) => r.partner_call_logs.length, cell: (r) => <PartnerCallLogs logs={r.partner_call_logs} /> },
+    {
+      id: 'call_logs',
+      header: CALL_LOGS,
+      value: (r) => r.partner_call_logs.length,
+      cell: (r) => <PartnerCallLogs logs={r.partner_call_logs} />,
+    },
     { id: 'pin', header: PIN, value: (r) => r.pin ?? 'NA' },
     { id: 'remark', header: REMARKS, value: (r) => r.remark, cell: (r) => <RemarkCell remark={r.remark} notes={r.notes} /> },
     {

@@ -21,6 +21,10 @@ export function reporteeDetailQueryOptions(managerCode: string, requestRaised: s
   });
 }
 
-export function useReporteeDetail(managerCode: string, requestRaised: string, queryConfig?: QueryConfig<typeof reporteeDetailQueryOptions>) {
+export function useReporteeDetail(
+  managerCode: string,
+  requestRaised: string,
+  queryConfig?: QueryConfig<typeof reporteeDetailQueryOptions>,
+) {
   return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), ...queryConfig });
 }
