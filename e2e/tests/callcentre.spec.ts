@@ -46,7 +46,7 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     // More than one page of today's leads: the pager shows, its previous arrow disabled on page 1.
     await expect(page.getByRole('button', { name: 'previous page' })).toBeDisabled();
     const second = page.waitForRequest((r) => r.url().includes('/partner-listing/') && r.url().includes('current_page=2'));
-    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await second;
     await expect(page.getByRole('button', { name: 'next page' })).toBeDisabled();
 

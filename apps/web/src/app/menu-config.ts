@@ -7,7 +7,7 @@
  * Dashboards whose menu click resets the date: their links carry no start_date/end_date, so the
  * report opens on its default period. The list lives with the other report configuration lists.
  */
-export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/config';
+export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/lib/config';
 
 /** Who sees a static entry, by emp_role: 204 is the life-only role (docs/product/shell.md, 'Users and roles'). */
 export type MenuAudience = 'all' | 'life-only' | 'not-life-only';

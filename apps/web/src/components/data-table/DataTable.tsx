@@ -1,15 +1,23 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Checkbox, Group, Pagination, Select, Skeleton, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
-  getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
   type ColumnDef,
   type FilterFn,
+  type RowData,
+  type RowSelectionState,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@dossier/shared';
 import { useScrollEdges } from './scroll-edges';
@@ -17,13 +25,14 @@ import { compareValues, normaliseSearch, rowMatches } from './search';
 import type { ColumnGroup, DataTableColumn, DataTableSelection } from './types';
 import classes from './DataTable.module.css';
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table (usually the screen title). */
   label: string;
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[] | undefined;
   loading?: boolean;
-  getRowId: (row: T) => string;
+  /** A row's key and selection id; `index` is its place in `rows` (for rows without an id of their own). */
+  getRowId: (row: T, index: number) => string;
   /** Show the search box (default true); `searchWhenEmpty: false` hides it until rows exist. */
   search?: boolean;
   searchWhenEmpty?: boolean;
@@ -42,13 +51,19 @@ export interface DataTableProps<T> {
   /** Narrow cell padding and small text, for tables in half-width cards. */
   dense?: boolean;
   /**
-   * Rows paged on the server: `rows` is the current page; the paginator, the sort and the search ask
-   * the server through `onChange`, so they act on every row, not on the page shown.
+   * Rows paged on the server: `rows` is the current page. With `totalRows` the paginator, the sort and the
+   * search ask the server through `onChange`, so they act on every row, not on the page shown; with
+   * `totalPages` (the call centre's `current_page`/`total_pages`) only the page is the server's, through
+   * `onPageChange`, and the table neither sorts nor searches.
    */
   serverPaging?: ServerPaging;
   /** Told the search as it is typed (trimmed, lower-case; '' for none): a download can carry it. */
   onSearch?: (search: string) => void;
+  /** Attributes of a row's `<tr>`: data attributes the screen's styles and tests read, a style. */
+  rowAttributes?: (row: T) => RowAttributes;
 }
+
+export type RowAttributes = { style?: CSSProperties } & { [key: `data-${string}`]: string | number | undefined };
 
 export interface ServerQuery {
   page: number;
@@ -58,18 +73,40 @@ export interface ServerQuery {
   search: string;
 }
 
-export interface ServerPaging {
+/** Pages of rows the server sorts and searches too: the reports' paged answers. */
+export interface ServerRowPaging {
   page: number;
   pageSize: number;
   totalRows: number;
   onChange: (query: ServerQuery) => void;
 }
 
+/** Numbered pages and nothing else: the server names the page count, not the rows (the call centre's lists). */
+export interface ServerPagePaging {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}
+
+export type ServerPaging = ServerRowPaging | ServerPagePaging;
+
 /** A search typed into a server-paged table is sent once the typing pauses. */
 const SERVER_SEARCH_DELAY_MS = 300;
 
 const LOADING_ROWS = 5;
 export const NO_DATA = 'No data to display';
+
+// Only the features the table uses are bundled (TanStack Table 9 registers them per table).
+const features = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  sortedRowModel: createSortedRowModel(),
+  filteredRowModel: createFilteredRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+});
 
 function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
   return (
@@ -79,19 +116,28 @@ function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+/** The ids of a selection map, the screen's order kept and new ones added at the end. */
+function selectedIds(previous: readonly string[], next: RowSelectionState): string[] {
+  const kept = previous.filter((id) => next[id]);
+  const added = Object.keys(next).filter((id) => next[id] && !previous.includes(id));
+  return [...kept, ...added];
+}
+
 /**
  * The generic table of the portal (docs/product/report-screens.md, 'Report table'): trimmed case-insensitive search, sortable columns,
  * paginator with 10/20/50/100 rows and pages from 1, optional checkbox selection and grouped
  * headers, placeholders while loading and 'No data to display' when empty.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { label, columns, rows, loading = false, getRowId, selection, columnGroups, emptyText = NO_DATA, minWidth = 640 } = props;
   const [query, setQuery] = useState('');
   const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? PAGE_SIZE });
   const paginate = props.paginate ?? true;
-  const scroll = useScrollEdges<HTMLDivElement>();
-  const server = props.serverPaging;
+  const { ref: scrollRef, edges } = useScrollEdges<HTMLDivElement>();
+  const server = props.serverPaging && 'totalRows' in props.serverPaging ? props.serverPaging : undefined;
+  const pages = props.serverPaging && 'totalPages' in props.serverPaging ? props.serverPaging : undefined;
+  const serverOrder = pages !== undefined;
   const [debouncedQuery] = useDebouncedValue(query, SERVER_SEARCH_DELAY_MS);
   const serverSort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
   const serverSearch = normaliseSearch(debouncedQuery);
@@ -104,22 +150,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
     askServer({ search: serverSearch });
   }
 
-  const defs = useMemo<ColumnDef<T>[]>(
+  const defs = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       columns.map((c) => ({
         id: c.id,
         header: c.header,
         accessorFn: (row: T) => (c.sortValue ?? c.value)(row),
-        enableSorting: c.sortable ?? true,
-        sortingFn: (a, b) => compareValues((c.sortValue ?? c.value)(a.original), (c.sortValue ?? c.value)(b.original)),
+        // The server's numbered pages come in its order: nothing to sort on this side.
+        enableSorting: !serverOrder && (c.sortable ?? true),
+        sortFn: (a, b) => compareValues((c.sortValue ?? c.value)(a.original), (c.sortValue ?? c.value)(b.original)),
         sortUndefined: 'last',
         // Every column sorts ascending on the first click, numbers included.
         sortDescFirst: false,
       })),
-    [columns],
+    [columns, serverOrder],
   );
 
-  const globalFilter = useMemo<FilterFn<T>>(
+  const globalFilter = useMemo<FilterFn<typeof features, T>>(
     () => (row, _columnId, value: string) =>
       rowMatches(
         columns
@@ -130,69 +177,60 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [columns],
   );
 
+  // The screen owns the selection (ids); the table holds it as TanStack's row selection state.
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries((selection?.selected ?? []).map((id) => [id, true])),
+    [selection?.selected],
+  );
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
+    if (!selection) return;
+    selection.onChange(selectedIds(selection.selected, typeof updater === 'function' ? updater(rowSelection) : updater));
+  };
+
   const data = useMemo(() => (rows ? [...rows] : []), [rows]);
-  // The app does not use the React Compiler; the table object is read within this render only.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable<T>({
+  const serverShowsAll = server !== undefined || pages !== undefined;
+  const table = useTable({
+    features,
     data,
     columns: defs,
     state: {
       sorting,
       // A server-paged table shows the server's rows as they come: sorted and searched there.
-      globalFilter: server ? '' : normaliseSearch(query),
-      pagination: server
-        ? { pageIndex: 0, pageSize: Math.max(1, data.length) }
-        : paginate
-          ? pagination
-          : { pageIndex: 0, pageSize: Math.max(1, data.length) },
+      globalFilter: serverShowsAll ? '' : normaliseSearch(query),
+      pagination: serverShowsAll || !paginate ? { pageIndex: 0, pageSize: Math.max(1, data.length) } : pagination,
+      rowSelection,
     },
-    getRowId: (row) => getRowId(row),
+    getRowId: (row, index) => getRowId(row, index),
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       setSorting(next);
       askServer({ sort: next[0] ? { id: next[0].id, desc: next[0].desc } : null });
     },
-    manualSorting: server !== undefined,
+    manualSorting: serverShowsAll,
     onPaginationChange: setPagination,
     globalFilterFn: globalFilter,
     getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    enableRowSelection: (row) => selection?.isSelectable?.(row.original) ?? true,
+    onRowSelectionChange,
     autoResetPageIndex: true,
   });
 
   const filtered = table.getFilteredRowModel().rows;
   const pageRows = table.getRowModel().rows;
-  const selected = new Set(selection?.selected ?? []);
-  const selectableIds = selection ? filtered.filter((r) => selection.isSelectable?.(r.original) ?? true).map((r) => r.id) : [];
-  const allChosen = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id));
-  const someChosen = selectableIds.some((id) => selected.has(id));
-  const toggleAll = () => {
-    if (!selection) return;
-    const next = new Set(selected);
-    for (const id of selectableIds) {
-      if (allChosen) next.delete(id);
-      else next.add(id);
-    }
-    selection.onChange([...next]);
-  };
-  const toggle = (id: string) => {
-    if (!selection) return;
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    selection.onChange([...next]);
-  };
+  const anySelectable = filtered.some((r) => r.getCanSelect());
+  const allChosen = table.getIsAllRowsSelected();
 
-  const showSearch = (props.search ?? true) && ((props.searchWhenEmpty ?? true) ? true : data.length > 0);
+  const showSearch = pages === undefined && (props.search ?? true) && ((props.searchWhenEmpty ?? true) ? true : data.length > 0);
   const columnCount = columns.length + (selection ? 1 : 0);
   const total = server ? server.totalRows : filtered.length;
-  const { pageIndex, pageSize } = server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : table.getState().pagination;
+  const { pageIndex, pageSize } = server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : table.state.pagination;
   const pageCount = server ? Math.max(1, Math.ceil(server.totalRows / server.pageSize)) : table.getPageCount();
   const first = total === 0 ? 0 : pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
+  const pagerLabels = {
+    getControlProps: (control: string) => ({ 'aria-label': `${control} page` }),
+    getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+  };
 
   return (
     <div className={classes.root}>
@@ -221,10 +259,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div
         className={classes.frame}
         data-scroll-frame=""
-        data-more-left={scroll.edges.left || undefined}
-        data-more-right={scroll.edges.right || undefined}
+        data-more-left={edges.left || undefined}
+        data-more-right={edges.right || undefined}
       >
-        <Table.ScrollContainer ref={scroll.ref} minWidth={minWidth} type="native">
+        <Table.ScrollContainer ref={scrollRef} minWidth={minWidth} type="native">
           <Table
             striped
             highlightOnHover
@@ -252,9 +290,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <Checkbox
                       aria-label="Select all"
                       checked={allChosen}
-                      indeterminate={someChosen && !allChosen}
-                      disabled={selectableIds.length === 0}
-                      onChange={toggleAll}
+                      indeterminate={table.getIsSomeRowsSelected() && !allChosen}
+                      disabled={!anySelectable}
+                      onChange={() => table.toggleAllRowsSelected(!allChosen)}
                     />
                   </Table.Th>
                 ) : null}
@@ -299,23 +337,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {!loading && pageRows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={columnCount}>
-                    <Text ta="center" c="gray.7" py="md" size="sm">
+                    <Text ta="center" c="gray.7" py="md" size="sm" data-testid="empty-message">
                       {emptyText}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
               ) : null}
               {pageRows.map((row) => {
-                const selectable = selection?.isSelectable?.(row.original) ?? true;
                 return (
-                  <Table.Tr key={row.id} aria-selected={selection ? selected.has(row.id) : undefined}>
+                  <Table.Tr
+                    key={row.id}
+                    aria-selected={selection ? row.getIsSelected() : undefined}
+                    {...props.rowAttributes?.(row.original)}
+                  >
                     {selection ? (
                       <Table.Td className={classes.check}>
                         <Checkbox
                           aria-label={selection.rowLabel(row.original)}
-                          checked={selected.has(row.id)}
-                          disabled={!selectable}
-                          onChange={() => toggle(row.id)}
+                          checked={row.getIsSelected()}
+                          disabled={!row.getCanSelect()}
+                          onChange={() => row.toggleSelected()}
                         />
                       </Table.Td>
                     ) : null}
@@ -337,7 +378,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table.ScrollContainer>
       </div>
 
-      {paginate && total > 0 ? (
+      {paginate && pages === undefined && total > 0 ? (
         <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
           <Group gap="xs">
             <Select
@@ -360,8 +401,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
             size="sm"
             siblings={1}
             boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            {...pagerLabels}
+          />
+        </Group>
+      ) : null}
+      {pages && pages.totalPages > 1 ? (
+        <Group justify="flex-end" mt="sm">
+          <Pagination
+            total={pages.totalPages}
+            value={Math.min(pages.page, pages.totalPages)}
+            onChange={pages.onPageChange}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            {...pagerLabels}
           />
         </Group>
       ) : null}

@@ -1,7 +1,9 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, AuditPage } from '@dossier/shared';
 import { ApiError, apiRequest, withQuery } from '../../../lib/api';
-import { useLoggedIn, readToken } from '../../../lib/session';
+import { readToken } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { adminKeys } from './keys';
 
 export interface AuditFilterState {
   person: string;
@@ -18,14 +20,21 @@ const toQuery = (f: AuditFilterState) =>
     string | undefined
   >;
 
-export function useAuditTrail(filter: AuditFilterState, limit: number, offset: number) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'audit', filter, limit, offset] as const,
+export function auditTrailQueryOptions(filter: AuditFilterState, limit: number, offset: number) {
+  return queryOptions({
+    queryKey: adminKeys.audit(filter, limit, offset),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.audit, AuditPage, { signal, query: { ...toQuery(filter), limit, offset } }),
-    enabled: loggedIn,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useAuditTrail(
+  filter: AuditFilterState,
+  limit: number,
+  offset: number,
+  queryConfig?: QueryConfig<typeof auditTrailQueryOptions>,
+) {
+  return useQuery({ ...auditTrailQueryOptions(filter, limit, offset), ...queryConfig });
 }
 
 /** The whole filtered trail as a CSV file (the server streams it; the browser saves it). */

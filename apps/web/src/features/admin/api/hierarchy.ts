@@ -1,24 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, HierarchyChildren, HierarchySearchResult } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { adminKeys } from './keys';
 
-/** One level of the tree; fetched when a node opens, kept while the screen lives. */
-export function useHierarchyLevel(parent: string | null, enabled = true) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'hierarchy', parent] as const,
+export function hierarchyLevelQueryOptions(parent: string | null) {
+  return queryOptions({
+    queryKey: adminKeys.hierarchy(parent),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.hierarchy, HierarchyChildren, { signal, query: { parent: parent ?? undefined } }),
-    enabled: loggedIn && enabled,
     staleTime: 60_000,
   });
 }
 
-export function useHierarchySearch(q: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'hierarchy-search', q] as const,
+/** One level of the tree; fetched when a node opens, kept while the screen lives. */
+export function useHierarchyLevel(parent: string | null, queryConfig?: QueryConfig<typeof hierarchyLevelQueryOptions>) {
+  return useQuery({ ...hierarchyLevelQueryOptions(parent), ...queryConfig });
+}
+
+export function hierarchySearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: adminKeys.hierarchySearch(q),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.hierarchySearch, HierarchySearchResult, { signal, query: { q } }),
-    enabled: loggedIn && q.trim() !== '',
   });
+}
+
+export function useHierarchySearch(q: string, queryConfig?: QueryConfig<typeof hierarchySearchQueryOptions>) {
+  return useQuery({ ...hierarchySearchQueryOptions(q), ...queryConfig });
 }

@@ -1,25 +1,31 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_IMPORT_PATHS, ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
 import { ApiError, apiRequest } from '../../../lib/api';
-import { readToken, useLoggedIn } from '../../../lib/session';
+import { readToken } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { adminKeys } from './keys';
 
-export function useImportRuns(limit: number, offset: number) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'imports', limit, offset] as const,
+export function importRunsQueryOptions(limit: number, offset: number) {
+  return queryOptions({
+    queryKey: adminKeys.imports(limit, offset),
     queryFn: ({ signal }) => apiRequest(ADMIN_IMPORT_PATHS.imports, ImportRunsPage, { signal, query: { limit, offset } }),
-    enabled: loggedIn,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useApiKeys() {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'api-keys'] as const,
+export function useImportRuns(limit: number, offset: number, queryConfig?: QueryConfig<typeof importRunsQueryOptions>) {
+  return useQuery({ ...importRunsQueryOptions(limit, offset), ...queryConfig });
+}
+
+export function apiKeysQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.apiKeys,
     queryFn: ({ signal }) => apiRequest(ADMIN_IMPORT_PATHS.apiKeys, ApiKeysList, { signal }),
-    enabled: loggedIn,
   });
+}
+
+export function useApiKeys(queryConfig?: QueryConfig<typeof apiKeysQueryOptions>) {
+  return useQuery({ ...apiKeysQueryOptions(), ...queryConfig });
 }
 
 export function useCreateApiKey() {
@@ -27,7 +33,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: (name: string) => apiRequest(ADMIN_IMPORT_PATHS.apiKeys, ApiKeyCreated, { method: 'POST', body: { name } }),
     meta: { errorDialog: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys }),
   });
 }
 
@@ -35,7 +41,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => apiRequest(ADMIN_IMPORT_PATHS.revokeKey(name), ApiKeysList, { method: 'POST', body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'api-keys'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys }),
   });
 }
 

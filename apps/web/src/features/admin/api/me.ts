@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Me } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
-/** The signed-in user, for the admin flag (the same query key as the shell's). */
-export function useAdminMe() {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['me'] as const,
+export function adminMeQueryOptions() {
+  return queryOptions({
+    queryKey: sharedKeys.me,
     queryFn: ({ signal }) => apiRequest('/accounts/api/v1/me/', Me, { signal }),
-    enabled: loggedIn,
     staleTime: 60_000,
   });
+}
+
+/** The signed-in user, for the admin flag (the same query key as the shell's). */
+export function useAdminMe(queryConfig?: QueryConfig<typeof adminMeQueryOptions>) {
+  return useQuery({ ...adminMeQueryOptions(), ...queryConfig });
 }

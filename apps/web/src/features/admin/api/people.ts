@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PATHS, AdminOptions, PeopleList, PersonDetail, type PersonCreate, type PersonUpdate } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { adminKeys } from './keys';
 
 export interface PeopleFilter {
   q: string;
@@ -10,33 +11,39 @@ export interface PeopleFilter {
   offset: number;
 }
 
-export function usePeople(filter: PeopleFilter) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'people', filter] as const,
+export function peopleQueryOptions(filter: PeopleFilter) {
+  return queryOptions({
+    queryKey: adminKeys.people(filter),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.people, PeopleList, { signal, query: { ...filter, q: filter.q || undefined } }),
-    enabled: loggedIn,
     placeholderData: keepPreviousData,
   });
 }
 
-export function usePerson(code: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'person', code] as const,
+export function usePeople(filter: PeopleFilter, queryConfig?: QueryConfig<typeof peopleQueryOptions>) {
+  return useQuery({ ...peopleQueryOptions(filter), ...queryConfig });
+}
+
+export function personQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: adminKeys.person(code),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.person(code), PersonDetail, { signal }),
-    enabled: loggedIn && code !== '',
   });
 }
 
-export function useAdminOptions() {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'options'] as const,
+export function usePerson(code: string, queryConfig?: QueryConfig<typeof personQueryOptions>) {
+  return useQuery({ ...personQueryOptions(code), ...queryConfig });
+}
+
+export function adminOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.options,
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.options, AdminOptions, { signal }),
-    enabled: loggedIn,
     staleTime: 5 * 60_000,
   });
+}
+
+export function useAdminOptions(queryConfig?: QueryConfig<typeof adminOptionsQueryOptions>) {
+  return useQuery({ ...adminOptionsQueryOptions(), ...queryConfig });
 }
 
 /** Every admin change may touch any admin list: they all refetch. */
@@ -46,7 +53,7 @@ function useAdminMutation<V>(call: (v: V) => Promise<PersonDetail>) {
     mutationFn: call,
     // The dialog that sent it shows the server's message itself.
     meta: { errorDialog: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

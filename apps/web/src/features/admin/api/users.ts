@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
   AdminUser,
@@ -10,7 +10,8 @@ import {
   type UserUpdate,
 } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { adminKeys } from './keys';
 
 export interface UsersFilter {
   q: string;
@@ -19,24 +20,28 @@ export interface UsersFilter {
   offset: number;
 }
 
-export function useUsers(filter: UsersFilter) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'users', filter] as const,
+export function usersQueryOptions(filter: UsersFilter) {
+  return queryOptions({
+    queryKey: adminKeys.users(filter),
     queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.users, UsersList, { signal, query: { ...filter, q: filter.q || undefined } }),
-    enabled: loggedIn,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUserSessions(id: number | null) {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['admin', 'user-sessions', id] as const,
-    queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.userSessions(id ?? 0), SessionsList, { signal }),
-    enabled: loggedIn && id !== null,
+export function useUsers(filter: UsersFilter, queryConfig?: QueryConfig<typeof usersQueryOptions>) {
+  return useQuery({ ...usersQueryOptions(filter), ...queryConfig });
+}
+
+export function userSessionsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: adminKeys.userSessions(id),
+    queryFn: ({ signal }) => apiRequest(ADMIN_PATHS.userSessions(id), SessionsList, { signal }),
     staleTime: 0,
   });
+}
+
+export function useUserSessions(id: number, queryConfig?: QueryConfig<typeof userSessionsQueryOptions>) {
+  return useQuery({ ...userSessionsQueryOptions(id), ...queryConfig });
 }
 
 function useUserMutation<V, R>(call: (v: V) => Promise<R>) {
@@ -44,7 +49,7 @@ function useUserMutation<V, R>(call: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: call,
     meta: { errorDialog: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

@@ -11,7 +11,7 @@ export default function HierarchyPage() {
   const [highlight, setHighlight] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 300);
-  const search = useHierarchySearch(debounced);
+  const search = useHierarchySearch(debounced, { enabled: debounced.trim() !== '' });
 
   const toggle = (code: string) =>
     setExpanded((prev) => {

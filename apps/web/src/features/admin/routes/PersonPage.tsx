@@ -38,7 +38,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 /** One employee (/admin/people/:code): place in the organisation, partners, user; edit, move, deactivate. */
 export default function PersonPage() {
   const code = useParams().code ?? '';
-  const detail = usePerson(code);
+  const detail = usePerson(code, { enabled: code !== '' });
   const setActive = useSetPersonActive(code);
   const [editing, setEditing] = useState(false);
   const d = detail.data;

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AnalyticsRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { analyticsKeys } from './keys';
 
 /** Dates are dd/MM/yyyy for the analytics call (docs/product/team.md, 'Mapping Dashboard'). */
 export function fetchAnalytics(startDate: string, endDate: string, signal?: AbortSignal): Promise<AnalyticsRow[]> {
@@ -11,13 +12,12 @@ export function fetchAnalytics(startDate: string, endDate: string, signal?: Abor
 
 export function analyticsQueryOptions(startDate: string, endDate: string) {
   return queryOptions({
-    queryKey: ['mapping-analytics', startDate, endDate] as const,
+    queryKey: analyticsKeys.analytics(startDate, endDate),
     queryFn: ({ signal }) => fetchAnalytics(startDate, endDate, signal),
   });
 }
 
 /** Fetched only when logged in (docs/product/shell.md, 'Session values'). */
-export function useAnalytics(startDate: string, endDate: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...analyticsQueryOptions(startDate, endDate), enabled: loggedIn });
+export function useAnalytics(startDate: string, endDate: string, queryConfig?: QueryConfig<typeof analyticsQueryOptions>) {
+  return useQuery({ ...analyticsQueryOptions(startDate, endDate), ...queryConfig });
 }

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Me } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export const ME_PATH = '/accounts/api/v1/me/';
 
-export const meQueryOptions = queryOptions({
-  queryKey: ['me'] as const,
-  queryFn: ({ signal }) => apiRequest(ME_PATH, Me, { signal }),
-  staleTime: 60_000,
-});
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: sharedKeys.me,
+    queryFn: ({ signal }) => apiRequest(ME_PATH, Me, { signal }),
+    staleTime: 60_000,
+  });
+}
 
 /** The signed-in user as the server sees them now (the admin flag decides the Administration entry). */
-export function useMe() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...meQueryOptions, enabled: loggedIn });
+export function useMe(queryConfig?: QueryConfig<typeof meQueryOptions>) {
+  return useQuery({ ...meQueryOptions(), ...queryConfig });
 }

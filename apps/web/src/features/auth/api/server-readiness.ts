@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { authKeys } from './keys';
 
 export const READYZ_PATH = '/readyz';
 
@@ -23,7 +24,7 @@ export async function fetchStartupProgress(signal?: AbortSignal): Promise<string
  */
 export function useStartupProgress(): string | null {
   const { data } = useQuery({
-    queryKey: ['startup-progress'],
+    queryKey: authKeys.startupProgress,
     queryFn: ({ signal }) => fetchStartupProgress(signal),
     refetchInterval: (query) => (query.state.data ? 1000 : false),
     staleTime: 0,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, CallDetailsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchCallDetails(caseId: number, signal?: AbortSignal): Promise<CallDetailsResponse> {
   return apiRequest(`${CALLCENTRE_API}/trm-partner-customer-call-details/`, CallDetailsResponse, {
@@ -24,6 +25,6 @@ export function callDetailsQueryOptions(caseId: number) {
   });
 }
 
-export function useCallDetails(caseId: number, enabled = true) {
-  return useQuery({ ...callDetailsQueryOptions(caseId), enabled });
+export function useCallDetails(caseId: number, queryConfig?: QueryConfig<typeof callDetailsQueryOptions>) {
+  return useQuery({ ...callDetailsQueryOptions(caseId), ...queryConfig });
 }

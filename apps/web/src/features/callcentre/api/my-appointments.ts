@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AppointmentListing, CALLCENTRE_API } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchMyAppointments(
   p: { status: 'booked' | 'cancelled' | null; current_page: number },
@@ -19,7 +19,9 @@ export function myAppointmentsQueryOptions(p: { status: 'booked' | 'cancelled' |
   });
 }
 
-export function useMyAppointments(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...myAppointmentsQueryOptions(p), enabled: loggedIn });
+export function useMyAppointments(
+  p: { status: 'booked' | 'cancelled' | null; current_page: number },
+  queryConfig?: QueryConfig<typeof myAppointmentsQueryOptions>,
+) {
+  return useQuery({ ...myAppointmentsQueryOptions(p), ...queryConfig });
 }

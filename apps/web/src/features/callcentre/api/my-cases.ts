@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { BookableCaseListing, CALLCENTRE_API } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchBookableCases(p: { search: string; current_page: number }, signal?: AbortSignal): Promise<BookableCaseListing> {
   return apiRequest(`${CALLCENTRE_API}/scheduler/my-cases/`, BookableCaseListing, {
@@ -19,7 +19,6 @@ export function bookableCasesQueryOptions(p: { search: string; current_page: num
   });
 }
 
-export function useBookableCases(p: { search: string; current_page: number }) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...bookableCasesQueryOptions(p), enabled: loggedIn });
+export function useBookableCases(p: { search: string; current_page: number }, queryConfig?: QueryConfig<typeof bookableCasesQueryOptions>) {
+  return useQuery({ ...bookableCasesQueryOptions(p), ...queryConfig });
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLCENTRE_API, PartnerListByRm } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 /** The partners and the lead-category boxes; the counts are of `date` (the listing's date filter). */
 export function fetchPartnersByRm(rmId: string, date: string | null, signal?: AbortSignal): Promise<PartnerListByRm> {
@@ -16,11 +16,11 @@ export function partnersByRmQueryOptions(rmId: string, date: string | null) {
   return queryOptions({
     queryKey: [...callCentreKeys.partnersByRm(rmId), date] as const,
     queryFn: ({ signal }) => fetchPartnersByRm(rmId, date, signal),
+    // The previous counts stay while another date's load, so the boxes do not flicker.
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The previous counts stay while another date's load, so the boxes do not flicker. */
-export function usePartnersByRm(rmId: string, date: string | null) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...partnersByRmQueryOptions(rmId, date), enabled: loggedIn && rmId !== '', placeholderData: keepPreviousData });
+export function usePartnersByRm(rmId: string, date: string | null, queryConfig?: QueryConfig<typeof partnersByRmQueryOptions>) {
+  return useQuery({ ...partnersByRmQueryOptions(rmId, date), ...queryConfig });
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, LeadListing, type CallStatusView } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export interface LeadParams {
   date: string | null;
@@ -33,7 +33,6 @@ export function leadsQueryOptions(rmId: string, p: LeadParams) {
   });
 }
 
-export function useLeads(rmId: string, p: LeadParams) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...leadsQueryOptions(rmId, p), enabled: loggedIn && rmId !== '' });
+export function useLeads(rmId: string, p: LeadParams, queryConfig?: QueryConfig<typeof leadsQueryOptions>) {
+  return useQuery({ ...leadsQueryOptions(rmId, p), ...queryConfig });
 }

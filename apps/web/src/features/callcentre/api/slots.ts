@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLCENTRE_API, SlotsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export interface SlotParams {
   partner_id: number | null;
@@ -17,7 +17,6 @@ export function slotsQueryOptions(p: SlotParams) {
   return queryOptions({ queryKey: [...callCentreKeys.slots, p] as const, queryFn: ({ signal }) => fetchSlots(p, signal), staleTime: 0 });
 }
 
-export function useSlots(p: SlotParams, enabled = true) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...slotsQueryOptions(p), enabled: loggedIn && enabled });
+export function useSlots(p: SlotParams, queryConfig?: QueryConfig<typeof slotsQueryOptions>) {
+  return useQuery({ ...slotsQueryOptions(p), ...queryConfig });
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, TrmCaseListing, type CaseStatus } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
+import type { QueryConfig } from '../../../lib/query-config';
 
 export interface CaseParams {
   date: string;
@@ -30,8 +30,6 @@ export function trmCasesQueryOptions(rmId: string, p: CaseParams) {
   });
 }
 
-/** The case list loads only when the user is logged in (docs/product/shell.md, 'Session values'). */
-export function useTrmCases(rmId: string, p: CaseParams) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...trmCasesQueryOptions(rmId, p), enabled: loggedIn && rmId !== '' });
+export function useTrmCases(rmId: string, p: CaseParams, queryConfig?: QueryConfig<typeof trmCasesQueryOptions>) {
+  return useQuery({ ...trmCasesQueryOptions(rmId, p), ...queryConfig });
 }

@@ -1,14 +1,18 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { TICKET_HEADERS, titleCaseOrNA, type CallRecord, type TrmCaseRow } from '@dossier/shared';
+import { DataTable, type ServerPagePaging } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
 import { productLabel } from '../lib/product';
 import { CallCountBadge } from './CallCountBadge';
-import { ListTable } from './ListTable';
+import { EMPTY_MESSAGE } from './empty-message';
 import { PartnerCallLogs } from './PartnerCallLogs';
 import { PhoneIcon } from './CategoryIcon';
 import { RemarkCell } from './RemarkCell';
 
 interface Props {
-  rows: readonly TrmCaseRow[];
+  rows: readonly TrmCaseRow[] | undefined;
+  loading: boolean;
+  paging: ServerPagePaging;
   onOpenHistory: (record: CallRecord) => void;
   onCall: (record: CallRecord) => void;
 }
@@ -26,61 +30,96 @@ const recordOf = (r: TrmCaseRow): CallRecord | null =>
         pin: r.pin,
       };
 
-/** The TRM dashboard's case table (docs/product/callcentre.md, 'TRM dashboard'); Call is disabled on closed cases. */
-export function CasesTable({ rows, onOpenHistory, onCall }: Props) {
-  return (
-    <ListTable label="Cases" headers={TICKET_HEADERS} minWidth={980} empty={rows.length === 0}>
-      {rows.map((r, i) => {
+const [ID, TICKET_STATUS, PARTNER, CUSTOMER, DATE_TIME, CALL_LOGS, PIN, REMARKS, ACTION] = TICKET_HEADERS;
+
+function caseColumns({ onOpenHistory, onCall }: Pick<Props, 'onOpenHistory' | 'onCall'>): DataTableColumn<TrmCaseRow>[] {
+  return [
+    { id: 'case_id', header: ID, value: (r) => r.case_id ?? 'NA' },
+    {
+      id: 'status',
+      header: TICKET_STATUS,
+      value: (r) => r.status,
+      cell: (r) => (
+        <Stack gap={4} align="flex-start">
+          <Badge color={r.status === 'open' ? 'indigo' : 'green'} variant="light" data-testid="ticket-status-cell">
+            {titleCaseOrNA(r.status)}
+          </Badge>
+          <Badge variant="outline" color="teal" radius="sm" size="sm" tt="none" title={productLabel(r.product_code)}>
+            {productLabel(r.product_code)}
+          </Badge>
+        </Stack>
+      ),
+    },
+    {
+      id: 'partner',
+      header: PARTNER,
+      value: (r) => r.partner_name,
+      cell: (r) => (
+        <>
+          <Text size="sm">{titleCaseOrNA(r.partner_name)}</Text>
+          <Text size="xs" c="gray.7">
+            {r.partner_ei_code ?? 'NA'}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'customer', header: CUSTOMER, value: (r) => titleCaseOrNA(r.customer_name) },
+    {
+      id: 'when',
+      header: DATE_TIME,
+      value: (r) => `${r.date} ${r.time}`,
+      cell: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.date} {r.time}
+        </Text>
+      ),
+    },
+    {
+      id: 'call_logs',
+      header: CALL_LOGS,
+      value: (r) => r.partner_call_logs.length,
+      cell: (r) => <PartnerCallLogs logs={r.partner_call_logs} />,
+    },
+    { id: 'pin', header: PIN, value: (r) => r.pin ?? 'NA' },
+    { id: 'remark', header: REMARKS, value: (r) => r.remark, cell: (r) => <RemarkCell remark={r.remark} notes={r.notes} /> },
+    {
+      id: 'action',
+      header: ACTION,
+      value: (r) => r.call_count,
+      cell: (r) => {
         const record = recordOf(r);
         return (
-          <Table.Tr key={r.case_id ?? `row-${i}`} data-case-id={r.case_id ?? undefined} data-status={r.status}>
-            <Table.Td>{r.case_id ?? 'NA'}</Table.Td>
-            <Table.Td>
-              <Stack gap={4} align="flex-start">
-                <Badge color={r.status === 'open' ? 'indigo' : 'green'} variant="light" data-testid="ticket-status-cell">
-                  {titleCaseOrNA(r.status)}
-                </Badge>
-                <Badge variant="outline" color="teal" radius="sm" size="sm" tt="none" title={productLabel(r.product_code)}>
-                  {productLabel(r.product_code)}
-                </Badge>
-              </Stack>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{titleCaseOrNA(r.partner_name)}</Text>
-              <Text size="xs" c="gray.7">
-                {r.partner_ei_code ?? 'NA'}
-              </Text>
-            </Table.Td>
-            <Table.Td>{titleCaseOrNA(r.customer_name)}</Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {r.date} {r.time}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <PartnerCallLogs logs={r.partner_call_logs} />
-            </Table.Td>
-            <Table.Td>{r.pin ?? 'NA'}</Table.Td>
-            <Table.Td>
-              <RemarkCell remark={r.remark} notes={r.notes} />
-            </Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={() => record && onOpenHistory(record)} />
-                <Button
-                  size="xs"
-                  leftSection={<PhoneIcon size={14} />}
-                  disabled={r.status === 'closed' || record === null}
-                  onClick={() => record && onCall(record)}
-                  aria-label={`Call on case ${r.case_id ?? 'NA'}`}
-                >
-                  Call
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
+          <Group gap="xs" wrap="nowrap">
+            <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={() => record && onOpenHistory(record)} />
+            <Button
+              size="xs"
+              leftSection={<PhoneIcon size={14} />}
+              disabled={r.status === 'closed' || record === null}
+              onClick={() => record && onCall(record)}
+              aria-label={`Call on case ${r.case_id ?? 'NA'}`}
+            >
+              Call
+            </Button>
+          </Group>
         );
-      })}
-    </ListTable>
+      },
+    },
+  ];
+}
+
+/** The TRM dashboard's case table (docs/product/callcentre.md, 'TRM dashboard'); Call is disabled on closed cases. */
+export function CasesTable({ rows, loading, paging, onOpenHistory, onCall }: Props) {
+  return (
+    <DataTable
+      label="Cases"
+      columns={caseColumns({ onOpenHistory, onCall })}
+      rows={rows}
+      loading={loading}
+      getRowId={(r, i) => (r.case_id === null ? `row-${i}` : String(r.case_id))}
+      rowAttributes={(r) => ({ 'data-case-id': r.case_id ?? undefined, 'data-status': r.status })}
+      serverPaging={paging}
+      emptyText={EMPTY_MESSAGE}
+      minWidth={980}
+    />
   );
 }

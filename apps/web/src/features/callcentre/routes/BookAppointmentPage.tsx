@@ -1,24 +1,46 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { titleCaseOrNA, type BookableCase } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useBookCustomerSlot } from '../api/book-customer-slot';
 import { useBookableCases } from '../api/my-cases';
 import { useSlots } from '../api/slots';
-import { ListTable } from '../components/ListTable';
 import { MeetingDateCards } from '../components/connect/MeetingDateCards';
 import { ResultMessage } from '../components/connect/ResultMessage';
 import { SlotSelect } from '../components/connect/SlotSelect';
-import { Pager } from '../components/Pager';
+import { EMPTY_MESSAGE } from '../components/empty-message';
 import { kolkataToday as todayIso } from '../../../lib/format';
 import { meetingDate, type MeetingChoice } from '../lib/meeting-date';
 import { productLabel } from '../lib/product';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
+import { Screen } from '../../../components/page/Screen';
+
+const CASE_COLUMNS: DataTableColumn<BookableCase>[] = [
+  // The row's radio; the Radio.Group around the table holds the choice.
+  { id: 'choose', header: '', value: () => null, cell: (c) => <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} /> },
+  { id: 'case', header: 'Case', value: (c) => c.case_id },
+  { id: 'customer', header: 'Customer', value: (c) => titleCaseOrNA(c.customer_name) },
+  {
+    id: 'advisor',
+    header: 'Advisor',
+    value: (c) => titleCaseOrNA(c.partner_name),
+    cell: (c) => (
+      <>
+        {titleCaseOrNA(c.partner_name)}{' '}
+        <Text span size="xs" c="gray.7">
+          {c.partner_ei_code}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'product', header: 'Product', value: (c) => productLabel(c.product_code) },
+  { id: 'date', header: 'Date', value: (c) => c.date },
+];
 
 /** Book an Appointment (header meeting menu): a meeting slot with a case's advisor. */
 export default function BookAppointmentPage() {
-  usePageTitle('Book an Appointment');
   const today = todayIso();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -29,7 +51,7 @@ export default function BookAppointmentPage() {
   const [message, setMessage] = useState<string | null>(null);
   const cases = useBookableCases({ search: debounced, current_page: page });
   const date = meetingDate(meeting.choice, meeting.picked, today);
-  const slots = useSlots({ partner_id: chosen?.partner_id ?? null, date }, chosen !== null);
+  const slots = useSlots({ partner_id: chosen?.partner_id ?? null, date }, { enabled: chosen !== null });
   const book = useBookCustomerSlot();
 
   const submit = () => {
@@ -56,15 +78,15 @@ export default function BookAppointmentPage() {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          Book an Appointment
-        </Title>
+    <Screen
+      title="Book an Appointment"
+      framed={false}
+      actions={
         <Button component={Link} to="/my-appointments" variant="subtle">
           My Booked Appointment
         </Button>
-      </Group>
+      }
+    >
       <Paper withBorder p="sm" radius="md">
         <TextInput
           label="Find a case"
@@ -83,33 +105,17 @@ export default function BookAppointmentPage() {
           onChange={(v) => setChosen(cases.data?.data.find((c) => String(c.case_id) === v) ?? null)}
           aria-label="Case"
         >
-          <ListTable
+          <DataTable
             label="Open cases"
-            headers={['', 'Case', 'Customer', 'Advisor', 'Product', 'Date']}
+            columns={CASE_COLUMNS}
+            rows={cases.data?.data}
+            loading={cases.isFetching}
+            getRowId={(c) => String(c.case_id)}
+            serverPaging={{ page, totalPages: cases.data?.total_pages ?? 0, onPageChange: setPage }}
+            emptyText={EMPTY_MESSAGE}
             minWidth={640}
-            empty={(cases.data?.data.length ?? 0) === 0}
-            loadingLabel={cases.isPending ? 'Loading cases' : null}
-          >
-            {cases.data?.data.map((c) => (
-              <Table.Tr key={c.case_id}>
-                <Table.Td>
-                  <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} />
-                </Table.Td>
-                <Table.Td>{c.case_id}</Table.Td>
-                <Table.Td>{titleCaseOrNA(c.customer_name)}</Table.Td>
-                <Table.Td>
-                  {titleCaseOrNA(c.partner_name)}{' '}
-                  <Text span size="xs" c="gray.7">
-                    {c.partner_ei_code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{productLabel(c.product_code)}</Table.Td>
-                <Table.Td>{c.date}</Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+          />
         </Radio.Group>
-        <Pager page={page} totalPages={cases.data?.total_pages ?? 0} onChange={setPage} />
       </Paper>
       {chosen ? (
         <Paper withBorder p="sm" radius="md">
@@ -142,6 +148,6 @@ export default function BookAppointmentPage() {
           </Stack>
         </Paper>
       ) : null}
-    </Stack>
+    </Screen>
   );
 }

@@ -1,19 +1,56 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CANCELLATION_REASONS, titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useMyAppointments } from '../api/my-appointments';
-import { ListTable } from '../components/ListTable';
-import { Pager } from '../components/Pager';
 import { productLabel } from '../lib/product';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
+import { Screen } from '../../../components/page/Screen';
 
 type Reason = (typeof CANCELLATION_REASONS)[number];
 
+function appointmentColumns(onCancel: (row: AppointmentRow) => void): DataTableColumn<AppointmentRow>[] {
+  return [
+    { id: 'date', header: 'Date', value: (a) => a.date, cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.date}</span> },
+    { id: 'slot', header: 'Time', value: (a) => a.slot, cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.slot}</span> },
+    { id: 'customer', header: 'Customer', value: (a) => titleCaseOrNA(a.customer_name) },
+    {
+      id: 'advisor',
+      header: 'Advisor',
+      value: (a) => titleCaseOrNA(a.partner_name),
+      cell: (a) => (
+        <>
+          {titleCaseOrNA(a.partner_name)}{' '}
+          <Text span size="xs" c="gray.7">
+            {a.partner_ei_code}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'product', header: 'Product', value: (a) => productLabel(a.product_code) },
+    { id: 'case', header: 'Case', value: (a) => a.case_id ?? 'NA' },
+    {
+      id: 'status',
+      header: 'Status',
+      value: (a) => a.status,
+      cell: (a) =>
+        a.status === 'booked' ? (
+          <Button size="xs" variant="light" color="red" onClick={() => onCancel(a)}>
+            Cancel
+          </Button>
+        ) : (
+          <Badge color="gray" variant="light" title={a.cancel_reason ?? undefined}>
+            Cancelled{a.cancel_reason ? `: ${a.cancel_reason}` : ''}
+          </Badge>
+        ),
+    },
+  ];
+}
+
 /** My Booked Appointment (header meeting menu): the appointments the signed-in user booked. */
 export default function MyAppointmentsPage() {
-  usePageTitle('My Booked Appointment');
   const [status, setStatus] = useState<'booked' | 'cancelled'>('booked');
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<AppointmentRow | null>(null);
@@ -22,15 +59,15 @@ export default function MyAppointmentsPage() {
   const cancel = useCancelAppointment();
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          My Booked Appointment
-        </Title>
+    <Screen
+      title="My Booked Appointment"
+      framed={false}
+      actions={
         <Button component={Link} to="/book-appointment" variant="subtle">
           Book an Appointment
         </Button>
-      </Group>
+      }
+    >
       <SegmentedControl
         w="fit-content"
         value={status}
@@ -44,42 +81,16 @@ export default function MyAppointmentsPage() {
         ]}
       />
       <Paper withBorder radius="md" p="xs">
-        <ListTable
+        <DataTable
           label="Appointments"
-          headers={['Date', 'Time', 'Customer', 'Advisor', 'Product', 'Case', 'Status']}
-          minWidth={720}
-          empty={(list.data?.data.length ?? 0) === 0}
+          columns={appointmentColumns(setCancelling)}
+          rows={list.data?.data}
+          loading={list.isFetching}
+          getRowId={(a) => String(a.appointment_id)}
+          serverPaging={{ page, totalPages: list.data?.total_pages ?? 0, onPageChange: setPage }}
           emptyText="No appointments"
-          loadingLabel={list.isPending ? 'Loading appointments' : null}
-        >
-          {list.data?.data.map((a) => (
-            <Table.Tr key={a.appointment_id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.date}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.slot}</Table.Td>
-              <Table.Td>{titleCaseOrNA(a.customer_name)}</Table.Td>
-              <Table.Td>
-                {titleCaseOrNA(a.partner_name)}{' '}
-                <Text span size="xs" c="gray.7">
-                  {a.partner_ei_code}
-                </Text>
-              </Table.Td>
-              <Table.Td>{productLabel(a.product_code)}</Table.Td>
-              <Table.Td>{a.case_id ?? 'NA'}</Table.Td>
-              <Table.Td>
-                {a.status === 'booked' ? (
-                  <Button size="xs" variant="light" color="red" onClick={() => setCancelling(a)}>
-                    Cancel
-                  </Button>
-                ) : (
-                  <Badge color="gray" variant="light" title={a.cancel_reason ?? undefined}>
-                    Cancelled{a.cancel_reason ? `: ${a.cancel_reason}` : ''}
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-        <Pager page={page} totalPages={list.data?.total_pages ?? 0} onChange={setPage} />
+          minWidth={720}
+        />
       </Paper>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel appointment" size={400}>
         <Stack gap="sm">
@@ -109,6 +120,6 @@ export default function MyAppointmentsPage() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </Screen>
   );
 }

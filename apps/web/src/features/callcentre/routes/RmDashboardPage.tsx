@@ -1,24 +1,22 @@
 import { useState, type MouseEvent } from 'react';
-import { Group, Loader, Paper, Select, Stack, Title } from '@mantine/core';
+import { Group, Loader, Paper, Select, Stack } from '@mantine/core';
 import type { LeadRow } from '@dossier/shared';
 import { readStoredUser } from '../../../lib/session';
 import { useLeads } from '../api/partner-listing';
 import { usePartnersByRm } from '../api/partner-listing-by-rm';
 import { CallHistoryPopup, type PopupAnchor } from '../components/CallHistoryPopup';
 import { DateChoice } from '../components/DateChoice';
-import { ListPanel } from '../components/ListPanel';
 import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { Screen } from '../../../components/page/Screen';
 
 /**
  * Advisor Connect Leads (route rm-dashboard, docs/product/callcentre.md, 'Advisor Connect Leads'): the signed-in RM's call-back leads. Every
  * filter change re-fetches with all the filters chosen so far, from page 1.
  */
 export default function RmDashboardPage() {
-  usePageTitle('Advisor Connect Leads');
   const { code } = readStoredUser();
   const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
   const [partnerId, setPartnerId] = useState<number | null>(null);
@@ -27,8 +25,8 @@ export default function RmDashboardPage() {
   const [popup, setPopup] = useState<PopupAnchor | null>(null);
 
   const date = dateParam(dates, today());
-  const partners = usePartnersByRm(code, date);
-  const leads = useLeads(code, { date, partner_id: partnerId, call_status: category, current_page: page });
+  const partners = usePartnersByRm(code, date, { enabled: code !== '' });
+  const leads = useLeads(code, { date, partner_id: partnerId, call_status: category, current_page: page }, { enabled: code !== '' });
 
   const changeDates = (next: DateFilter) => {
     if (next === dates) return;
@@ -39,10 +37,7 @@ export default function RmDashboardPage() {
     setPopup({ caseId: row.case_id, pageX: e.pageX, pageY: e.pageY, clientX: e.clientX });
 
   return (
-    <Stack gap="md" className="rm-dashboard">
-      <Title order={1} size="h3">
-        Advisor Connect Leads
-      </Title>
+    <Screen title="Advisor Connect Leads" framed={false}>
       <Paper withBorder p="sm" radius="md">
         <Stack gap="sm">
           {partners.data ? (
@@ -82,17 +77,15 @@ export default function RmDashboardPage() {
           </Group>
         </Stack>
       </Paper>
-      <ListPanel
-        loadingLabel="Loading leads"
-        pending={leads.isPending}
-        fetching={leads.isFetching}
-        page={page}
-        totalPages={leads.data?.total_pages ?? 0}
-        onPage={setPage}
-      >
-        <LeadsTable rows={leads.data?.data ?? []} onOpenHistory={openHistory} />
-      </ListPanel>
+      <Paper withBorder radius="md" p="xs">
+        <LeadsTable
+          rows={leads.data?.data}
+          loading={leads.isFetching}
+          paging={{ page, totalPages: leads.data?.total_pages ?? 0, onPageChange: setPage }}
+          onOpenHistory={openHistory}
+        />
+      </Paper>
       {popup ? <CallHistoryPopup anchor={popup} onClose={() => setPopup(null)} /> : null}
-    </Stack>
+    </Screen>
   );
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Group, Paper, Select } from '@mantine/core';
 import type { CallRecord, CaseStatus } from '@dossier/shared';
 import { readStoredUser } from '../../../lib/session';
 import { useTrmCases } from '../api/trm-case-history';
 import { CallDialogHost } from '../components/CallDialogHost';
 import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
-import { ListPanel } from '../components/ListPanel';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
 import { openCallDialog } from '../lib/dialog-store';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { Screen } from '../../../components/page/Screen';
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'open' },
@@ -19,12 +18,11 @@ const STATUS_OPTIONS = [
 
 /** TRM dashboard (route trm-dashboard, docs/product/callcentre.md, 'TRM dashboard'): the signed-in TRM's customer cases. */
 export default function TrmDashboardPage() {
-  usePageTitle('TRM Dashboard');
   const { code } = readStoredUser();
   const [dates, setDates] = useState<DateFilter>(INITIAL_DATE_FILTER);
   const [status, setStatus] = useState<CaseStatus>('open');
   const [page, setPage] = useState(1);
-  const cases = useTrmCases(code, { date: dateParam(dates, today()), status, current_page: page });
+  const cases = useTrmCases(code, { date: dateParam(dates, today()), status, current_page: page }, { enabled: code !== '' });
 
   const changeDates = (next: DateFilter) => {
     if (next === dates) return;
@@ -35,10 +33,7 @@ export default function TrmDashboardPage() {
   const openConnect = (record: CallRecord) => openCallDialog({ type: 2, className: 'trm-dashboard', callDataInfo: record, trmDash: true });
 
   return (
-    <Stack gap="md" className="trm-dashboard">
-      <Title order={1} size="h3">
-        TRM Dashboard
-      </Title>
+    <Screen title="TRM Dashboard" framed={false}>
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <DateChoice
@@ -61,17 +56,16 @@ export default function TrmDashboardPage() {
           />
         </Group>
       </Paper>
-      <ListPanel
-        loadingLabel="Loading cases"
-        pending={cases.isPending}
-        fetching={cases.isFetching}
-        page={page}
-        totalPages={cases.data?.total_pages ?? 0}
-        onPage={setPage}
-      >
-        <CasesTable rows={cases.data?.data ?? []} onOpenHistory={openHistory} onCall={openConnect} />
-      </ListPanel>
+      <Paper withBorder radius="md" p="xs">
+        <CasesTable
+          rows={cases.data?.data}
+          loading={cases.isFetching}
+          paging={{ page, totalPages: cases.data?.total_pages ?? 0, onPageChange: setPage }}
+          onOpenHistory={openHistory}
+          onCall={openConnect}
+        />
+      </Paper>
       <CallDialogHost />
-    </Stack>
+    </Screen>
   );
 }

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EtlJob } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { etlKeys } from './keys';
 
 export const ETL_JOBS_PATH = '/api/etl_jobs/';
 
@@ -18,7 +19,7 @@ export function fetchEtlJobs(signal?: AbortSignal): Promise<EtlJob[]> {
  */
 export function etlJobsQueryOptions() {
   return queryOptions({
-    queryKey: ['etl-jobs'] as const,
+    queryKey: etlKeys.jobs,
     queryFn: ({ signal }) => fetchEtlJobs(signal),
     staleTime: 0,
     gcTime: 0,
@@ -26,7 +27,6 @@ export function etlJobsQueryOptions() {
   });
 }
 
-export function useEtlJobs() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...etlJobsQueryOptions(), enabled: loggedIn });
+export function useEtlJobs(queryConfig?: QueryConfig<typeof etlJobsQueryOptions>) {
+  return useQuery({ ...etlJobsQueryOptions(), ...queryConfig });
 }

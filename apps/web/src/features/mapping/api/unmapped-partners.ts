@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TEAM_PATHS, UnmappedPartnersResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { mappingKeys } from './keys';
 
 export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPartnersResponse> {
   return apiRequest(TEAM_PATHS.unmappedPartners, UnmappedPartnersResponse, { signal });
@@ -9,13 +10,12 @@ export function fetchUnmappedPartners(signal?: AbortSignal): Promise<UnmappedPar
 
 export function unmappedPartnersQueryOptions() {
   return queryOptions({
-    queryKey: ['unmapped-partners'] as const,
+    queryKey: mappingKeys.unmappedPartners,
     queryFn: ({ signal }) => fetchUnmappedPartners(signal),
     staleTime: 0,
   });
 }
 
-export function useUnmappedPartners() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...unmappedPartnersQueryOptions(), enabled: loggedIn });
+export function useUnmappedPartners(queryConfig?: QueryConfig<typeof unmappedPartnersQueryOptions>) {
+  return useQuery({ ...unmappedPartnersQueryOptions(), ...queryConfig });
 }

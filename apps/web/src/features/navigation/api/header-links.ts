@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HeaderLinksResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { navigationKeys } from './keys';
 
 export const HEADER_LINKS_PATH = '/api/header_links/';
 
@@ -11,13 +12,12 @@ export function fetchHeaderLinks(signal?: AbortSignal): Promise<HeaderLinksRespo
 
 export function headerLinksQueryOptions() {
   return queryOptions({
-    queryKey: ['header-links'] as const,
+    queryKey: navigationKeys.headerLinks,
     queryFn: ({ signal }) => fetchHeaderLinks(signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useHeaderLinks() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...headerLinksQueryOptions(), enabled: loggedIn });
+export function useHeaderLinks(queryConfig?: QueryConfig<typeof headerLinksQueryOptions>) {
+  return useQuery({ ...headerLinksQueryOptions(), ...queryConfig });
 }

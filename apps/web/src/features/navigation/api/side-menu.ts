@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export const SIDE_MENU_PATH = '/api/side_menu/';
 
@@ -12,13 +13,12 @@ export function fetchSideMenu(signal?: AbortSignal): Promise<SideMenuResponse> {
 /** The menu (and the user's emp_role in it) changes only with configuration: keep it for a while. */
 export function sideMenuQueryOptions() {
   return queryOptions({
-    queryKey: ['side-menu'] as const,
+    queryKey: sharedKeys.sideMenu,
     queryFn: ({ signal }) => fetchSideMenu(signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useSideMenu() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...sideMenuQueryOptions(), enabled: loggedIn });
+export function useSideMenu(queryConfig?: QueryConfig<typeof sideMenuQueryOptions>) {
+  return useQuery({ ...sideMenuQueryOptions(), ...queryConfig });
 }

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MappedPartner, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { partnersKeys } from './keys';
 
 /** `asOn` is dd/MM/yyyy (docs/product/renewals.md, 'Mapped Partners'); the list is the mapping in force at the end of that day. */
 export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise<MappedPartner[]> {
@@ -11,12 +12,11 @@ export function fetchMappedPartners(asOn: string, signal?: AbortSignal): Promise
 
 export function mappedPartnersQueryOptions(asOn: string) {
   return queryOptions({
-    queryKey: ['mapped-partners', asOn] as const,
+    queryKey: partnersKeys.mappedPartners(asOn),
     queryFn: ({ signal }) => fetchMappedPartners(asOn, signal),
   });
 }
 
-export function useMappedPartners(asOn: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...mappedPartnersQueryOptions(asOn), enabled: loggedIn });
+export function useMappedPartners(asOn: string, queryConfig?: QueryConfig<typeof mappedPartnersQueryOptions>) {
+  return useQuery({ ...mappedPartnersQueryOptions(asOn), ...queryConfig });
 }

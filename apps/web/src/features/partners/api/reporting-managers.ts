@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ReportingManager, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { partnersKeys } from './keys';
 
 export function fetchReportingManagers(partnerCode: string, signal?: AbortSignal): Promise<ReportingManager[]> {
   return apiRequest(TEAM_PATHS.reportingManagers, z.array(ReportingManager), { query: { user_id: partnerCode }, signal });
@@ -9,7 +10,7 @@ export function fetchReportingManagers(partnerCode: string, signal?: AbortSignal
 
 export function reportingManagersQueryOptions(partnerCode: string) {
   return queryOptions({
-    queryKey: ['reporting-managers', partnerCode] as const,
+    queryKey: partnersKeys.reportingManagers(partnerCode),
     queryFn: ({ signal }) => fetchReportingManagers(partnerCode, signal),
   });
 }

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RenewalDueRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { renewalsKeys } from './keys';
 
 export interface RenewalsRange {
   start_date: string;
@@ -16,12 +17,11 @@ export function fetchRenewalsDue(range: RenewalsRange, signal?: AbortSignal): Pr
 
 export function renewalsDueQueryOptions(range: RenewalsRange) {
   return queryOptions({
-    queryKey: ['renewals-due', range.start_date, range.end_date] as const,
+    queryKey: renewalsKeys.due(range.start_date, range.end_date),
     queryFn: ({ signal }) => fetchRenewalsDue(range, signal),
   });
 }
 
-export function useRenewalsDue(range: RenewalsRange) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...renewalsDueQueryOptions(range), enabled: loggedIn });
+export function useRenewalsDue(range: RenewalsRange, queryConfig?: QueryConfig<typeof renewalsDueQueryOptions>) {
+  return useQuery({ ...renewalsDueQueryOptions(range), ...queryConfig });
 }

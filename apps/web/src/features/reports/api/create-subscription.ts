@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Subscription, SUBSCRIPTION_PATHS, type CreateSubscriptionBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** POST /api/subscriptions/ (docs/product/subscriptions.md, 'Schedule dialog'): the report's filter body and a schedule. */
 export function postSubscription(body: CreateSubscriptionBody): Promise<Subscription> {
@@ -14,6 +15,6 @@ export function useCreateSubscription() {
     mutationFn: postSubscription,
     meta: { errorDialog: false },
     // The list screen's query key (features/subscriptions).
-    onSettled: () => client.invalidateQueries({ queryKey: ['subscriptions'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharedKeys.subscriptions }),
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FilterDetailsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const FILTER_DETAILS_PATH = '/api/v1/reports_filter/filter_details/';
 
@@ -30,13 +31,12 @@ export function fetchFilterDetails(p: FilterDetailsParams, signal?: AbortSignal)
 
 export function filterDetailsQueryOptions(p: FilterDetailsParams) {
   return queryOptions({
-    queryKey: ['filter-details', p] as const,
+    queryKey: reportsKeys.filterDetails(p),
     queryFn: ({ signal }) => fetchFilterDetails(p, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useFilterDetails(p: FilterDetailsParams) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...filterDetailsQueryOptions(p), enabled: loggedIn && p.include.length > 0 });
+export function useFilterDetails(p: FilterDetailsParams, queryConfig?: QueryConfig<typeof filterDetailsQueryOptions>) {
+  return useQuery({ ...filterDetailsQueryOptions(p), ...queryConfig });
 }

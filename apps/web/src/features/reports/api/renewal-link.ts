@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { NOTIFY_PATHS, RenewalLinkResponse, type PolicyActionBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { whatsAppShareUrl, type PendingTab } from '../new-tab';
+import { whatsAppShareUrl, type PendingTab } from '../lib/new-tab';
 
 /**
  * Renewal link message (docs/product/renewals.md, 'Renewal row actions'): `url` and `msg`. A policy without a link

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { NOTIFY_PATHS, RenewalNoticeResponse, type PolicyActionBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import type { PendingTab } from '../new-tab';
+import type { PendingTab } from '../lib/new-tab';
 
 /** Renewal notice document (docs/product/renewals.md, 'Renewal row actions'): a short-lived link to the PDF the server generates. */
 export function postRenewalNotice(body: PolicyActionBody): Promise<RenewalNoticeResponse> {

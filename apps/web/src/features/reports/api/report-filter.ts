@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportResponse, type ReportFilterBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
 
@@ -12,12 +13,11 @@ export function fetchFilteredReport(id: number, body: ReportFilterBody, signal?:
 
 export function filteredReportQueryOptions(id: number, body: ReportFilterBody) {
   return queryOptions({
-    queryKey: ['report-filter', id, body] as const,
+    queryKey: reportsKeys.reportFilter(id, body),
     queryFn: ({ signal }) => fetchFilteredReport(id, body, signal),
   });
 }
 
-export function useFilteredReport(id: number, body: ReportFilterBody, enabled: boolean) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...filteredReportQueryOptions(id, body), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
+export function useFilteredReport(id: number, body: ReportFilterBody, queryConfig?: QueryConfig<typeof filteredReportQueryOptions>) {
+  return useQuery({ ...filteredReportQueryOptions(id, body), placeholderData: keepPreviousData, ...queryConfig });
 }

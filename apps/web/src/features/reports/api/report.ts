@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { reportsKeys } from './keys';
 
 export const reportPath = (id: number) => `/api/reports/${id}/`;
 
@@ -14,15 +15,14 @@ export function fetchReport(id: number, query: ReportApiQuery, signal?: AbortSig
 
 export function reportQueryOptions(id: number, query: ReportApiQuery) {
   return queryOptions({
-    queryKey: ['report', id, query] as const,
+    queryKey: reportsKeys.report(id, query),
     queryFn: ({ signal }) => fetchReport(id, query, signal),
   });
 }
 
 /** The previous figures stay on screen while a new period loads, so the layout does not jump. */
-export function useReport(id: number, query: ReportApiQuery, enabled = true) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...reportQueryOptions(id, query), enabled: loggedIn && enabled, placeholderData: keepPreviousData });
+export function useReport(id: number, query: ReportApiQuery, queryConfig?: QueryConfig<typeof reportQueryOptions>) {
+  return useQuery({ ...reportQueryOptions(id, query), placeholderData: keepPreviousData, ...queryConfig });
 }
 
 /** A single report is shown as a page of one table (docs/product/report-screens.md, 'Report page'). */

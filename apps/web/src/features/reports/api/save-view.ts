@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SavedView, VIEWS_PATHS, type CreateViewBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** POST /api/views/: save the view the screen shows under a name (docs/product/views.md, 'Saving a view'). */
 export function postSaveView(body: CreateViewBody): Promise<SavedView> {
@@ -14,7 +15,7 @@ export function useSaveView() {
     mutationFn: postSaveView,
     meta: { errorDialog: false },
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['views'] });
+      await client.invalidateQueries({ queryKey: sharedKeys.views });
     },
   });
 }

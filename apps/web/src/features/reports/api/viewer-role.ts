@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /**
  * The viewer's emp_role comes with the side menu (docs/product/shell.md, 'Users and roles'). Same address and cache key as the
  * shell's menu query, so this reads the answer the shell already has instead of calling again.
  */
-export function useViewerMenu() {
-  const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['side-menu'] as const,
+export function viewerMenuQueryOptions() {
+  return queryOptions({
+    queryKey: sharedKeys.sideMenu,
     queryFn: ({ signal }) => apiRequest('/api/side_menu/', SideMenuResponse, { signal }),
     staleTime: 5 * 60_000,
-    enabled: loggedIn,
   });
+}
+
+export function useViewerMenu(queryConfig?: QueryConfig<typeof viewerMenuQueryOptions>) {
+  return useQuery({ ...viewerMenuQueryOptions(), ...queryConfig });
 }
 
 export function useViewerRole(): string | undefined {

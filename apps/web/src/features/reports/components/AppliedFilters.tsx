@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { BUSINESS_TYPES } from '@dossier/shared';
-import { clearSavedFilters } from '../filter-storage';
-import { hasFilters, type AppliedFilters as Filters } from '../query-params';
+import { clearSavedFilters } from '../lib/filter-storage';
+import { hasFilters, type AppliedFilters as Filters } from '../lib/query-params';
 
 const businessName = (id: number) => BUSINESS_TYPES.find((b) => b.id === id)?.name ?? String(id);
 

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { Cell } from '@dossier/shared';
-import { growthDirection } from '../columns';
+import { growthDirection } from '../lib/columns';
 
 const MARK = {
   up: { glyph: '▲', color: 'green.8', said: 'up' },

@@ -3,9 +3,9 @@ import { useParams } from 'react-router';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { ReportResponse } from '@dossier/shared';
 import { useSendReport } from '../api/send-report';
-import { filterBody } from '../filtered-reports';
-import type { AppliedFilters } from '../query-params';
-import type { ReportScreenContext } from '../screen-context';
+import { filterBody } from '../lib/filtered-reports';
+import type { AppliedFilters } from '../lib/query-params';
+import type { ReportScreenContext } from '../lib/screen-context';
 import { IconMail } from './report-icons';
 import { ScheduleDialog } from './ScheduleDialog';
 

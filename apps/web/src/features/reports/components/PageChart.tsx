@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
 import { formatRupee, type ReportResponse } from '@dossier/shared';
-import { pageChart } from '../chart-data';
-import { useFilteredReports } from '../filtered-reports';
-import type { ReportScreenContext } from '../screen-context';
+import { pageChart } from '../lib/chart-data';
+import { useFilteredReports } from '../lib/filtered-reports';
+import type { ReportScreenContext } from '../lib/screen-context';
 
 // Charts load on demand, after the tables, so the first screen stays light.
 const BarChart = lazy(() => import('../../../components/charts/BarChart'));

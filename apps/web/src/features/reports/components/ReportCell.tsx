@@ -5,9 +5,9 @@ import type { Cell, ReportRecord } from '@dossier/shared';
 import { postHandoffForm, requestHandoff } from '../../../lib/handoff';
 import { IconAction } from '../../../components/icon-action/IconAction';
 import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
-import { cellText, type ReportColumn } from '../columns';
-import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../config';
-import { isPartnerCode, salesPromotionHref } from '../query-params';
+import { cellText, type ReportColumn } from '../lib/columns';
+import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../lib/config';
+import { isPartnerCode, salesPromotionHref } from '../lib/query-params';
 import { GrowthCell } from './GrowthCell';
 import { IconSummary } from './report-icons';
 

@@ -5,7 +5,7 @@ import { MonthFilter } from '../../../components/date-filters/MonthFilter';
 import { MultiSelectAll } from '../../../components/multi-select-all/MultiSelectAll';
 import { restoreSelection, selectionToFilter, type SelectOption } from '../../../components/multi-select-all/select-logic';
 import { useFilterDetails } from '../api/filter-details';
-import type { ReportScreenContext } from '../screen-context';
+import type { ReportScreenContext } from '../lib/screen-context';
 
 /**
  * A saved choice shows about 500 ms after the screen loads (docs/product/report-screens.md, 'Insurer, state and business type'); until the user touches the
@@ -57,7 +57,10 @@ export function ReportRangeFilter({ report, ctx }: PeriodProps) {
     () => [...(report.insurer_filter ? (['insurer'] as const) : []), ...(report.state_filter ? (['state'] as const) : [])],
     [report.insurer_filter, report.state_filter],
   );
-  const details = useFilterDetails({ ...period, product_type_id: ctx.query.product_type_id, include, report_id: report.report_id });
+  const details = useFilterDetails(
+    { ...period, product_type_id: ctx.query.product_type_id, include, report_id: report.report_id },
+    { enabled: include.length > 0 },
+  );
   const insurerOptions = useMemo(() => (details.data?.insurer ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
   const stateOptions = useMemo(() => (details.data?.state ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
   const [insurers, setInsurers] = useRestoredChoice(insurerOptions, ctx.filters.insurers);

@@ -6,12 +6,12 @@ import { type DataTableColumn } from '../../../components/data-table/types';
 import { reportsOf, useReport } from '../api/report';
 import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
-import { asOfText } from '../as-of';
-import { applyDropdown, cellText, dropdownOptions, reportColumns, type ReportColumn } from '../columns';
-import { ROW_ACTIONS } from '../config';
-import { filterBody } from '../filtered-reports';
-import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../query-params';
-import type { ReportScreenContext } from '../screen-context';
+import { asOfText } from '../lib/as-of';
+import { applyDropdown, cellText, dropdownOptions, reportColumns, type ReportColumn } from '../lib/columns';
+import { ROW_ACTIONS } from '../lib/config';
+import { filterBody } from '../lib/filtered-reports';
+import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../lib/query-params';
+import type { ReportScreenContext } from '../lib/screen-context';
 import { MailReportMenu } from './MailReportMenu';
 import { ReportCell } from './ReportCell';
 import { IconDownload } from './report-icons';
@@ -122,9 +122,9 @@ export function ReportPanel({
       ...(wanted.sort ? { sort: wanted.sort.id, order: wanted.sort.desc ? 'desc' : 'asc' } : {}),
       ...(wanted.search ? { search: wanted.search } : {}),
     },
-    serverPaged && (filtered || pageWanted !== null),
+    { enabled: serverPaged && (filtered || pageWanted !== null) },
   );
-  const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), filtered && !serverPaged);
+  const query = useFilteredReport(pageReport.report_id, filterBody(ctx, applied), { enabled: filtered && !serverPaged });
   const pagedReport = pagedQuery.data && (filtered || pageWanted !== null) ? reportsOf(pagedQuery.data).reports[0] : undefined;
   const report = serverPaged ? (pagedReport ?? pageReport) : filtered ? (query.data ?? pageReport) : pageReport;
   const loading = serverPaged ? pagedQuery.isFetching : filtered && query.isFetching;

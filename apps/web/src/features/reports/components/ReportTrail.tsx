@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Breadcrumbs } from '../../../components/breadcrumbs/Breadcrumbs';
-import { crumbHref, nextTrail, readTrail, saveTrail, visibleTrail } from '../breadcrumbs';
+import { crumbHref, nextTrail, readTrail, saveTrail, visibleTrail } from '../lib/breadcrumbs';
 
 interface TrailProps {
   reportId: number;

@@ -5,9 +5,9 @@ import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLook
 import { useNoticeEmail } from '../api/notice-email';
 import { useRenewalLink } from '../api/renewal-link';
 import { useRenewalNotice } from '../api/renewal-notice';
-import type { RowAction } from '../config';
-import { openPendingTab } from '../new-tab';
-import { isPartnerCode } from '../query-params';
+import type { RowAction } from '../lib/config';
+import { openPendingTab } from '../lib/new-tab';
+import { isPartnerCode } from '../lib/query-params';
 import { IconFile, IconMail, IconShare } from './report-icons';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { CreateViewBody, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
 import { useSaveView } from '../api/save-view';
-import type { AppliedFilters, ReportQueryState } from '../query-params';
+import type { AppliedFilters, ReportQueryState } from '../lib/query-params';
 import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** What the screen shows, as a saved view carries it (all but the name). */

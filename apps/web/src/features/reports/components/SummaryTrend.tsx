@@ -4,8 +4,8 @@ import { formatRupee, ReportResponse } from '@dossier/shared';
 import { ChartPlaceholder } from '../../../components/charts/ChartPlaceholder';
 import { TREND_CHART_HEIGHT } from '../../../components/charts/sizes';
 import { reportQueryOptions } from '../api/report';
-import { lastMonths, summaryTotal } from '../chart-data';
-import { reportApiQuery, type AppliedFilters } from '../query-params';
+import { lastMonths, summaryTotal } from '../lib/chart-data';
+import { reportApiQuery, type AppliedFilters } from '../lib/query-params';
 
 const TrendChart = lazy(() => import('../../../components/charts/TrendChart'));
 

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
-import { Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { Screen } from '../../../components/page/Screen';
 import { ReportResponse, ROLE_LIFE_ONLY } from '@dossier/shared';
 import { useReport } from '../api/report';
 import { useViewerMenu } from '../api/viewer-role';
@@ -10,9 +10,9 @@ import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
 import { SummaryTrend } from '../components/SummaryTrend';
-import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../config';
-import { NO_FILTERS, reportApiQuery } from '../query-params';
-import { useReportScreen } from '../use-report-screen';
+import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../lib/config';
+import { NO_FILTERS, reportApiQuery } from '../lib/query-params';
+import { useReportScreen } from '../lib/use-report-screen';
 
 const BUSINESS_DASHBOARD_ID = 1;
 
@@ -44,34 +44,29 @@ export default function DashboardPage() {
   const known = menu.data !== undefined && !lifeOnly;
   // On a drill (/dashboard/1/TL0001) the title names the account whose figures are shown; the business
   // summary's answer (the same request its panel makes) carries its name.
-  const summary = useReport(
-    DASHBOARD_SCREEN_REPORT_IDS[0],
-    reportApiQuery(ctx.query, NO_FILTERS, accountId),
-    known && accountId !== undefined,
-  );
+  const summary = useReport(DASHBOARD_SCREEN_REPORT_IDS[0], reportApiQuery(ctx.query, NO_FILTERS, accountId), {
+    enabled: known && accountId !== undefined,
+  });
   const account = accountId ? ReportResponse.safeParse(summary.data).data?.account : undefined;
   const accountLabel = account ? `${account.user_name} (${account.account_id})` : null;
-  usePageTitle('Dashboard', accountLabel);
   if (lifeOnly) {
     const first = menu.data?.dashboards[0];
     return <Navigate to={first ? `/reports/${first.dashboard_id}/` : '/'} replace />;
   }
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
-            <Title order={1} size="h3">
-              {accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
-            </Title>
-            <SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />
-          </Group>
-          {/* Every figure below (the trend and both tables) takes all three saved filters. */}
-          <AppliedFilters filters={ctx.filters} />
-        </Stack>
+      <Screen
+        title={accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
+        tabTitle={{ screen: 'Dashboard', account: accountLabel }}
+        actions={
+          <SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />
+        }
+      >
+        {/* Every figure below (the trend and both tables) takes all three saved filters. */}
+        <AppliedFilters filters={ctx.filters} />
         {/* Drills from here start a fresh trail at Home (the Business Dashboard page). */}
         <ReportTrail reportId={BUSINESS_DASHBOARD_ID} userCode={ctx.userCode} search="" hidden />
-      </Paper>
+      </Screen>
       {known ? (
         <SummaryTrend
           reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}

@@ -1,6 +1,6 @@
-import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../../components/page/use-page-title';
+import { Screen } from '../../../components/page/Screen';
 import { PAGE_SIZE, type ReportResponse } from '@dossier/shared';
 import { reportsOf, useReport } from '../api/report';
 import { AppliedFilters } from '../components/AppliedFilters';
@@ -17,12 +17,12 @@ import {
   RENEWAL_DUES_LINK_PAGES,
   RENEWAL_DUES_REPORT_ID,
   SERVER_PAGED_REPORTS,
-} from '../config';
-import { filtersOnScreen } from '../filtered-reports';
-import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../query-params';
-import { halfWidths } from '../layout';
-import type { ReportScreenContext } from '../screen-context';
-import { useReportScreen } from '../use-report-screen';
+} from '../lib/config';
+import { filtersOnScreen } from '../lib/filtered-reports';
+import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../lib/query-params';
+import { halfWidths } from '../lib/layout';
+import type { ReportScreenContext } from '../lib/screen-context';
+import { useReportScreen } from '../lib/use-report-screen';
 
 export const NO_DATA = 'No data to display';
 
@@ -99,7 +99,7 @@ export default function ReportsPage() {
   const { data, isPending, isPlaceholderData } = useReport(
     id,
     { ...reportApiQuery(ctx.query, NO_FILTERS, accountId), ...firstPage },
-    valid,
+    { enabled: valid },
   );
   const page = data ? reportsOf(data) : null;
   const first = page?.reports[0];
@@ -115,50 +115,40 @@ export default function ReportsPage() {
   const dues = renewalDuesHref(id, accountId, ctx.query.product_type_id);
   const monthReset = MONTH_FILTER_RESET_DASHBOARD_IDS.includes(id) ? `${id}|${accountId ?? ''}` : undefined;
   const accountLabel = first && accountId ? `${first.account.user_name} (${first.account.account_id})` : null;
-  usePageTitle(page?.title ?? 'Reports', accountLabel);
 
   if (!valid) return <Text>{NO_DATA}</Text>;
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
-            <div>
-              <Title order={1} size="h3">
-                {page?.title ?? 'Reports'}
-              </Title>
-              {accountLabel ? (
-                <Text size="sm" c="gray.7">
-                  {accountLabel}
-                </Text>
-              ) : null}
-            </div>
-            <Group gap="sm">
-              {dues ? (
-                <Anchor component={Link} to={dues} size="sm" fw={600}>
-                  Renewal dues
-                </Anchor>
-              ) : null}
-              <SaveViewButton
-                disabled={!page}
-                state={viewState('reports', id, accountId, ctx.query, filtersOnScreen(page?.reports ?? [], ctx.filters))}
-              />
-            </Group>
+      <Screen
+        title={page?.title ?? 'Reports'}
+        subtitle={accountLabel}
+        actions={
+          <Group gap="sm">
+            {dues ? (
+              <Anchor component={Link} to={dues} size="sm" fw={600}>
+                Renewal dues
+              </Anchor>
+            ) : null}
+            <SaveViewButton
+              disabled={!page}
+              state={viewState('reports', id, accountId, ctx.query, filtersOnScreen(page?.reports ?? [], ctx.filters))}
+            />
           </Group>
-          <ReportTrail
-            reportId={id}
-            accountId={accountId}
-            accountName={accountName}
-            userCode={ctx.userCode}
-            search={crumbSearch}
-            hidden={!breadcrumbsShown}
-          />
-          {productFilterShown ? (
-            <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
-          ) : null}
-          {page ? <AppliedFilters filters={filtersOnScreen(page.reports, ctx.filters)} /> : null}
-        </Stack>
-      </Paper>
+        }
+      >
+        <ReportTrail
+          reportId={id}
+          accountId={accountId}
+          accountName={accountName}
+          userCode={ctx.userCode}
+          search={crumbSearch}
+          hidden={!breadcrumbsShown}
+        />
+        {productFilterShown ? (
+          <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
+        ) : null}
+        {page ? <AppliedFilters filters={filtersOnScreen(page.reports, ctx.filters)} /> : null}
+      </Screen>
       {isPending && valid ? (
         <Placeholder />
       ) : !page || page.reports.length === 0 ? (

@@ -1,18 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RevokedSessions, SESSION_PATHS, SessionsList } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { clearSession, useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { clearSession } from '../../../lib/session';
 
 const KEY = ['my-sessions'] as const;
 
-export function useMySessions() {
-  const loggedIn = useLoggedIn();
-  return useQuery({
+export function mySessionsQueryOptions() {
+  return queryOptions({
     queryKey: KEY,
     queryFn: ({ signal }) => apiRequest(SESSION_PATHS.mine, SessionsList, { signal }),
-    enabled: loggedIn,
     staleTime: 0,
   });
+}
+
+export function useMySessions(queryConfig?: QueryConfig<typeof mySessionsQueryOptions>) {
+  return useQuery({ ...mySessionsQueryOptions(), ...queryConfig });
 }
 
 /** Ends one session, or every one (this one too: then the user is back at sign-in). */

@@ -7,10 +7,11 @@ import {
   type UpdateSubscriptionBody,
 } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { sharedKeys } from '../../../lib/query-keys';
 
 // The Schedule dialog of the report panel invalidates this key too (features/reports/api/create-subscription.ts).
-const KEY = ['subscriptions'] as const;
+const KEY = sharedKeys.subscriptions;
 
 export function fetchSubscriptions(signal?: AbortSignal): Promise<SubscriptionList> {
   return apiRequest(SUBSCRIPTION_PATHS.list, SubscriptionList, { signal });
@@ -20,8 +21,8 @@ export const subscriptionsQueryOptions = () =>
   queryOptions({ queryKey: KEY, queryFn: ({ signal }) => fetchSubscriptions(signal), staleTime: 0 });
 
 /** GET /api/subscriptions/: the signed-in user's own (docs/product/subscriptions.md, 'My subscriptions'). */
-export function useSubscriptions() {
-  return useQuery({ ...subscriptionsQueryOptions(), enabled: useLoggedIn() });
+export function useSubscriptions(queryConfig?: QueryConfig<typeof subscriptionsQueryOptions>) {
+  return useQuery({ ...subscriptionsQueryOptions(), ...queryConfig });
 }
 
 /** Pause, resume or reschedule one; errors open the error dialog. */

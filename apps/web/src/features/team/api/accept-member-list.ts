@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DecisionResponse, TEAM_PATHS, type AcceptMemberListRequest } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { teamKeys } from './keys';
 
 export function postAcceptMemberList(body: AcceptMemberListRequest): Promise<DecisionResponse> {
   return apiRequest(TEAM_PATHS.acceptMemberList, DecisionResponse, { method: 'POST', body });
@@ -12,8 +13,8 @@ export function useAcceptMemberList() {
   return useMutation({
     mutationFn: postAcceptMemberList,
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['team-list'] });
-      await client.invalidateQueries({ queryKey: ['reportee-detail'] });
+      await client.invalidateQueries({ queryKey: teamKeys.teamLists });
+      await client.invalidateQueries({ queryKey: teamKeys.reporteeDetails });
     },
   });
 }

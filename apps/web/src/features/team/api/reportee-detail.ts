@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ReporteeRow, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { teamKeys } from './keys';
 
 /** `requestRaised` is a request code or the text 'null' (every pending request to the manager). */
 export function fetchReporteeDetail(managerCode: string, requestRaised: string, signal?: AbortSignal): Promise<ReporteeRow[]> {
@@ -14,13 +15,16 @@ export function fetchReporteeDetail(managerCode: string, requestRaised: string, 
 
 export function reporteeDetailQueryOptions(managerCode: string, requestRaised: string) {
   return queryOptions({
-    queryKey: ['reportee-detail', managerCode, requestRaised] as const,
+    queryKey: teamKeys.reporteeDetail(managerCode, requestRaised),
     queryFn: ({ signal }) => fetchReporteeDetail(managerCode, requestRaised, signal),
     staleTime: 0,
   });
 }
 
-export function useReporteeDetail(managerCode: string, requestRaised: string) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), enabled: loggedIn && managerCode !== '' });
+export function useReporteeDetail(
+  managerCode: string,
+  requestRaised: string,
+  queryConfig?: QueryConfig<typeof reporteeDetailQueryOptions>,
+) {
+  return useQuery({ ...reporteeDetailQueryOptions(managerCode, requestRaised), ...queryConfig });
 }

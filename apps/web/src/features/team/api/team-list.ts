@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeamListResponse, TEAM_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { teamKeys } from './keys';
 
 export interface TeamListRange {
   start_date?: string;
@@ -14,14 +15,13 @@ export function fetchTeamList(range: TeamListRange, signal?: AbortSignal): Promi
 
 export function teamListQueryOptions(range: TeamListRange) {
   return queryOptions({
-    queryKey: ['team-list', range.start_date ?? null, range.end_date ?? null] as const,
+    queryKey: teamKeys.teamList(range.start_date ?? null, range.end_date ?? null),
     queryFn: ({ signal }) => fetchTeamList(range, signal),
     // Decisions change it: always fresh when the screen opens again.
     staleTime: 0,
   });
 }
 
-export function useTeamList(range: TeamListRange) {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...teamListQueryOptions(range), enabled: loggedIn });
+export function useTeamList(range: TeamListRange, queryConfig?: QueryConfig<typeof teamListQueryOptions>) {
+  return useQuery({ ...teamListQueryOptions(range), ...queryConfig });
 }

@@ -24,7 +24,7 @@ export default function ReporteeListPage() {
   const manager = params.get('id') ?? '';
   const managerCode = params.get('unique_code') ?? codeInName(manager) ?? '';
   const requestRaised = params.get('request_raised') || 'null';
-  const { data, isLoading } = useReporteeDetail(managerCode, requestRaised);
+  const { data, isLoading } = useReporteeDetail(managerCode, requestRaised, { enabled: managerCode !== '' });
   const decision = useAcceptMemberList();
   const [selected, setSelected] = useState<string[]>([]);
   const columns = useMemo(() => columnsOf(data), [data]);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteViewResponse, VIEWS_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { viewsKeys } from './keys';
 
 export function postDeleteView(id: string): Promise<DeleteViewResponse> {
   return apiRequest(VIEWS_PATHS.remove(encodeURIComponent(id)), DeleteViewResponse, { method: 'POST', body: {} });
@@ -11,7 +12,7 @@ export function useDeleteView() {
   return useMutation({
     mutationFn: postDeleteView,
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['views'] });
+      await client.invalidateQueries({ queryKey: viewsKeys.all });
     },
   });
 }

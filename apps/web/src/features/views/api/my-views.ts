@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SavedViewList, VIEWS_PATHS, type SavedView } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { useLoggedIn } from '../../../lib/session';
+import type { QueryConfig } from '../../../lib/query-config';
+import { viewsKeys } from './keys';
 
 /** GET /api/views/: the views the viewer saved, newest first (docs/product/views.md, 'My views'). */
 export function fetchMyViews(signal?: AbortSignal): Promise<SavedView[]> {
@@ -9,10 +10,9 @@ export function fetchMyViews(signal?: AbortSignal): Promise<SavedView[]> {
 }
 
 export function myViewsQueryOptions() {
-  return queryOptions({ queryKey: ['views'] as const, queryFn: ({ signal }) => fetchMyViews(signal) });
+  return queryOptions({ queryKey: viewsKeys.all, queryFn: ({ signal }) => fetchMyViews(signal) });
 }
 
-export function useMyViews() {
-  const loggedIn = useLoggedIn();
-  return useQuery({ ...myViewsQueryOptions(), enabled: loggedIn });
+export function useMyViews(queryConfig?: QueryConfig<typeof myViewsQueryOptions>) {
+  return useQuery({ ...myViewsQueryOptions(), ...queryConfig });
 }

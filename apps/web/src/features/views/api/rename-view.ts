@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SavedView, VIEWS_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
+import { viewsKeys } from './keys';
 
 export function postRenameView({ id, name }: { id: string; name: string }): Promise<SavedView> {
   return apiRequest(VIEWS_PATHS.rename(encodeURIComponent(id)), SavedView, { method: 'POST', body: { name } });
@@ -13,7 +14,7 @@ export function useRenameView() {
     mutationFn: postRenameView,
     meta: { errorDialog: false },
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['views'] });
+      await client.invalidateQueries({ queryKey: viewsKeys.all });
     },
   });
 }

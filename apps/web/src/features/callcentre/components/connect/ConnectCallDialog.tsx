@@ -86,7 +86,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
   // The slot list loads with the dialog, and again for a new date or when partner choice 1 is picked.
   const slots = useSlots(
     { partner_id: callDataInfo.partner_id, date: scheduleDate },
-    party === 1 || partner.choice === PARTNER_CHOICE_CALL_BACK,
+    { enabled: party === 1 || partner.choice === PARTNER_CHOICE_CALL_BACK },
   );
 
   useEffect(() => {

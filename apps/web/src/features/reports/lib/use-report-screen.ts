@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { readStoredUser } from '../../lib/session';
-import { useViewerRole } from './api/viewer-role';
+import { readStoredUser } from '../../../lib/session';
+import { useViewerRole } from '../api/viewer-role';
 import { saveFilters, useSavedFilters } from './filter-storage';
 import { readReportQuery, reportSearch, type AppliedFilters } from './query-params';
 import type { ReportScreenContext } from './screen-context';

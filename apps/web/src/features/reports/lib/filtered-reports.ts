@@ -1,7 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReportFilterBody, ReportResponse } from '@dossier/shared';
-import { useLoggedIn } from '../../lib/session';
-import { filteredReportQueryOptions } from './api/report-filter';
+import { filteredReportQueryOptions } from '../api/report-filter';
 import { filtersFor, hasFilters, NO_FILTERS, type AppliedFilters, type ReportFlags } from './query-params';
 import type { ReportScreenContext } from './screen-context';
 
@@ -34,12 +33,11 @@ export function useFilteredReports(
   reports: readonly ReportResponse[],
   ctx: ReportScreenContext,
 ): { reports: ReportResponse[]; pending: boolean } {
-  const loggedIn = useLoggedIn();
   const applied = reports.map((r) => filtersFor(r, ctx.filters));
   const results = useQueries({
     queries: reports.map((r, i) => ({
       ...filteredReportQueryOptions(r.report_id, filterBody(ctx, applied[i] ?? NO_FILTERS)),
-      enabled: loggedIn && hasFilters(applied[i] ?? NO_FILTERS),
+      enabled: hasFilters(applied[i] ?? NO_FILTERS),
     })),
   });
   const shown = reports.map((r, i) => (hasFilters(applied[i] ?? NO_FILTERS) ? results[i]?.data : r));

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@dossier/shared';
-import { storageGet, storageSet } from '../../lib/storage';
+import { storageGet, storageSet } from '../../../lib/storage';
 
 /**
  * The drill trail (docs/product/report-screens.md, 'Breadcrumbs'): user_name and account_id,

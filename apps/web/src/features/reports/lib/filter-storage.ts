@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@dossier/shared';
-import { storageGet, storageSet } from '../../lib/storage';
+import { storageGet, storageSet } from '../../../lib/storage';
 import type { AppliedFilters } from './query-params';
 
 /**

@@ -1,5 +1,5 @@
 import { MONTH_ABBREVIATIONS, monthRange, type ReportColumnDef, type ReportRecord, type ReportResponse } from '@dossier/shared';
-import type { ChartPoint } from '../../components/charts/types';
+import type { ChartPoint } from '../../../components/charts/types';
 
 export interface BarChartData {
   title: string;
