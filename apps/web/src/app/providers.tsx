@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MessageDialogHost } from '../components/message-dialog/MessageDialogHost';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -22,8 +22,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {children}
-        <MessageDialogHost />
+        {/* Inside the query client: a dialog's content (the call dialogs) reads and writes server state. */}
+        <ModalsProvider>{children}</ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
