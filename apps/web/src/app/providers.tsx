@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { createQueryClient } from './query-client';
+
+// The modals manager and Mantine's Modal load after the first screen, keeping them out of the initial bundle.
+const ModalsHost = lazy(() => import('../components/modals/ModalsHost'));
 import { cssVariablesResolver, theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -22,8 +24,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
+        {children}
         {/* Inside the query client: a dialog's content (the call dialogs) reads and writes server state. */}
-        <ModalsProvider>{children}</ModalsProvider>
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

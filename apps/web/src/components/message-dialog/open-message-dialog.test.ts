@@ -4,17 +4,14 @@ import type { MessageLine } from './message-lines';
 
 /** The modals manager reduced to what the opener uses: the open modal's settings, closed by id. */
 const opened = new Map<string, { size?: unknown; onClose?: () => void; children?: unknown }>();
-vi.mock('@mantine/modals', () => ({
-  modals: {
-    open: (settings: { modalId: string; size?: unknown; onClose?: () => void; children?: unknown }) => {
-      opened.set(settings.modalId, settings);
-      return settings.modalId;
-    },
-    close: (id: string) => {
-      const modal = opened.get(id);
-      opened.delete(id);
-      modal?.onClose?.();
-    },
+vi.mock('../modals/open-modal', () => ({
+  openModal: (settings: { modalId: string; size?: unknown; onClose?: () => void; children?: unknown }) => {
+    opened.set(settings.modalId, settings);
+  },
+  closeModal: (id: string) => {
+    const modal = opened.get(id);
+    opened.delete(id);
+    modal?.onClose?.();
   },
 }));
 

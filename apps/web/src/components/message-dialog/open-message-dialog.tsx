@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import { closeModal, openModal } from '../modals/open-modal';
 import { isMobileNow } from '../../lib/media';
 import { MessageDialog } from './MessageDialog';
 import { resolveMessage } from './message-lines';
@@ -43,7 +43,7 @@ export function openMessageDialog(
     return true;
   }
   open = true;
-  modals.open({
+  openModal({
     modalId: MODAL_ID,
     title: request.title,
     size: isMobileNow() ? '95%' : (request.width ?? MESSAGE_DIALOG_WIDTH),
@@ -55,7 +55,7 @@ export function openMessageDialog(
       open = false;
       request.onClose?.();
     },
-    children: <MessageDialog lines={resolved.lines} links={request.links} onClose={() => modals.close(MODAL_ID)} />,
+    children: <MessageDialog lines={resolved.lines} links={request.links} onClose={() => closeModal(MODAL_ID)} />,
   });
   return true;
 }

@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import { closeModal, openModal } from '../../../components/modals/open-modal';
 import type { CallRecord } from '@dossier/shared';
 import { isMobileNow } from '../../../lib/media';
 import { CALL_HISTORY_DIALOG_WIDTH, CONNECT_DIALOG_INNER, connectDialogContent, NARROW_WIDTH } from '../lib/dialog-sizes';
@@ -18,7 +18,7 @@ export function openCallHistoryDialog(record: CallRecord, onClosed: () => void):
   if (open) return false;
   open = true;
   const modalId = `call-history-${record.case_id}`;
-  modals.open({
+  openModal({
     modalId,
     title: 'Meeting Details:',
     size: isMobileNow() ? NARROW_WIDTH : CALL_HISTORY_DIALOG_WIDTH,
@@ -27,7 +27,7 @@ export function openCallHistoryDialog(record: CallRecord, onClosed: () => void):
       open = false;
       onClosed();
     },
-    children: <CallHistoryDialog record={record} onClose={() => modals.close(modalId)} />,
+    children: <CallHistoryDialog record={record} onClose={() => closeModal(modalId)} />,
   });
   return true;
 }
@@ -41,7 +41,7 @@ export function openConnectCallDialog(request: { className: string; callDataInfo
   // gives it back as a new mount. What the user entered lives here, so it is still there on return.
   let kept: Parameters<ConnectDialogMemory['keep']>[0] | undefined;
   const memory: ConnectDialogMemory = { values: () => kept, keep: (values) => (kept = values) };
-  modals.open({
+  openModal({
     modalId,
     title: 'Meeting Details:',
     className: request.className,
@@ -53,7 +53,7 @@ export function openConnectCallDialog(request: { className: string; callDataInfo
       open = false;
       onClosed();
     },
-    children: <ConnectCallDialog callDataInfo={request.callDataInfo} memory={memory} onClose={() => modals.close(modalId)} />,
+    children: <ConnectCallDialog callDataInfo={request.callDataInfo} memory={memory} onClose={() => closeModal(modalId)} />,
   });
   return true;
 }
