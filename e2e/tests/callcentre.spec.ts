@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, messageDialog, namedTable, screenshot, signIn } from './helpers';
 
 /**
  * Call centre (docs/product/callcentre.md) against the demo organisation and the deterministic simulator (calls are
@@ -194,6 +194,28 @@ test.describe('TRM dashboard (demo.trm)', () => {
         .getByText(slot.replace(/ \(not available\)$/, ''))
         .first(),
     ).toBeVisible();
+  });
+
+  test('a refused save shows why and gives the dialog back with what was entered @mobile', async ({ page }) => {
+    await signIn(page, 'demo.trm', '/trm-dashboard');
+    const { row, caseId } = await openCaseRow(page, 1);
+    // The server refuses the whole save (as when the chosen slot was just taken): nothing is saved.
+    const refusal = 'The 10:00 AM - 11:00 AM slot is already booked for this advisor. Choose another slot.';
+    await page.route('**/trm-save-outcome/', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: refusal }) }),
+    );
+    await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
+    const d = dialog(page);
+    await d.getByRole('radio', { name: 'Connected', exact: true }).check();
+    await d.getByRole('textbox', { name: 'Note' }).fill('Kept after a refusal');
+    await d.getByRole('button', { name: 'Save' }).click();
+    const error = messageDialog(page, 'Error');
+    await expect(error.getByText(refusal)).toBeVisible();
+    await screenshot(page, 'trm-connect-dialog-refused');
+    await error.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(d.getByRole('textbox', { name: 'Note' })).toHaveValue('Kept after a refusal');
+    await expect(d.getByRole('radio', { name: 'Connected', exact: true })).toBeChecked();
+    await expect(d.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }) => {

@@ -354,6 +354,31 @@ export type BookSlotRequest = z.infer<typeof BookSlotRequest>;
 export const BookSlotResponse = z.object({ message: z.string(), appointment_id: z.number().int() });
 export type BookSlotResponse = z.infer<typeof BookSlotResponse>;
 
+// ---- the connect dialog's Save, in one transaction -------------------------------------------------
+
+/**
+ * Everything the connect-call dialog saves at once: a remark, the meeting slot it books, a new advisor and
+ * the ticket status, applied in that order with the rules of their own endpoints; one part refused leaves
+ * nothing saved (docs/product/callcentre.md, 'Connect-call dialog').
+ */
+export const SaveCaseOutcomeRequest = z.object({
+  case_id: bodyId,
+  remark: UpdateRemarksRequest.omit({ case_id: true }).optional(),
+  slot: BookSlotRequest.omit({ case_id: true }).optional(),
+  new_partner_username: AssignNewPartnerRequest.shape.new_partner_username.optional(),
+  status: CaseStatus.optional(),
+});
+export type SaveCaseOutcomeRequest = z.infer<typeof SaveCaseOutcomeRequest>;
+export const SaveCaseOutcomeResponse = z.object({
+  /** The saved parts' messages joined as the dialog shows them (remark, booking, reassignment). */
+  message: z.string(),
+  remark: MessageResponse.optional(),
+  appointment: BookSlotResponse.optional(),
+  reassignment: AssignNewPartnerResponse.optional(),
+  status: UpdateStatusResponse.optional(),
+});
+export type SaveCaseOutcomeResponse = z.infer<typeof SaveCaseOutcomeResponse>;
+
 export const AppointmentsQuery = z.object({ status: optionalQuery(z.enum(['booked', 'cancelled'])), current_page: page });
 export const AppointmentRow = z.object({
   appointment_id: z.number().int(),

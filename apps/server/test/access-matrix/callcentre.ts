@@ -125,6 +125,16 @@ export const CALLCENTRE_MATRIX: readonly MatrixEntry[] = [
     ],
   },
   {
+    route: `POST ${API}/trm-save-outcome/`,
+    access: 'token',
+    variants: [
+      caseVariant('save a call outcome in one transaction', `${API}/trm-save-outcome/`, (_ctx, c) => ({
+        case_id: c.case_id,
+        remark: { remark: 1, is_connected: true, notes: 'matrix' },
+      })),
+    ],
+  },
+  {
     route: `POST ${API}/trm-assign-new-partner/`,
     access: 'token',
     variants: [

@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/api';
 import { chooseErrorMessage } from '../lib/error-message';
 import { clearSession } from '../lib/session';
-import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../components/message-dialog/dialog-store';
+import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../components/message-dialog/open-message-dialog';
 
 /**
  * The one reaction to a failed call. 401 means the token is missing, expired or revoked: drop the

@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MessageDialogHost } from '../components/message-dialog/MessageDialogHost';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { createQueryClient } from './query-client';
+
+// The modals manager and Mantine's Modal load after the first screen, keeping them out of the initial bundle.
+const ModalsHost = lazy(() => import('../components/modals/ModalsHost'));
 import { cssVariablesResolver, theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -23,7 +25,10 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
-        <MessageDialogHost />
+        {/* Inside the query client: a dialog's content (the call dialogs) reads and writes server state. */}
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

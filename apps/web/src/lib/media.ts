@@ -19,3 +19,8 @@ export function useIsNarrowLayout(): boolean {
 export function useIsPhone(): boolean {
   return useMediaQuery(`(max-width: ${SIDE_MENU_COLLAPSE_MAX - 0.02}px)`, undefined, SYNC);
 }
+
+/** The same ≤767px test at one moment, for code outside components (a dialog's width when it opens). */
+export function isMobileNow(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(`(max-width: ${MOBILE_MAX}px)`).matches;
+}

@@ -13,6 +13,7 @@ import {
 import { employeeInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
+import { inTransaction } from '../../platform/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { requirePermission } from '../../platform/permissions';
 import { hitRateLimit } from '../../platform/rate-limit';
@@ -52,7 +53,7 @@ export class CaseService {
   async updateStatus(viewer: Viewer, caseId: number, status: 'open' | 'closed', ip: string): Promise<UpdateStatusResponse> {
     const found = await caseForViewer(this.db, viewer, caseId);
     if (found.status === status) return { message: `Ticket is already ${status}`, status };
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // Conditional on the status read above: of concurrent requests only one makes the transition
       // (and is audited); the others find it changed and answer 409.
       const changed = await setCaseStatusIfUnchanged(trx, caseId, found.status, status);
@@ -94,7 +95,7 @@ export class CaseService {
             : 'Partner not connected';
     }
     const callId = await latestCallId(this.db, found.id, audience);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // The case's row is locked first, so concurrent remarks on one case count one after the other and
       // the cap holds (counting before the lock let 30 at once all pass).
       await setCaseRemark(trx, found.id, label);
@@ -170,7 +171,7 @@ export class CaseService {
     if (!offered.some((r) => r.unique_code === partner.unique_code)) {
       throw badRequest(`Advisor ${code} is not among the advisors recommended for this case. Search advisors and choose one of them.`);
     }
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // Conditional on what was read: a concurrent reassignment or closing wins, this one answers 409.
       const changed = await reassignOpenCase(trx, caseId, found.partner_id, partner.id);
       if (changed === 0) throw conflict('This case was just changed by someone else. Reload it and try again.');

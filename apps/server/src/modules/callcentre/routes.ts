@@ -22,6 +22,8 @@ import {
   RecommendedPartnersResponse,
   PartnerListByRmQuery,
   RmParams,
+  SaveCaseOutcomeRequest,
+  SaveCaseOutcomeResponse,
   SlotsQuery,
   SlotsResponse,
   TrmCaseListing,
@@ -33,6 +35,7 @@ import {
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { CallCentre } from './module';
+import { saveCaseOutcome } from './outcome-service';
 
 const tags = ['callcentre'];
 
@@ -123,6 +126,18 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     },
     (request) =>
       cc.cases.assignNewPartner(requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
+  );
+  app.post(
+    `${CALLCENTRE_API}/trm-save-outcome/`,
+    {
+      schema: {
+        tags,
+        summary: 'The connect dialog’s Save: remark, meeting slot, new advisor and ticket status in one transaction',
+        body: SaveCaseOutcomeRequest,
+        response: { 200: SaveCaseOutcomeResponse },
+      },
+    },
+    (request) => saveCaseOutcome(cc.db, requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
     `${PARTNER_SERVICE_API}/trm/recommended_partners/`,

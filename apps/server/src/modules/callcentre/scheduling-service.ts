@@ -12,6 +12,7 @@ import {
 import { isInSubtree } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
+import { inTransaction } from '../../platform/transaction';
 import { badRequest, conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { caseForViewer, requireOpen } from './access';
@@ -70,7 +71,7 @@ export class SchedulingService {
     if (body.date === today && slot.ends_at.slice(0, 5) <= kolkataTime(now))
       throw badRequest(`The ${slot.label} slot is already over today`);
     try {
-      const appointmentId = await this.db.transaction().execute(async (trx) => {
+      const appointmentId = await inTransaction(this.db, async (trx) => {
         const id = await insertAppointment(trx, {
           case_id: found.id,
           customer_id: found.customer_id,
@@ -127,7 +128,7 @@ export class SchedulingService {
     if (!appt || !(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
       throw forbidden(`Appointment ${appointmentId} is outside your team`);
     if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // Only a booked appointment is cancelled: of concurrent cancellations one wins, the rest answer 409.
       const changed = await cancelBookedAppointment(trx, appointmentId, reason, viewer.employeeId);
       if (changed === 0) throw conflict('This appointment is already cancelled');

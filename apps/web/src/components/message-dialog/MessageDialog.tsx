@@ -1,33 +1,27 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useIsMobile } from '../../lib/media';
-import { closeMessageDialog, type OpenMessageDialog } from './dialog-store';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { MessageLine } from './message-lines';
 
-/** Title, key/value lines and a Close button; 95% wide on phones (docs/product/shell.md, 'Message dialog'). */
-export default function MessageDialog({ dialog }: { dialog: OpenMessageDialog }) {
-  const isMobile = useIsMobile();
+interface Props {
+  lines: MessageLine[];
+  links?: Record<string, string>;
+  onClose: () => void;
+}
+
+/** Key/value lines and a Close button (docs/product/shell.md, 'Message dialog'); the modal around it is `openMessageDialog`'s. */
+export function MessageDialog({ lines, links, onClose }: Props) {
   return (
-    <Modal
-      opened
-      onClose={closeMessageDialog}
-      title={dialog.title}
-      size={isMobile ? '95%' : dialog.width}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      styles={{ title: { fontWeight: 600 } }}
-    >
-      <Stack gap="xs">
-        {dialog.lines.map((line, index) => (
-          <Text key={`${line.key}-${index}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            <Text span fw={600} size="sm">
-              {line.key}:
-            </Text>{' '}
-            {dialog.links?.[line.key] ? <Anchor href={dialog.links[line.key]}>{line.value}</Anchor> : line.value}
-          </Text>
-        ))}
-        <Group justify="flex-end" mt="sm">
-          <Button onClick={closeMessageDialog}>Close</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack gap="xs">
+      {lines.map((line, index) => (
+        <Text key={`${line.key}-${index}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600} size="sm">
+            {line.key}:
+          </Text>{' '}
+          {links?.[line.key] ? <Anchor href={links[line.key]}>{line.value}</Anchor> : line.value}
+        </Text>
+      ))}
+      <Group justify="flex-end" mt="sm">
+        <Button onClick={onClose}>Close</Button>
+      </Group>
+    </Stack>
   );
 }

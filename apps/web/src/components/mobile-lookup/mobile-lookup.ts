@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { DialerInfoResponse, MOBILE_MAX, TEAM_PATHS } from '@dossier/shared';
 import { ApiError, apiRequest } from '../../lib/api';
 import { chooseErrorMessage } from '../../lib/error-message';
-import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../message-dialog/dialog-store';
+import { MESSAGE_DIALOG_WIDTH, openMessageDialog } from '../message-dialog/open-message-dialog';
 
 /**
  * The audited mobile number lookup (docs/product/renewals.md, 'Mobile number lookup'), shared by every screen with a phone

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { LoginRequest } from '@dossier/shared';
 import { errorText } from '../../../lib/error-message';
 import { saveSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { useStartupProgress } from '../api/server-readiness';
-
-type FieldErrors = Partial<Record<'username' | 'password', string>>;
 
 /**
  * Username and password checked against the shared schema before the call; a failed sign-in
@@ -18,31 +17,24 @@ export function SignInForm() {
   const queryClient = useQueryClient();
   const login = useLogin();
   const starting = useStartupProgress();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    // The first message per field; it stays until the next try.
+    validate: zod4Resolver(LoginRequest, { errorPriority: 'first' }),
+    clearInputErrorOnChange: false,
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = LoginRequest.safeParse({ username, password });
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    login.mutate(parsed.data, {
+  // Validated by the schema already; parsing again applies its transforms (a trimmed username).
+  const onSubmit = form.onSubmit((values) => {
+    login.mutate(LoginRequest.parse(values), {
       onSuccess: (response) => {
         // Nothing cached for a previous user may leak into this session.
         queryClient.removeQueries();
         saveSession(response);
       },
     });
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -64,9 +56,7 @@ export function SignInForm() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          error={fieldErrors.username}
+          {...form.getInputProps('username')}
         />
         <TextInput
           label="Password"
@@ -74,9 +64,7 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth loading={login.isPending} disabled={starting !== null}>
           Sign in

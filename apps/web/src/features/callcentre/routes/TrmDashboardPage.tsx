@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Group, Paper, Select } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CallRecord, CaseStatus } from '@dossier/shared';
 import { readStoredUser } from '../../../lib/session';
+import { callCentreKeys } from '../api/keys';
 import { useTrmCases } from '../api/trm-case-history';
-import { CallDialogHost } from '../components/CallDialogHost';
+import { openCallHistoryDialog, openConnectCallDialog } from '../components/call-dialogs';
 import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
-import { openCallDialog } from '../lib/dialog-store';
 import { Screen } from '../../../components/page/Screen';
 
 const STATUS_OPTIONS = [
@@ -29,8 +30,11 @@ export default function TrmDashboardPage() {
     setDates(next);
     setPage(1);
   };
-  const openHistory = (record: CallRecord) => openCallDialog({ type: 1, record });
-  const openConnect = (record: CallRecord) => openCallDialog({ type: 2, className: 'trm-dashboard', callDataInfo: record, trmDash: true });
+  const qc = useQueryClient();
+  // Closing a call dialog refreshes the lists it may have changed.
+  const refresh = () => void qc.invalidateQueries({ queryKey: callCentreKeys.all });
+  const openHistory = (record: CallRecord) => openCallHistoryDialog(record, refresh);
+  const openConnect = (record: CallRecord) => openConnectCallDialog({ className: 'trm-dashboard', callDataInfo: record }, refresh);
 
   return (
     <Screen title="TRM Dashboard" framed={false}>
@@ -65,7 +69,6 @@ export default function TrmDashboardPage() {
           onCall={openConnect}
         />
       </Paper>
-      <CallDialogHost />
     </Screen>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Grid, Paper, Radio, Group, Text } from '@mantine/core';
 import { PRODUCT_LINES, type MappingLists, type ProductLine, type UnmappedPartner } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useCancelMapping } from '../api/cancel-mapping';
 import { useSubmitMapping } from '../api/submit-mapping';

@@ -1,5 +1,5 @@
 import { REPORTING_TYPES, type ReportingManager } from '@dossier/shared';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 
 export const REPORTING_NOT_FOUND = 'Reporting Not Found';
 export const REPORTING_DIALOG_WIDTH = 500;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { NOTICE_EMAIL_SENT, NoticeEmailResponse, NOTIFY_PATHS, type NoticeEmailBody } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 
 /**
  * Notice email (docs/product/renewals.md, 'Renewal row actions'): the server mails partner and customer. Success shows the product's text;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, withQuery } from '../../../lib/api';
 import { readToken } from '../../../lib/session';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 
 export const reportDownloadPath = (id: number) => `/api/reports/${id}/download/`;
 

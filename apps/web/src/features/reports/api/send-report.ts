@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { SendReportResponse, type SendReportBody } from '@dossier/shared';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 
 export const SEND_REPORT_PATH = '/api/send_report/';
 

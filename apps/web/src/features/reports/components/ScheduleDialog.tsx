@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type ReportFilterBody } from '@dossier/shared';
 import { DEFAULT_SCHEDULE_FORM, ScheduleFields } from '../../../components/schedule-form/ScheduleFields';
 import { useScheduleForm } from '../../../components/schedule-form/use-schedule-form';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { useCreateSubscription } from '../api/create-subscription';
 import { FormActions } from '../../../components/form-actions/FormActions';
 

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type Subscription } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useDeleteSubscription, useSubscriptions, useUpdateSubscription } from '../api/subscriptions';
 import { EditScheduleDialog } from '../components/EditScheduleDialog';

@@ -7,7 +7,7 @@ import { type DataTableColumn } from '../../../components/data-table/types';
 import { currentMonth, parseQueryDate } from '../../../components/date-filters/range';
 import { DateRangeFilter } from '../../../components/date-filters/DateRangeFilter';
 import { IconArrowRight } from '../../../components/icons';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useTeamList } from '../api/team-list';
 import { reporteeListPath } from './team-links';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ReporteeRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
-import { openMessageDialog } from '../../../components/message-dialog/dialog-store';
+import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useAcceptMemberList } from '../api/accept-member-list';
 import { useReporteeDetail } from '../api/reportee-detail';

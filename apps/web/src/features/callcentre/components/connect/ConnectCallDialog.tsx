@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider, Group, Modal, Radio, Stack, Switch, Text } from '@mantine/core';
+import { Button, Divider, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   ACTIVE_CALL_STATUSES,
   CUSTOMER_CHOICE_SCHEDULE,
@@ -8,43 +10,39 @@ import {
   PARTNER_CHOICE_CALL_BACK,
   REMARK_MESSAGE_MS,
   type CallRecord,
-  type CaseStatus,
+  type SaveCaseOutcomeRequest,
 } from '@dossier/shared';
-import { useIsMobile } from '../../../../lib/media';
 import { readStoredUser } from '../../../../lib/session';
-import { useAssignNewPartner } from '../../api/assign-new-partner';
-import { useBookCustomerSlot } from '../../api/book-customer-slot';
 import { useCallDetails } from '../../api/call-details';
 import { useCallToConnect } from '../../api/call-to-connect';
 import { callCentreKeys } from '../../api/keys';
+import { useSaveOutcome } from '../../api/save-outcome';
 import { useSlots } from '../../api/slots';
-import { useUpdateRemarks } from '../../api/update-remarks';
-import { useUpdateStatus } from '../../api/update-status';
 import { kolkataToday as todayIso } from '../../../../lib/format';
-import { CONNECT_DIALOG_INNER, connectDialogContent } from '../../lib/dialog-sizes';
 import { meetingDate } from '../../lib/meeting-date';
 import { canSave, sectionsToSend } from '../../lib/save-rules';
 import { CallPanel } from './CallPanel';
 import {
-  advisorValid,
-  customerValid,
-  initialAdvisor,
+  connectSchema,
   INITIAL_CUSTOMER,
   INITIAL_PARTNER,
-  partnerValid,
-  type AdvisorState,
-  type CustomerFormState,
-  type PartnerFormState,
+  initialAdvisor,
+  initialConnectValues,
+  type ConnectValues,
 } from './connect-state';
 import { CustomerForm } from './CustomerForm';
 import { PartnerForm } from './PartnerForm';
 import { ResultMessage } from './ResultMessage';
 
+/** Outlives one mount of the dialog's content: the values come back after an error dialog took its place. */
+export interface ConnectDialogMemory {
+  values: () => ConnectValues | undefined;
+  keep: (values: ConnectValues) => void;
+}
+
 interface Props {
-  /** The dashboard's class name, set on the dialog (docs/product/callcentre.md, 'Connect-call dialog'). */
-  className: string;
   callDataInfo: CallRecord;
-  trmDash: boolean;
+  memory: ConnectDialogMemory;
   onClose: () => void;
 }
 
@@ -55,21 +53,20 @@ interface Message {
   thenClose?: boolean;
 }
 
-/** Type 2 dialog: place a bridged call, record the outcome, schedule, reassign, open/close the ticket. */
-export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }: Props) {
-  const mobile = useIsMobile();
+/** Type 2 dialog's content: place a bridged call, record the outcome, schedule, reassign, open/close the ticket. */
+export function ConnectCallDialog({ callDataInfo, memory, onClose }: Props) {
   const qc = useQueryClient();
   const { code } = readStoredUser();
   const today = todayIso();
-  const [party, setParty] = useState<1 | 2>(1);
-  const [customer, setCustomer] = useState<CustomerFormState>(INITIAL_CUSTOMER);
-  const [partner, setPartner] = useState<PartnerFormState>(INITIAL_PARTNER);
-  const [advisor, setAdvisor] = useState<AdvisorState>(() => initialAdvisor(callDataInfo.pin));
-  const [assigned, setAssigned] = useState(false);
-  const [status, setStatus] = useState<CaseStatus>(callDataInfo.status);
-  const [placedCallId, setPlacedCallId] = useState<number | null>(null);
+  const form = useForm<ConnectValues>({
+    mode: 'controlled',
+    initialValues: memory.values() ?? initialConnectValues(callDataInfo.status, callDataInfo.pin),
+    validate: zod4Resolver(connectSchema(today), { errorPriority: 'first' }),
+    onValuesChange: (values) => memory.keep(values),
+  });
+  const values = form.getValues();
+  const { party, customer, partner, advisor } = values;
   const [message, setMessage] = useState<Message | null>(null);
-  const [saving, setSaving] = useState(false);
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
@@ -77,10 +74,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
 
   const details = useCallDetails(callDataInfo.case_id);
   const connect = useCallToConnect();
-  const remarks = useUpdateRemarks();
-  const book = useBookCustomerSlot();
-  const assign = useAssignNewPartner();
-  const updateStatus = useUpdateStatus();
+  const save = useSaveOutcome();
 
   const scheduleDate = party === 1 ? meetingDate(customer.meeting, customer.picked, today) : today;
   // The slot list loads with the dialog, and again for a new date or when partner choice 1 is picked.
@@ -99,7 +93,7 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
   }, [message]);
 
   const calls = details.data?.data.call_details ?? [];
-  const placed = placedCallId === null ? null : (calls.find((c) => c.call_id === placedCallId) ?? null);
+  const placed = values.placedCallId === null ? null : (calls.find((c) => c.call_id === values.placedCallId) ?? null);
   const active = calls.some((c) => (ACTIVE_CALL_STATUSES as readonly string[]).includes(c.Status));
   const callDisabled =
     callDataInfo.status === 'closed'
@@ -111,19 +105,30 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
           : null;
 
   const state = {
-    statusToggled: status !== callDataInfo.status,
-    customer: { touched: party === 1 && customer.touched, valid: customerValid(customer, today) },
-    partner: { touched: party === 2 && partner.touched, valid: partnerValid(partner) },
-    newPartner: { touched: party === 1 && advisor.touched && !assigned, valid: advisorValid(advisor) },
+    statusToggled: values.status !== callDataInfo.status,
+    customer: { touched: party === 1 && customer.touched, valid: form.isValid('customer') },
+    partner: { touched: party === 2 && partner.touched, valid: form.isValid('partner') },
+    newPartner: { touched: party === 1 && advisor.touched && !values.assigned, valid: form.isValid('advisor') },
   };
 
   /** Switching between customer and partner resets both forms and closes the call section. */
-  const switchParty = (next: 1 | 2) => {
-    setParty(next);
-    setCustomer(INITIAL_CUSTOMER);
-    setPartner(INITIAL_PARTNER);
-    setAdvisor(initialAdvisor(callDataInfo.pin));
-    setPlacedCallId(null);
+  const switchParty = (next: 1 | 2) =>
+    form.setValues({
+      party: next,
+      customer: INITIAL_CUSTOMER,
+      partner: INITIAL_PARTNER,
+      advisor: initialAdvisor(callDataInfo.pin),
+      placedCallId: null,
+    });
+
+  /** A section's new state; the note's message comes from the schema as the user types. */
+  const setCustomer = (next: ConnectValues['customer']) => {
+    form.setFieldValue('customer', next);
+    form.validateField('customer.notes');
+  };
+  const setPartner = (next: ConnectValues['partner']) => {
+    form.setFieldValue('partner', next);
+    form.validateField('partner.notes');
   };
 
   const placeCall = () => {
@@ -133,104 +138,68 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
       { is_customer: party === 1, case_id: callDataInfo.case_id, to_user_id: toUser, trm_id: code },
       {
         onSuccess: (res) => {
-          setPlacedCallId(res.call.call_id);
+          form.setFieldValue('placedCallId', res.call.call_id);
           setMessage({ text: res.message, ms: MESSAGE_MS });
         },
       },
     );
   };
 
-  const slotLabel = (slotId: number | null) => slots.data?.data.find((s) => s.slot_id === slotId)?.slot ?? null;
-
-  const bookSlot = async (slotId: number | null, date: string): Promise<string | null> => {
-    const label = slotLabel(slotId);
-    if (slotId === null || label === null || callDataInfo.partner_id === null) return null;
-    const res = await book.mutateAsync({
+  /** The booking part of a remark, when a slot was chosen (the server books it with the case's advisor). */
+  const slotPart = (slotId: number | null, date: string): SaveCaseOutcomeRequest['slot'] => {
+    const label = slots.data?.data.find((s) => s.slot_id === slotId)?.slot;
+    if (slotId === null || label === undefined || callDataInfo.partner_id === null) return undefined;
+    return {
       customer_id: callDataInfo.customer_id,
       partner_id: callDataInfo.partner_id,
       product_code: callDataInfo.product_code,
-      case_id: callDataInfo.case_id,
       slot_id: slotId,
       start_end_time: label,
       date,
-    });
-    return res.message;
+    };
   };
 
-  /** Sends each touched, valid section in turn; failures show the error dialog and stop there. */
-  const save = async () => {
-    setSaving(true);
-    try {
-      let text: string | null = null;
-      let ms = MESSAGE_MS;
-      let thenClose = false;
-      for (const section of sectionsToSend(state)) {
-        if (section === 'customer') {
-          const res = await remarks.mutateAsync({
-            case_id: callDataInfo.case_id,
-            remark: customer.choice,
-            is_connected: customer.connected,
-            notes: customer.notes,
-            is_customer: true,
-          });
-          const booked = customer.choice === CUSTOMER_CHOICE_SCHEDULE ? await bookSlot(customer.slotId, scheduleDate) : null;
-          text = booked ? `${res.message}. ${booked}` : res.message;
-          ms = REMARK_MESSAGE_MS;
-          // After a successful remark save the form resets and the call section closes.
-          setCustomer(INITIAL_CUSTOMER);
-          setPlacedCallId(null);
-        } else if (section === 'newPartner' && advisor.chosen) {
-          const res = await assign.mutateAsync({ case_id: callDataInfo.case_id, new_partner_username: advisor.chosen });
-          setAssigned(true);
-          setAdvisor(initialAdvisor(callDataInfo.pin));
-          text = text ? `${text}. ${res.message}` : res.message;
-          ms = MESSAGE_MS;
-          thenClose = true;
-        } else if (section === 'partner') {
-          const reason = partner.notConnected ? partner.reason : null;
-          const choice = partner.notConnected && partner.reason === 1 ? partner.choice : null;
-          const res = await remarks.mutateAsync({
-            case_id: callDataInfo.case_id,
-            remark: choice,
-            is_connected: !partner.notConnected,
-            notes: partner.notes,
-            reason,
-            is_customer: false,
-          });
-          const booked = choice === PARTNER_CHOICE_CALL_BACK ? await bookSlot(partner.slotId, today) : null;
-          text = booked ? `${res.message}. ${booked}` : res.message;
-          ms = REMARK_MESSAGE_MS;
-          setPartner(INITIAL_PARTNER);
-          setPlacedCallId(null);
-        } else if (section === 'status') {
-          // The status goes last; on any response the dialog closes.
-          await updateStatus.mutateAsync({ case_id: callDataInfo.case_id, status }).catch(() => undefined);
-          await qc.invalidateQueries({ queryKey: callCentreKeys.all });
-          onClose();
-          return;
-        }
+  /** Each touched, valid section, as one request: saved whole or not at all (docs/product/callcentre.md, 'Connect-call dialog'). */
+  const submit = (v: ConnectValues) => {
+    const sections = sectionsToSend(state);
+    const body: SaveCaseOutcomeRequest = { case_id: callDataInfo.case_id };
+    for (const section of sections) {
+      if (section === 'customer') {
+        body.remark = { remark: v.customer.choice, is_connected: v.customer.connected, notes: v.customer.notes, is_customer: true };
+        if (v.customer.choice === CUSTOMER_CHOICE_SCHEDULE) body.slot = slotPart(v.customer.slotId, scheduleDate);
+      } else if (section === 'newPartner' && v.advisor.chosen) {
+        body.new_partner_username = v.advisor.chosen;
+      } else if (section === 'partner') {
+        const reason = v.partner.notConnected ? v.partner.reason : null;
+        const choice = v.partner.notConnected && v.partner.reason === 1 ? v.partner.choice : null;
+        body.remark = { remark: choice, is_connected: !v.partner.notConnected, notes: v.partner.notes, reason, is_customer: false };
+        if (choice === PARTNER_CHOICE_CALL_BACK) body.slot = slotPart(v.partner.slotId, today);
+      } else if (section === 'status') {
+        body.status = v.status;
       }
-      await qc.invalidateQueries({ queryKey: callCentreKeys.all });
-      if (text) setMessage({ text, ms, thenClose });
-    } catch {
-      // Unsuccessful flows inside the dialog do nothing more (the error dialog has shown the reason).
-      await qc.invalidateQueries({ queryKey: callCentreKeys.all });
-    } finally {
-      setSaving(false);
     }
+    save.mutate(body, {
+      onSuccess: (res) => {
+        // The status goes last; after it the dialog closes.
+        if (res.status) return onClose();
+        // After a successful remark save the form resets and the call section closes.
+        if (res.remark) form.setValues({ customer: INITIAL_CUSTOMER, partner: INITIAL_PARTNER, placedCallId: null });
+        if (res.reassignment) form.setValues({ assigned: true, advisor: initialAdvisor(callDataInfo.pin) });
+        if (res.message)
+          setMessage({ text: res.message, ms: res.reassignment ? MESSAGE_MS : REMARK_MESSAGE_MS, thenClose: !!res.reassignment });
+      },
+      // Nothing was saved; the error dialog shows the reason and the values stay for another try.
+      onSettled: () => void qc.invalidateQueries({ queryKey: callCentreKeys.all }),
+    });
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Meeting Details:"
-      className={className}
-      yOffset="5vh"
-      size="auto"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ content: connectDialogContent(mobile), inner: CONNECT_DIALOG_INNER }}
-      data-trm-dash={trmDash || undefined}
+    <form
+      onSubmit={(event) => {
+        // Only the sections being sent must be valid (Save is enabled on them), not the whole form.
+        event.preventDefault();
+        if (canSave(state)) submit(form.getValues());
+      }}
     >
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -238,9 +207,9 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
             Case <b>{callDataInfo.case_id}</b> · Partner {callDataInfo.partner_name ?? 'NA'}
           </Text>
           <Switch
-            checked={status === 'open'}
-            onChange={(e) => setStatus(e.currentTarget.checked ? 'open' : 'closed')}
-            label={status === 'open' ? 'Open' : 'Closed'}
+            checked={values.status === 'open'}
+            onChange={(e) => form.setFieldValue('status', e.currentTarget.checked ? 'open' : 'closed')}
+            label={values.status === 'open' ? 'Open' : 'Closed'}
             aria-label="Ticket status"
             data-testid="ticket-status"
           />
@@ -267,9 +236,10 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
           <CustomerForm
             state={customer}
             onChange={setCustomer}
+            noteError={form.errors['customer.notes']}
             advisor={advisor}
-            onAdvisorChange={setAdvisor}
-            advisorNeeded={!assigned}
+            onAdvisorChange={(next) => form.setFieldValue('advisor', next)}
+            advisorNeeded={!values.assigned}
             slots={slots.data?.data ?? []}
             slotsLoading={slots.isPending}
             today={today}
@@ -277,7 +247,14 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
             caseId={callDataInfo.case_id}
           />
         ) : (
-          <PartnerForm state={partner} onChange={setPartner} slots={slots.data?.data ?? []} slotsLoading={slots.isPending} today={today} />
+          <PartnerForm
+            state={partner}
+            onChange={setPartner}
+            noteError={form.errors['partner.notes']}
+            slots={slots.data?.data ?? []}
+            slotsLoading={slots.isPending}
+            today={today}
+          />
         )}
 
         {message ? <ResultMessage message={message.text} onClose={() => (message.thenClose ? onClose() : setMessage(null))} /> : null}
@@ -286,11 +263,11 @@ export function ConnectCallDialog({ className, callDataInfo, trmDash, onClose }:
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={!canSave(state)} loading={saving}>
+          <Button type="submit" disabled={!canSave(state)} loading={save.isPending}>
             Save
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Radio, Stack } from '@mantine/core';
 import { CUSTOMER_CHOICE_NOT_INTERESTED, CUSTOMER_CHOICE_SCHEDULE, CUSTOMER_CHOICES, type Slot } from '@dossier/shared';
 import { AdvisorSearch } from './AdvisorSearch';
@@ -16,6 +17,8 @@ interface Props {
   slots: readonly Slot[];
   slotsLoading: boolean;
   today: string;
+  /** The form's message for the note, if any. */
+  noteError?: ReactNode;
   managerCode: string;
   caseId: number;
 }
@@ -57,7 +60,7 @@ export function CustomerForm(p: Props) {
       {p.state.choice === CUSTOMER_CHOICE_NOT_INTERESTED && p.advisorNeeded ? (
         <AdvisorSearch state={p.advisor} managerCode={p.managerCode} caseId={p.caseId} onChange={p.onAdvisorChange} />
       ) : null}
-      <NoteField value={p.state.notes} onChange={(notes) => set({ notes })} />
+      <NoteField value={p.state.notes} onChange={(notes) => set({ notes })} error={p.noteError} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Textarea } from '@mantine/core';
 import { NOTE_MAX } from '@dossier/shared';
 
-/** The note box: at most 260 characters (docs/product/callcentre.md, 'Validation'). */
-export function NoteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The note box: at most 260 characters (docs/product/callcentre.md, 'Validation'); `error` is the form's. */
+export function NoteField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: ReactNode }) {
   return (
     <Textarea
       label="Note"
@@ -13,7 +14,7 @@ export function NoteField({ value, onChange }: { value: string; onChange: (value
       minRows={2}
       maxRows={5}
       description={`${value.length}/${NOTE_MAX}`}
-      error={value.length > NOTE_MAX ? `Note can not be more than ${NOTE_MAX} characters long` : undefined}
+      error={error}
     />
   );
 }

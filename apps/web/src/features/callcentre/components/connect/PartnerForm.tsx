@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Radio, Stack } from '@mantine/core';
 import { PARTNER_CHOICE_CALL_BACK, PARTNER_CHOICES, PARTNER_REASONS, type Slot } from '@dossier/shared';
 import type { PartnerFormState } from './connect-state';
@@ -11,6 +12,8 @@ interface Props {
   slots: readonly Slot[];
   slotsLoading: boolean;
   today: string;
+  /** The form's message for the note, if any. */
+  noteError?: ReactNode;
 }
 
 /**
@@ -59,7 +62,7 @@ export function PartnerForm(p: Props) {
         />
       ) : null}
       {p.state.choice === 4 ? <MeetingDateCards choice={0} picked={null} today={p.today} onChange={() => undefined} /> : null}
-      <NoteField value={p.state.notes} onChange={(notes) => set({ notes })} />
+      <NoteField value={p.state.notes} onChange={(notes) => set({ notes })} error={p.noteError} />
     </Stack>
   );
 }

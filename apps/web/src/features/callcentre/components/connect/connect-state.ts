@@ -1,4 +1,5 @@
-import { CUSTOMER_CHOICE_SCHEDULE, NOTE_MAX, type RecommendedPartner } from '@dossier/shared';
+import { z } from 'zod';
+import { CUSTOMER_CHOICE_SCHEDULE, Note, type CaseStatus, type RecommendedPartner } from '@dossier/shared';
 import { isMeetingDateAllowed, meetingDate, type MeetingChoice } from '../../lib/meeting-date';
 
 /** Customer section: call status, choice (1 Call Back, 2 Not Interested in Advisors, 3 Schedule call). */
@@ -50,15 +51,44 @@ export const initialAdvisor = (pin: string | null): AdvisorState => ({
   touched: false,
 });
 
-export function customerValid(s: CustomerFormState, today: string): boolean {
-  if (s.notes.length > NOTE_MAX) return false;
-  return s.choice !== CUSTOMER_CHOICE_SCHEDULE || isMeetingDateAllowed(meetingDate(s.meeting, s.picked, today), today);
-}
+/** Everything the connect dialog holds: the form's values (`useForm` in `ConnectCallDialog`). */
+// A type, not an interface: the form resolver takes values as a plain record.
+export type ConnectValues = {
+  status: CaseStatus;
+  party: 1 | 2;
+  customer: CustomerFormState;
+  partner: PartnerFormState;
+  advisor: AdvisorState;
+  /** A new advisor was assigned in this dialog: the search is not offered again. */
+  assigned: boolean;
+  /** The call placed from this dialog, shown in the call section. */
+  placedCallId: number | null;
+};
 
-export function partnerValid(s: PartnerFormState): boolean {
-  return s.notes.length <= NOTE_MAX;
-}
+export const initialConnectValues = (status: CaseStatus, pin: string | null): ConnectValues => ({
+  status,
+  party: 1,
+  customer: INITIAL_CUSTOMER,
+  partner: INITIAL_PARTNER,
+  advisor: initialAdvisor(pin),
+  assigned: false,
+  placedCallId: null,
+});
 
-export function advisorValid(s: AdvisorState): boolean {
-  return s.chosen !== null;
+/**
+ * The dialog's rules (docs/product/callcentre.md, 'Validation'): notes within the shared `Note` limit, a
+ * scheduled meeting not before today, a chosen advisor. Each section is judged alone (`form.isValid('customer')`).
+ */
+export function connectSchema(today: string) {
+  return z.object({
+    customer: z
+      .object({ notes: Note, choice: z.number(), meeting: z.number(), picked: z.string().nullable() })
+      .refine(
+        (c) =>
+          c.choice !== CUSTOMER_CHOICE_SCHEDULE || isMeetingDateAllowed(meetingDate(c.meeting as MeetingChoice, c.picked, today), today),
+        { message: 'The meeting date can not be before today', path: ['picked'] },
+      ),
+    partner: z.object({ notes: Note }),
+    advisor: z.object({ chosen: z.string({ error: 'Choose an advisor' }) }),
+  });
 }

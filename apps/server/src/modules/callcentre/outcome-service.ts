@@ -1,0 +1,35 @@
+import type { SaveCaseOutcomeRequest, SaveCaseOutcomeResponse } from '@dossier/shared';
+import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/http-errors';
+import type { Viewer } from '../../platform/viewer';
+import { CaseService } from './case-service';
+import { SchedulingService } from './scheduling-service';
+
+/**
+ * The connect-call dialog's Save as one change: the remark, the slot it books, the new advisor and the
+ * ticket status, in that order (the dialog's order, docs/product/callcentre.md, 'Connect-call dialog'). Each
+ * part is the service code of its own endpoint run inside this transaction, so the rules, messages and audit
+ * entries are theirs, and a refused part rolls back the parts before it.
+ */
+export async function saveCaseOutcome(
+  db: Db,
+  viewer: Viewer,
+  body: SaveCaseOutcomeRequest,
+  ip: string,
+  now?: () => Date,
+): Promise<SaveCaseOutcomeResponse> {
+  if (!body.remark && !body.slot && body.new_partner_username === undefined && !body.status) throw badRequest('Nothing to save');
+  return db.transaction().execute(async (trx) => {
+    const cases = new CaseService(trx);
+    const scheduling = new SchedulingService(trx, now);
+    const remark = body.remark ? await cases.updateRemarks(viewer, { ...body.remark, case_id: body.case_id }, ip) : undefined;
+    const appointment = body.slot ? await scheduling.book(viewer, { ...body.slot, case_id: body.case_id }, ip) : undefined;
+    const reassignment =
+      body.new_partner_username === undefined
+        ? undefined
+        : await cases.assignNewPartner(viewer, body.case_id, body.new_partner_username, ip);
+    const status = body.status ? await cases.updateStatus(viewer, body.case_id, body.status, ip) : undefined;
+    const message = [remark, appointment, reassignment].flatMap((part) => (part ? [part.message] : [])).join('. ');
+    return { message, remark, appointment, reassignment, status };
+  });
+}

@@ -1,0 +1,23 @@
+import { modals } from '@mantine/modals';
+
+type ModalSettings = Parameters<typeof modals.open>[0];
+
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by `ModalsHost` once the modals manager listens. */
+export function modalsReady(): void {
+  markReady();
+}
+
+/**
+ * `modals.open`, held until the modals manager is mounted: the manager (and Mantine's Modal with it) loads
+ * after the first screen, out of the initial download, and a dialog asked for before then still shows.
+ */
+export function openModal(settings: ModalSettings & { modalId: string }): void {
+  void ready.then(() => modals.open(settings));
+}
+
+export const closeModal = (modalId: string): void => modals.close(modalId);

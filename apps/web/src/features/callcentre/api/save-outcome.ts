@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { CALLCENTRE_API, SaveCaseOutcomeResponse, type SaveCaseOutcomeRequest } from '@dossier/shared';
+import { apiRequest } from '../../../lib/api';
+
+/** The connect dialog's Save: every part in one call, saved whole or not at all. */
+export function saveOutcome(body: SaveCaseOutcomeRequest): Promise<SaveCaseOutcomeResponse> {
+  return apiRequest(`${CALLCENTRE_API}/trm-save-outcome/`, SaveCaseOutcomeResponse, { method: 'POST', body });
+}
+
+export function useSaveOutcome() {
+  return useMutation({ mutationFn: saveOutcome });
+}
