@@ -362,7 +362,7 @@ export type BookSlotResponse = z.infer<typeof BookSlotResponse>;
  * nothing saved (docs/product/callcentre.md, 'Connect-call dialog').
  */
 export const SaveCaseOutcomeRequest = z.object({
-  case_id: bodyId,
+  case_id: BodyId,
   remark: UpdateRemarksRequest.omit({ case_id: true }).optional(),
   slot: BookSlotRequest.omit({ case_id: true }).optional(),
   new_partner_username: AssignNewPartnerRequest.shape.new_partner_username.optional(),
