@@ -36,15 +36,15 @@ test.describe('administration', () => {
     await dialog.getByRole('textbox', { name: /^Code/ }).fill(code);
     await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Browser Person ${code}`);
     await dialog.getByRole('textbox', { name: /^Email/ }).fill(`${code.toLowerCase()}@example.com`);
-    await dialog.getByRole('textbox', { name: /^Role/ }).click();
+    await dialog.getByRole('combobox', { name: /^Role/ }).click();
     await page.getByRole('option', { name: 'rm', exact: true }).click();
-    await dialog.getByRole('textbox', { name: /^Designation/ }).click();
+    await dialog.getByRole('combobox', { name: /^Designation/ }).click();
     await page.getByRole('option', { name: 'rm', exact: true }).click();
     // demo.head (the national head) is the first manager.
     const head = await page.request
       .get('/accounts/api/v1/me/', { headers: { authorization: `Token ${await page.evaluate(() => localStorage.getItem('token'))}` } })
       .then((r) => r.json() as Promise<{ code: string; first_name: string }>);
-    await dialog.getByRole('textbox', { name: /^Manager code/ }).fill(head.code);
+    await dialog.getByRole('combobox', { name: /^Manager code/ }).fill(head.code);
     // A plain field last: the suggestion lists of the fields above close.
     await dialog.getByRole('textbox', { name: /^Phone/ }).fill('9876512345');
     await screenshot(page, 'admin-person-dialog');
@@ -58,9 +58,9 @@ test.describe('administration', () => {
     // Move under another manager: the chain follows.
     await page.getByRole('button', { name: 'Edit or move' }).click();
     const edit = page.getByRole('dialog', { name: `Edit Browser Person ${code}` });
-    await edit.getByRole('textbox', { name: /^Designation/ }).click();
+    await edit.getByRole('combobox', { name: /^Designation/ }).click();
     await page.getByRole('option', { name: 'team_lead', exact: true }).click();
-    await edit.getByRole('textbox', { name: /^Manager code/ }).fill('');
+    await edit.getByRole('combobox', { name: /^Manager code/ }).fill('');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByText('nobody (top of the organisation)')).toBeVisible();
@@ -146,7 +146,7 @@ test.describe('administration', () => {
     await signIn(page, 'demo.head', '/admin/audit');
     const trail = await waitForRows(page, 'Audit trail');
     // Signing in is audited: demo.head's sign-ins are there whatever ran before.
-    await page.getByRole('textbox', { name: 'Action' }).fill('login');
+    await page.getByRole('combobox', { name: 'Action' }).fill('login');
     await page.getByRole('option', { name: 'login', exact: true }).click();
     await page.getByLabel('Person').fill('demo.head');
     await page.getByRole('form', { name: 'Audit filters' }).getByRole('button', { name: 'Search', exact: true }).click();

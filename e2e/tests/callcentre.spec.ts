@@ -61,7 +61,7 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     await page.getByTestId('category-1').click();
     await category;
     const advisor = page.waitForRequest((r) => r.url().includes('partner_id=') && r.url().includes('call_status=1'));
-    await chooseOption(page, page.getByRole('textbox', { name: 'Advisor Name' }), null);
+    await chooseOption(page, page.getByRole('combobox', { name: 'Advisor Name' }), null);
     await advisor;
     await expect(rows.first()).toBeVisible();
 
@@ -178,7 +178,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
 
     await d.getByRole('radio', { name: 'Schedule call' }).check();
     await d.getByRole('button', { name: 'Tomorrow' }).click();
-    const slot = await chooseOption(page, d.getByRole('textbox', { name: 'Schedule an Appointment for' }), null);
+    const slot = await chooseOption(page, d.getByRole('combobox', { name: 'Schedule an Appointment for' }), null);
     await screenshot(page, 'trm-connect-dialog-schedule');
     await save.click();
     await expect(d.getByTestId('result-message')).toContainText('Appointment booked for');
@@ -243,7 +243,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     }
     await pincode.fill(own);
     await search.click();
-    const advisor = d.getByRole('textbox', { name: 'Recommended Advisor' });
+    const advisor = d.getByRole('combobox', { name: 'Recommended Advisor' });
     await expect(advisor).toBeVisible();
     await expect(pincode).toHaveCount(0);
     const chosen = await chooseOption(page, advisor, null);
@@ -272,7 +272,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(d).toBeHidden();
     await expect(page.locator(`tr[data-case-id="${caseId}"]`)).toHaveCount(0);
 
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'close' }).click();
     const closed = page.locator(`tr[data-case-id="${caseId}"]`);
     await expect(closed).toBeVisible();

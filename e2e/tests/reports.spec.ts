@@ -183,7 +183,7 @@ test.describe('reports', () => {
     await expect.poll(() => cellOf(table, /pay_/, 'Total Premium')).toBe(rupee(amounts[0] ?? 0));
 
     // Pages from 1; 10, 20, 50 or 100 rows.
-    await page.getByRole('textbox', { name: 'Rows per page' }).click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
     await page.getByRole('option', { name: '20' }).click();
     await expect(page.getByText(`1–20 of ${records.length}`)).toBeVisible();
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -224,7 +224,7 @@ test.describe('reports', () => {
     await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
     const all = await headers();
     const insurer = all[2] ?? '';
-    await panel.getByRole('textbox', { name: 'Select Insurer column' }).click();
+    await panel.getByRole('combobox', { name: 'Select Insurer column' }).click();
     await page.getByRole('option', { name: insurer, exact: true }).click();
     await expect.poll(headers).toEqual(['User Id', 'Name', ...all.filter((h) => h.startsWith(insurer))]);
     await expect(panel.getByText('Note: Data is refreshed every 5 minutes')).toBeVisible();

@@ -37,9 +37,9 @@ test.describe('subscriptions', () => {
     await dialog.getByLabel('Time (India time)').fill('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toContainText('time must be HH:MM (24-hour, India time)');
-    await dialog.getByRole('textbox', { name: 'Frequency' }).click();
+    await dialog.getByRole('combobox', { name: 'Frequency' }).click();
     await dialog.getByRole('option', { name: 'Weekly' }).click();
-    await dialog.getByRole('textbox', { name: 'Day of the week' }).click();
+    await dialog.getByRole('combobox', { name: 'Day of the week' }).click();
     await dialog.getByRole('option', { name: 'Friday' }).click();
     await dialog.getByLabel('Time (India time)').fill('07:45');
     await screenshot(page, 'subscriptions-schedule-dialog');
@@ -71,9 +71,9 @@ test.describe('subscriptions', () => {
 
     await row.getByRole('button', { name: 'Edit Team report summary' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Team report summary' });
-    await edit.getByRole('textbox', { name: 'Frequency' }).click();
+    await edit.getByRole('combobox', { name: 'Frequency' }).click();
     await edit.getByRole('option', { name: 'Monthly' }).click();
-    await edit.getByRole('textbox', { name: 'Day of the month' }).click();
+    await edit.getByRole('combobox', { name: 'Day of the month' }).click();
     await edit.getByRole('option', { name: '31', exact: true }).click();
     await edit.getByLabel('Time (India time)').fill('18:00');
     await edit.getByRole('button', { name: 'Save' }).click();

@@ -39,7 +39,7 @@ test.describe('title-casing: names only (demo.trm)', () => {
     await d.getByRole('radio', { name: 'Connected', exact: true }).check();
     await d.getByRole('radio', { name: 'Schedule call' }).check();
     await d.getByRole('button', { name: 'Tomorrow' }).click();
-    const slotField = d.getByRole('textbox', { name: 'Schedule an Appointment for' });
+    const slotField = d.getByRole('combobox', { name: 'Schedule an Appointment for' });
     await slotField.click();
     await page
       .locator(`#${await slotField.getAttribute('aria-controls')}`)
@@ -69,7 +69,7 @@ test.describe('title-casing: names only (demo.trm)', () => {
     await expect(pincode).toHaveValue(/^\d{6}$/);
     await expect(row).toContainText(await pincode.inputValue());
     await d.getByRole('button', { name: 'Search Advisor' }).click();
-    const advisor = d.getByRole('textbox', { name: 'Recommended Advisor' });
+    const advisor = d.getByRole('combobox', { name: 'Recommended Advisor' });
     await advisor.click();
     await page
       .locator(`#${await advisor.getAttribute('aria-controls')}`)

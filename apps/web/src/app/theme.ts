@@ -1,4 +1,13 @@
-import { createTheme, darken, DEFAULT_THEME, luminance, toRgba, type CSSVariablesResolver, type MantineThemeColors } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  luminance,
+  toRgba,
+  v8CssVariablesResolver,
+  type CSSVariablesResolver,
+  type MantineThemeColors,
+} from '@mantine/core';
 
 /**
  * Indigo at shade 7 for filled buttons and links: white text on it keeps WCAG AA contrast (the
@@ -8,6 +17,8 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'sm',
+  // Mantine 9 made 'medium' 600; the screens were laid out (and their text widths checked at 375px) with 500.
+  fontWeights: { regular: '400', medium: '500', bold: '700' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif' },
 });
@@ -74,12 +85,20 @@ export function accessibleColorVariables(colors: MantineThemeColors): Record<str
   return variables;
 }
 
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: {
-    ...accessibleColorVariables(t.colors),
-    '--mantine-color-dimmed': readableGray(t.colors),
-    '--mantine-color-placeholder': readableGray(t.colors),
-  },
-  dark: {},
-});
+/**
+ * Mantine 9 paints the 'light' variant as solid shade 1 with shade 9 text; the contrast fixes above are
+ * measured on Mantine 8's 10% tint of shade 7, so the 8 colour variables stay underneath them.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const v8 = v8CssVariablesResolver(t);
+  return {
+    variables: v8.variables,
+    light: {
+      ...v8.light,
+      ...accessibleColorVariables(t.colors),
+      '--mantine-color-dimmed': readableGray(t.colors),
+      '--mantine-color-placeholder': readableGray(t.colors),
+    },
+    dark: v8.dark,
+  };
+};

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Loader, Popover } from '@mantine/core';
-import { IconInfo } from '../../components/icons';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { HEADER_POPUP_Z_INDEX } from './layers';
 
 // Loaded on first opening: most visits never open the panel.
@@ -47,7 +47,7 @@ export function EtlButton() {
             if (event.key === 'Escape') setOpened(false);
           }}
         >
-          <IconInfo />
+          <IconInfoCircle size={20} aria-hidden />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown id={PANEL_ID} role="region" aria-label="ETL jobs">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Burger, Button, Menu } from '@mantine/core';
 import { ROLE_PAYMASTER } from '@dossier/shared';
-import { IconCalendar, IconChevronDown, IconRupee, IconShield } from '../../components/icons';
+import { IconCalendar, IconChevronDown, IconCurrencyRupee, IconShieldCheck } from '@tabler/icons-react';
 import { useHandoff } from '../../lib/handoff';
 import { useIsMobile, useIsPhone } from '../../lib/media';
 import { useHeaderLinks } from '../../features/navigation/api/header-links';
@@ -60,7 +60,7 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
           {...control('paymaster')}
           target={
             <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Payments">
-              <IconRupee />
+              <IconCurrencyRupee size={20} aria-hidden />
             </ActionIcon>
           }
         >
@@ -87,10 +87,10 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
           target={
             isMobile ? (
               <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Insurance">
-                <IconShield />
+                <IconShieldCheck size={20} aria-hidden />
               </ActionIcon>
             ) : (
-              <Button variant="subtle" color="gray" c="gray.9" size="compact-md" rightSection={<IconChevronDown size={16} />}>
+              <Button variant="subtle" color="gray" c="gray.9" size="compact-md" rightSection={<IconChevronDown size={16} aria-hidden />}>
                 Insurance
               </Button>
             )
@@ -105,7 +105,7 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
           {...control('meeting')}
           target={
             <ActionIcon variant="subtle" color="gray" c="gray.8" size="lg" aria-label="Meetings">
-              <IconCalendar />
+              <IconCalendar size={20} aria-hidden />
             </ActionIcon>
           }
         >

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { NavLink, Skeleton, Stack } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { IconExternal } from '../../components/icons';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useHandoff } from '../../lib/handoff';
 import { useHeaderLinks } from '../../features/navigation/api/header-links';
 import { useSideMenu } from '../../features/navigation/api/side-menu';
@@ -82,7 +82,7 @@ export function SideMenu({ onNavigate }: Props) {
               component="button"
               type="button"
               label={entry.label}
-              rightSection={<IconExternal size={16} />}
+              rightSection={<IconExternalLink size={16} aria-hidden />}
               disabled={!portal || handoff.isPending}
               onClick={() => {
                 if (portal) openPortalLink(portal, (target) => handoff.mutate(target));

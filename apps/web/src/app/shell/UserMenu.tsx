@@ -1,6 +1,6 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconCalendar, IconChevronDown, IconLogout, IconShield, IconUser } from '../../components/icons';
+import { IconCalendar, IconChevronDown, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useLogout } from '../../features/auth/api/logout';
 import { HEADER_POPUP_Z_INDEX } from './layers';
 import classes from './Header.module.css';
@@ -18,14 +18,14 @@ export function UserMenu({ name, code, compact }: Props) {
     <Menu position="bottom-end" width={220} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label="User menu">
-          <IconUser />
+          <IconUser size={20} aria-hidden />
           {!compact && (name || code) ? (
             <span className={classes.userText}>
               <span className={classes.userName}>{name || code}</span>
               {name && code ? <span className={classes.userCode}>{code}</span> : null}
             </span>
           ) : null}
-          {!compact ? <IconChevronDown size={16} /> : null}
+          {!compact ? <IconChevronDown size={16} aria-hidden /> : null}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -35,13 +35,13 @@ export function UserMenu({ name, code, compact }: Props) {
             {name && code ? ` (${code})` : code}
           </Menu.Label>
         ) : null}
-        <Menu.Item component={Link} to="/sessions" leftSection={<IconShield size={16} />}>
+        <Menu.Item component={Link} to="/sessions" leftSection={<IconShieldCheck size={16} aria-hidden />}>
           My sessions
         </Menu.Item>
-        <Menu.Item component={Link} to="/subscriptions" leftSection={<IconCalendar size={16} />}>
+        <Menu.Item component={Link} to="/subscriptions" leftSection={<IconCalendar size={16} aria-hidden />}>
           My subscriptions
         </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logout.mutate()} disabled={logout.isPending}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconChevronDown } from '../icons';
+import { IconChevronDown } from '@tabler/icons-react';
 import { isAllSelected, selectionLabel, toggleAll, toggleOne, type SelectionLabels, type SelectOption } from './select-logic';
 
 export interface MultiSelectAllProps<V extends string | number> {
@@ -43,7 +43,7 @@ export function MultiSelectAll<V extends string | number>({
             variant="default"
             fw={400}
             justify="space-between"
-            rightSection={<IconChevronDown size={14} />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
             disabled={loading}
             aria-label={`${label}: ${text}`}
             styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}

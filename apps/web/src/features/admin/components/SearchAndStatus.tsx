@@ -54,7 +54,7 @@ export function SearchAndStatus({
       <SegmentedControl
         aria-label="Status"
         value={status}
-        onChange={(v) => onStatus(v as StatusChoice)}
+        onChange={onStatus}
         data={[
           { value: 'all', label: 'All' },
           { value: 'active', label: 'Active' },

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+
 import { LoginRequest } from '@dossier/shared';
 import { errorText } from '../../../lib/error-message';
 import { saveSession } from '../../../lib/session';
@@ -21,7 +21,7 @@ export function SignInForm() {
     mode: 'controlled',
     initialValues: { username: '', password: '' },
     // The first message per field; it stays until the next try.
-    validate: zod4Resolver(LoginRequest, { errorPriority: 'first' }),
+    validate: schemaResolver(LoginRequest, { sync: true }),
     clearInputErrorOnChange: false,
   });
 

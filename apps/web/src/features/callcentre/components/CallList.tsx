@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
 import { openRecording } from '../lib/recording';
-import { PlayIcon } from './CategoryIcon';
+import { IconCirclePlay } from '@tabler/icons-react';
 
 const STATUS_COLOR: Record<CallDetail['call_status'], string> = {
   queued: 'gray',
@@ -46,7 +46,13 @@ export function CallList({ calls }: { calls: readonly CallDetail[] }) {
             </List>
           ) : null}
           {call.recording_url ? (
-            <Button mt={6} size="xs" variant="light" leftSection={<PlayIcon />} onClick={() => openRecording(call.recording_url ?? '')}>
+            <Button
+              mt={6}
+              size="xs"
+              variant="light"
+              leftSection={<IconCirclePlay size={16} aria-hidden />}
+              onClick={() => openRecording(call.recording_url ?? '')}
+            >
               Play recording
             </Button>
           ) : null}

@@ -6,7 +6,7 @@ import { productLabel } from '../lib/product';
 import { CallCountBadge } from './CallCountBadge';
 import { EMPTY_MESSAGE } from './empty-message';
 import { PartnerCallLogs } from './PartnerCallLogs';
-import { PhoneIcon } from './CategoryIcon';
+import { IconPhone } from '@tabler/icons-react';
 import { RemarkCell } from './RemarkCell';
 
 interface Props {
@@ -93,7 +93,7 @@ function caseColumns({ onOpenHistory, onCall }: Pick<Props, 'onOpenHistory' | 'o
             <CallCountBadge count={r.call_count} lastStatus={r.last_call_status} onOpen={() => record && onOpenHistory(record)} />
             <Button
               size="xs"
-              leftSection={<PhoneIcon size={14} />}
+              leftSection={<IconPhone size={14} aria-hidden />}
               disabled={r.status === 'closed' || record === null}
               onClick={() => record && onCall(record)}
               aria-label={`Call on case ${r.case_id ?? 'NA'}`}

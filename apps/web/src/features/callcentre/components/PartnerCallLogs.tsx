@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Popover, Stack, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { titleCaseOrNA, type PartnerCallLog } from '@dossier/shared';
-import { PhoneIcon } from './CategoryIcon';
+import { IconPhone } from '@tabler/icons-react';
 
 /** The partner call-log icon: the partner's calls on the case (start time, from, to, status). */
 export function PartnerCallLogs({ logs }: { logs: readonly PartnerCallLog[] }) {
@@ -21,7 +21,7 @@ export function PartnerCallLogs({ logs }: { logs: readonly PartnerCallLog[] }) {
           color={logs.length > 0 ? 'indigo' : 'gray'}
           aria-label={`Partner call logs (${logs.length})`}
         >
-          <PhoneIcon />
+          <IconPhone size={18} aria-hidden />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>

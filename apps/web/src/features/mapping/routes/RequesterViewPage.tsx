@@ -112,7 +112,7 @@ export default function RequesterViewPage() {
           </Group>
         </Radio.Group>
       ) : null}
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <DataTable
             label="Unmapped partners"

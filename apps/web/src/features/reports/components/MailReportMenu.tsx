@@ -6,7 +6,7 @@ import { useSendReport } from '../api/send-report';
 import { filterBody } from '../lib/filtered-reports';
 import type { AppliedFilters } from '../lib/query-params';
 import type { ReportScreenContext } from '../lib/screen-context';
-import { IconMail } from './report-icons';
+import { IconMail } from '@tabler/icons-react';
 import { ScheduleDialog } from './ScheduleDialog';
 
 /**
@@ -27,7 +27,7 @@ export function MailReportMenu({ report, ctx, filters }: { report: ReportRespons
         <Tooltip label="Email report" withinPortal>
           <Menu.Target>
             <ActionIcon variant="light" size="lg" aria-label={`Email ${report.report_name}`} loading={send.isPending}>
-              <IconMail />
+              <IconMail size={18} aria-hidden />
             </ActionIcon>
           </Menu.Target>
         </Tooltip>

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Cell, ReportRecord } from '@dossier/shared';
@@ -9,7 +10,6 @@ import { cellText, type ReportColumn } from '../lib/columns';
 import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../lib/config';
 import { isPartnerCode, salesPromotionHref } from '../lib/query-params';
 import { GrowthCell } from './GrowthCell';
-import { IconSummary } from './report-icons';
 
 const isWebUrl = (v: Cell | undefined): v is string => typeof v === 'string' && /^https?:\/\//i.test(v);
 
@@ -21,7 +21,7 @@ function PartnerSummaryButton({ code }: { code: string }) {
   });
   return (
     <IconAction label={`Partner summary of ${code}`} loading={handoff.isPending} onClick={() => handoff.mutate(code)}>
-      <IconSummary size={16} />
+      <IconUser size={16} aria-hidden />
     </IconAction>
   );
 }

@@ -14,7 +14,7 @@ import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters 
 import type { ReportScreenContext } from '../lib/screen-context';
 import { MailReportMenu } from './MailReportMenu';
 import { ReportCell } from './ReportCell';
-import { IconDownload } from './report-icons';
+import { IconDownload } from '@tabler/icons-react';
 import { RowActions } from './RowActions';
 
 interface Row {
@@ -59,7 +59,7 @@ function Tools({
             <Button
               variant="outline"
               size="sm"
-              leftSection={<IconDownload size={16} />}
+              leftSection={<IconDownload size={16} aria-hidden />}
               loading={download.isPending}
               aria-label={`Download Report: ${report.report_name}`}
             >

@@ -8,7 +8,7 @@ import { useRenewalNotice } from '../api/renewal-notice';
 import type { RowAction } from '../lib/config';
 import { openPendingTab } from '../lib/new-tab';
 import { isPartnerCode } from '../lib/query-params';
-import { IconFile, IconMail, IconShare } from './report-icons';
+import { IconBrandWhatsapp, IconFileText, IconMail } from '@tabler/icons-react';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -44,7 +44,7 @@ export function RowActions({
           loading={notice.isPending && notice.variables.body.policy_number === policy}
           onClick={() => notice.mutate({ body: { policy_number: policy, product_type: productType }, tab: openPendingTab() })}
         >
-          <IconFile size={16} />
+          <IconFileText size={16} aria-hidden />
         </IconAction>
       ) : null}
       {actions.includes('renewal-link') && policy && productType ? (
@@ -53,7 +53,7 @@ export function RowActions({
           loading={link.isPending && link.variables.body.policy_number === policy}
           onClick={() => link.mutate({ body: { policy_number: policy, product_type: productType }, tab: openPendingTab() })}
         >
-          <IconShare size={16} />
+          <IconBrandWhatsapp size={16} aria-hidden />
         </IconAction>
       ) : null}
       {actions.includes('notice-email') && productType && (policy || (payment && awaitingPayment)) ? (
@@ -66,7 +66,7 @@ export function RowActions({
             )
           }
         >
-          <IconMail size={16} />
+          <IconMail size={16} aria-hidden />
         </IconAction>
       ) : null}
       {actions.includes('mobile') && partner ? <MobileLookupButton partnerCode={partner} /> : null}

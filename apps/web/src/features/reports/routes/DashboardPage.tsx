@@ -76,7 +76,7 @@ export default function DashboardPage() {
           accountId={accountId}
         />
       ) : null}
-      <Grid gutter="md">
+      <Grid gap="md">
         {DASHBOARD_SCREEN_REPORT_IDS.map((id) => (
           <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
             {known ? (

@@ -57,7 +57,7 @@ export interface ReportListProps {
 export function ReportList({ reports, ctx, showPicker, monthResetKey }: ReportListProps) {
   const halves = halfWidths(reports);
   return (
-    <Grid gutter="md">
+    <Grid gap="md">
       {reports.map((report, index) => {
         const half = halves[index] ?? false;
         const picker = showPicker ? pickerFor(reports, index) : null;

@@ -6,8 +6,8 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { currentMonth, parseQueryDate } from '../../../components/date-filters/range';
 import { DateRangeFilter } from '../../../components/date-filters/DateRangeFilter';
-import { IconArrowRight } from '../../../components/icons';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
+import { IconArrowRight } from '@tabler/icons-react';
 import { Screen } from '../../../components/page/Screen';
 import { useTeamList } from '../api/team-list';
 import { reporteeListPath } from './team-links';
@@ -33,7 +33,7 @@ const COLUMNS: DataTableColumn<TeamRow>[] = [
         variant="light"
         aria-label={`Open ${r.request_raised} of ${r.name}`}
       >
-        <IconArrowRight size={18} />
+        <IconArrowRight size={18} aria-hidden />
       </ActionIcon>
     ),
   },

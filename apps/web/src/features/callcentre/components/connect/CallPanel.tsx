@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
 import { openRecording } from '../../lib/recording';
-import { PhoneIcon, PlayIcon } from '../CategoryIcon';
+import { IconCirclePlay, IconPhone } from '@tabler/icons-react';
 
 const STAGE: Record<CallDetail['call_status'], { text: string; color: string }> = {
   queued: { text: 'Connecting: your phone rings first', color: 'gray' },
@@ -27,7 +27,7 @@ export function CallPanel({ party, disabledReason, placing, onCall, call }: Prop
     <Stack gap="xs">
       <Group gap="xs">
         <Button
-          leftSection={<PhoneIcon />}
+          leftSection={<IconPhone size={18} aria-hidden />}
           onClick={onCall}
           loading={placing}
           disabled={disabledReason !== null}
@@ -60,7 +60,12 @@ export function CallPanel({ party, disabledReason, placing, onCall, call }: Prop
             <Group gap="xs" mt={4}>
               <Text size="xs">Talked {call.ConversationDuration}s</Text>
               {call.recording_url ? (
-                <Button size="xs" variant="light" leftSection={<PlayIcon />} onClick={() => openRecording(call.recording_url ?? '')}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconCirclePlay size={16} aria-hidden />}
+                  onClick={() => openRecording(call.recording_url ?? '')}
+                >
                   Play recording
                 </Button>
               ) : null}

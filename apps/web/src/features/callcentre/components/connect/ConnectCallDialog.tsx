@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Divider, Group, Radio, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+
 import {
   ACTIVE_CALL_STATUSES,
   CUSTOMER_CHOICE_SCHEDULE,
@@ -61,7 +61,7 @@ export function ConnectCallDialog({ callDataInfo, memory, onClose }: Props) {
   const form = useForm<ConnectValues>({
     mode: 'controlled',
     initialValues: memory.values() ?? initialConnectValues(callDataInfo.status, callDataInfo.pin),
-    validate: zod4Resolver(connectSchema(today), { errorPriority: 'first' }),
+    validate: schemaResolver(connectSchema(today), { sync: true }),
     onValuesChange: (values) => memory.keep(values),
   });
   const values = form.getValues();
