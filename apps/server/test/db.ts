@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,14 +9,16 @@ import { createDb, type DbHandle } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../src/platform/migrations');
+// A snapshot is PGlite's data directory, which another PGlite version may not read.
+const PGLITE_PACKAGE = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
 
 /**
  * A migrated, empty PGlite database as a file, shared by the test files of a run: starting from it
- * skips PGlite's initdb and the migrations (about 2 s a file). Named by the migrations' contents, so
- * a changed migration builds a new one.
+ * skips PGlite's initdb and the migrations (about 2 s a file). Named by the migrations' contents and
+ * PGlite's version, so a changed migration or an upgrade builds a new one.
  */
 async function migratedPglite(): Promise<Blob> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(readFileSync(PGLITE_PACKAGE));
   for (const file of readdirSync(MIGRATIONS).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
   const path = join(tmpdir(), `dossier-test-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
   if (!existsSync(path)) {
