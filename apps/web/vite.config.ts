@@ -3,11 +3,12 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// By path: Vite loads its config with Node, which does not run the shared package's TypeScript sources.
+import { API_PREFIXES } from '../../packages/shared/src/constants';
 
 // In development the API server runs separately on port 3000; these prefixes are its areas
-// (see README, 'Architecture'), proxied so the browser sees one origin just like in production.
+// (API_PREFIXES, shared with the server), proxied so the browser sees one origin just like in production.
 const API_ORIGIN = 'http://127.0.0.1:3000';
-const proxied = ['/api', '/accounts', '/services', '/healthz', '/readyz', '/demo-portal'];
 
 /**
  * Writes a .br and a .gz beside every text file of the build, which the server sends to browsers that
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: false }])),
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: false }])),
   },
   build: {
     outDir: 'dist',

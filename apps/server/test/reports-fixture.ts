@@ -22,8 +22,10 @@ export async function createReportsTestApp(
   scale = 0.02,
   { today, config = {} }: { today?: string; config?: Record<string, string> } = {},
 ): Promise<ReportsTestContext> {
-  const db = await createTestDb();
-  await loadDemoIfEmpty(db, { scale, seed: 424242, today: TODAY, log: () => undefined });
+  const db = await createTestDb({
+    key: `demo scale ${scale} seed 424242 today ${TODAY}`,
+    load: (handle) => loadDemoIfEmpty(handle, { scale, seed: 424242, today: TODAY, log: () => undefined }).then(() => undefined),
+  });
   await runBusinessEtl(db.db);
   const app = await buildApp({
     config: loadConfig({ WEB_DIST: '/nonexistent', ...config }),

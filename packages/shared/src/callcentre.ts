@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './primitives';
+import { BodyId, IsoDate, PathId } from './primitives';
 
 /**
  * Call-centre contracts (docs/product/callcentre.md): the two listings, the call-history and connect-call dialogs,
@@ -101,9 +101,6 @@ export function callStatusView(status: ProviderCallStatus): CallStatusView {
 const blankAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
 const page = z.preprocess(blankAsAbsent, z.coerce.number().int().min(1, 'must be 1 or more').max(100_000).default(1));
-const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** Partner ids are PostgreSQL integers: a larger number is refused here, not by the database (a 500). */
-const partnerId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Employee codes (the rmId path segment, trm_id, partner_ams_id). */
 export const EmployeeCode = z
@@ -136,7 +133,7 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const LeadListingQuery = z.object({
   date: optionalQuery(IsoDate),
   /** A partner id from the 'Advisor Name' dropdown. */
-  partner_id: optionalQuery(partnerId),
+  partner_id: optionalQuery(PathId),
   /** The chosen lead category's value (the original API's name for it); 0 or absent = all. */
   call_status: optionalQuery(z.coerce.number().int().min(0).max(32_767)),
   current_page: page,
@@ -219,7 +216,7 @@ export const PartnerCallLog = z.object({
 });
 export type PartnerCallLog = z.infer<typeof PartnerCallLog>;
 
-export const CaseRequest = z.object({ case_id: bodyId });
+export const CaseRequest = z.object({ case_id: BodyId });
 
 export const CallDetailsResponse = z.object({
   data: z.object({ case_id: z.number().int(), status: CaseStatus, call_details: z.array(CallDetail) }),
@@ -228,9 +225,9 @@ export type CallDetailsResponse = z.infer<typeof CallDetailsResponse>;
 
 export const CallToConnectRequest = z.object({
   is_customer: z.boolean(),
-  case_id: bodyId,
+  case_id: BodyId,
   /** The customer's id (is_customer) or the partner's id. */
-  to_user_id: bodyId,
+  to_user_id: BodyId,
   /** The calling manager's code: must be the signed-in user. */
   trm_id: EmployeeCode,
 });
@@ -285,12 +282,12 @@ export interface CallRecord {
 
 // ---- connect dialog outcomes ------------------------------------------------------------------------
 
-export const UpdateStatusRequest = z.object({ case_id: bodyId, status: CaseStatus });
+export const UpdateStatusRequest = z.object({ case_id: BodyId, status: CaseStatus });
 export const UpdateStatusResponse = z.object({ message: z.string(), status: CaseStatus });
 export type UpdateStatusResponse = z.infer<typeof UpdateStatusResponse>;
 
 export const UpdateRemarksRequest = z.object({
-  case_id: bodyId,
+  case_id: BodyId,
   /** Customer choice 1-3, or partner choice 1-4; absent when a connected partner needs no choice. */
   remark: z.number().int().min(1).max(4).nullable().optional(),
   is_connected: z.boolean(),
@@ -307,7 +304,7 @@ export const RecommendedPartnersRequest = z.object({
   /** The manager's code (docs/product/callcentre.md, 'Calls'); must be the signed-in user or in their team. */
   partner_ams_id: EmployeeCode,
   /** The case being reassigned (required): advisors near its pincode, its current partner left out. */
-  case_id: bodyId,
+  case_id: BodyId,
 });
 export type RecommendedPartnersRequest = z.infer<typeof RecommendedPartnersRequest>;
 export const RecommendedPartner = z.object({
@@ -321,7 +318,7 @@ export const RecommendedPartnersResponse = z.object({ data: z.array(RecommendedP
 export type RecommendedPartnersResponse = z.infer<typeof RecommendedPartnersResponse>;
 
 export const AssignNewPartnerRequest = z.object({
-  case_id: bodyId,
+  case_id: BodyId,
   new_partner_username: z.string().trim().min(1, 'Choose an advisor').max(40),
 });
 export const AssignNewPartnerResponse = z.object({
@@ -335,7 +332,7 @@ export type AssignNewPartnerResponse = z.infer<typeof AssignNewPartnerResponse>;
 
 export const SlotsQuery = z.object({
   /** With both, each slot says whether it is still free for that advisor on that day. */
-  partner_id: optionalQuery(partnerId),
+  partner_id: optionalQuery(PathId),
   date: optionalQuery(IsoDate),
 });
 export const Slot = z.object({ slot_id: z.number().int(), slot: z.string(), available: z.boolean() });
@@ -344,10 +341,10 @@ export const SlotsResponse = z.object({ data: z.array(Slot) });
 export type SlotsResponse = z.infer<typeof SlotsResponse>;
 
 export const BookSlotRequest = z.object({
-  customer_id: bodyId,
-  partner_id: bodyId,
+  customer_id: BodyId,
+  partner_id: BodyId,
   product_code: z.number().int().min(1).max(32_767),
-  case_id: bodyId,
+  case_id: BodyId,
   slot_id: z.number().int().min(1).max(32_767),
   /** The selected slot's label, as shown. */
   start_end_time: z.string().trim().min(1).max(60),
@@ -374,7 +371,7 @@ export type AppointmentRow = z.infer<typeof AppointmentRow>;
 export const AppointmentListing = Listing(AppointmentRow);
 export type AppointmentListing = z.infer<typeof AppointmentListing>;
 
-export const CancelAppointmentRequest = z.object({ appointment_id: bodyId, reason: z.enum(CANCELLATION_REASONS) });
+export const CancelAppointmentRequest = z.object({ appointment_id: BodyId, reason: z.enum(CANCELLATION_REASONS) });
 
 /** Cases the viewer may book an appointment on (the Book an Appointment screen). */
 export const BookableCasesQuery = z.object({

@@ -108,3 +108,12 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The first path segments the API server answers (besides the web app's files): the dev server proxies them
+ * and the server gives every other GET the web app's page. They mirror the hosts of the original deployment.
+ */
+export const API_PREFIXES = ['/api', '/accounts', '/services', '/healthz', '/readyz', '/demo-portal'] as const;
+
+/** True when a request path belongs to the API (a prefix as a whole segment: '/api/x' yes, '/apiary' no). */
+export const isApiPath = (path: string): boolean => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

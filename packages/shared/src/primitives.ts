@@ -17,3 +17,9 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** An employee or partner code. */
 export const EntityCode = z.string().trim().regex(CODE_PATTERN, { message: 'must be a code of letters, digits, - or _ (at most 40)' });
+
+/** A row id in a JSON body. */
+export const BodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A row id in a path or a query string: ids are PostgreSQL integers, so a larger number is refused here, not by the database (a 500). */
+export const PathId = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KOLKATA_OFFSET_MS, kolkataWallClock } from './dates';
+import { PathId } from './primitives';
 import { ReportFilterBody } from './reports';
 
 /** Scheduled report mails (docs/product/subscriptions.md). */
@@ -65,7 +66,7 @@ export const UpdateSubscriptionBody = z
   .refine((b) => b.schedule !== undefined || b.paused !== undefined, 'Send a schedule or paused');
 export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBody>;
 
-export const SubscriptionIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SubscriptionIdParams = z.object({ id: PathId });
 
 export const Subscription = z.object({
   id: z.number().int(),

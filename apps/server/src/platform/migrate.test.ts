@@ -65,3 +65,36 @@ describe('migrations are frozen once applied', () => {
     expect(String(row?.checksum)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+// 004 and 005 had their first comment rewritten after they were applied; no SQL changed.
+describe('applied migrations whose comment was rewritten', () => {
+  let handle: DbHandle;
+  let schema: string | undefined;
+  const recorded = async (name: string) =>
+    String((await handle.withSession((run) => run(`select checksum from schema_migrations where name = '${name}'`)))[0]?.checksum);
+
+  beforeAll(async () => {
+    const url = process.env.DATABASE_URL;
+    schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+    handle = await createDb({ databaseUrl: url, pgliteDir: 'memory://', schema, poolSize: 2 });
+    await migrate(handle);
+  });
+  afterAll(async () => {
+    if (schema) await handle.withSession((run) => run(`drop schema ${schema} cascade`));
+    await handle.db.destroy();
+  });
+
+  it('start on a database that recorded the former checksum, which then records the current one', async () => {
+    const current = await recorded('004_team.sql');
+    const former = 'f73c4d040326b1f5e0ddc1568e9586737175497a59b180dfe472c778f6d591b2';
+    expect(current).not.toBe(former);
+    await handle.withSession((run) => run(`update schema_migrations set checksum = '${former}' where name = '004_team.sql'`));
+    expect(await migrate(handle)).toEqual([]);
+    expect(await recorded('004_team.sql')).toBe(current);
+  });
+
+  it('are still refused when the recorded checksum is neither the current nor the former one', async () => {
+    await handle.withSession((run) => run(`update schema_migrations set checksum = '${'0'.repeat(64)}' where name = '005_callcentre.sql'`));
+    await expect(migrate(handle)).rejects.toThrow('Applied migration changed since it was applied: 005_callcentre.sql.');
+  });
+});

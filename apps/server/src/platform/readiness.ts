@@ -1,3 +1,4 @@
+import { isApiPath } from '@dossier/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -46,8 +47,8 @@ export class Readiness {
   }
 }
 
-/** Paths that answer while the process starts: the health checks and the web app's own files. */
-const STARTING_API_PREFIXES = ['/api/', '/accounts/', '/services/', '/demo-portal/', '/metrics'];
+/** What waits for readiness: the API and /metrics; the health checks and the web app's own files answer at once. */
+const waitsForReadiness = (path: string) => (isApiPath(path) && path !== '/healthz' && path !== '/readyz') || path.startsWith('/metrics');
 
 /** Until ready, API calls get a 503 that says what is happening, without touching the database. */
 export function gateUntilReady(app: FastifyInstance, readiness: Readiness): void {
@@ -55,7 +56,7 @@ export function gateUntilReady(app: FastifyInstance, readiness: Readiness): void
   app.addHook('onRequest', async (request, reply) => {
     if (readiness.ready) return;
     const path = request.url.split('?')[0] ?? '/';
-    if (!STARTING_API_PREFIXES.some((p) => path.startsWith(p))) return;
+    if (!waitsForReadiness(path)) return;
     return reply
       .code(503)
       .header('retry-after', '2')

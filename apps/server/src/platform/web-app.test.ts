@@ -51,6 +51,15 @@ describe('web app static files', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it('answers an unknown API path with JSON and a page path that only starts like an API prefix with the page', async () => {
+    const api = await app.inject({ url: '/api/no-such-thing/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'No route for GET /api/no-such-thing/' });
+    const page = await app.inject({ url: '/apiary' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
 });
 
 describe('a web app built after the server started', () => {

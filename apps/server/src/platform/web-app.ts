@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { isApiPath } from '@dossier/shared';
 import type { App } from './types';
-
-const API_PREFIXES = ['/api/', '/accounts/', '/services/', '/healthz', '/readyz', '/demo-portal/'];
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
 <title>Dossier is starting</title></head><body style="font-family:sans-serif;padding:2rem">
@@ -48,7 +47,7 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
+    const wantsPage = request.method === 'GET' && !isApiPath(path) && !path.startsWith('/assets/');
     if (wantsPage && hasBuild()) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     if (wantsPage) return reply.code(404).type('text/html').send(NOT_BUILT_PAGE);
     return reply.code(404).send({ error: `No route for ${request.method} ${path}` });

@@ -1,4 +1,4 @@
--- Team and partner mapping workflow (issue 5): request codes, one pending request per partner,
+-- Team and partner mapping workflow: request codes, one pending request per partner,
 -- and the link from a mapping to the request item that created it (online vs offline mappings).
 
 create sequence mapping_request_code_seq;

@@ -1,4 +1,4 @@
--- Call centre (spec 001): lead categories, cases and the RM-side leads on them, bridged calls through
+-- Call centre: lead categories, cases and the RM-side leads on them, bridged calls through
 -- the telephony provider, partner call logs, time slots, appointments, remarks and reassignments.
 -- Frozen once committed: later changes go in new numbered files.
 
