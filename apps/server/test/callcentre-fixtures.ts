@@ -148,7 +148,7 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
         policy_no: `PO${n}`,
         partner_id: partnerId,
         employee_id: id(manager),
-        customer_id: String(customers.asha),
+        customer_id: customers.asha,
         product_type_id: 10,
         insurer_id: 1,
         state_id: 1,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ const SERVER_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const MIGRATIONS = join(SERVER_SRC, 'platform/migrations');
 const DEMO = join(SERVER_SRC, 'demo');
 const SHARED = resolve(SERVER_SRC, '../../../packages/shared/src');
+// A file is PGlite's data directory, which another PGlite version may not read.
+const PGLITE_PACKAGE = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
 
 /** Adds every file below `dir` (names and contents, in a stable order) to `hash`. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
@@ -25,10 +28,10 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
  * A PGlite database as a file, shared by the test files of a run and built once by `build` on an empty
  * cluster: starting from it skips PGlite's initdb, the migrations (about 2 s a file) and, for a seeded
  * database, the seed. Named by the migrations' contents (and the seed's key and the generator's sources),
- * so a changed migration or generator builds a new one.
+ * and PGlite's version, so a changed migration or generator, or another PGlite, builds a new one.
  */
 async function pgliteFile(seed: TestDbSeed | undefined): Promise<Blob> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(readFileSync(PGLITE_PACKAGE));
   hashTree(hash, MIGRATIONS);
   if (seed) {
     // Rows written at load take the clock's time (column defaults): a seeded file is rebuilt every day.

@@ -1,6 +1,6 @@
 import { REMARK_OPTIONS } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../platform/db-types';
+import type { CallsStatus, DB as Database } from '../platform/db-types';
 import { statusRank } from '../platform/telephony/types';
 import { formatDay, istInstant } from './calendar';
 import { insertRows, type Columns } from './insert';
@@ -191,7 +191,7 @@ interface CallRow {
   from_number: string;
   to_number: string;
   phone_number_sid: string;
-  status: string;
+  status: CallsStatus;
   status_rank: number;
   date_created: string;
   date_updated: string;
@@ -473,7 +473,7 @@ class Writer {
         .values(this.calls.slice(i, i + 1000))
         .returning(['id', 'sid'])
         .execute();
-      for (const r of rows) callIds.set(r.sid, Number(r.id));
+      for (const r of rows) callIds.set(r.sid, r.id);
     }
     if (this.remarks.length > 0) {
       await db

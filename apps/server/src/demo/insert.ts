@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 
 /** Array element types the demo rows use; each column travels as one typed array parameter. */
 export type SqlType = 'int2' | 'int4' | 'int8' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'bool';

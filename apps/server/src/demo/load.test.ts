@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
-import type { Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 import { verifyPassword } from '../platform/passwords';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './load';
 

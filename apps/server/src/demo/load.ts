@@ -1,7 +1,7 @@
 import { BUSINESS_TYPES, kolkataToday, PRODUCTS, REPORTING_TYPES, ZONES } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DbHandle } from '../platform/db';
-import type { Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 import { hashPassword } from '../platform/passwords';
 import { loadCallCentreDemo } from './callcentre';
 import { insertRows, type Columns } from './insert';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 import { istInstant, iso } from './calendar';
 import type { PartnerBook } from './partners';
 import type { Org } from './people';

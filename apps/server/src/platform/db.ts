@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database } from './db-types';
+import type { DB as Database } from './db-types';
 import { lockPgliteDir } from './pglite-lock';
 import { startPgliteThread } from './pglite-thread';
 
@@ -58,8 +58,18 @@ export interface DbOptions {
   pgliteSnapshot?: Blob;
 }
 
-// Return int8 and numeric as strings (the default) but parse int8 counts where safe in queries with ::int.
-// Dates (type 1082) stay 'yyyy-MM-dd' strings: a JS Date would shift them by the server's time zone.
+/**
+ * int8 (bigint ids, count(*)) as a number, the same on pg and PGlite (pglite-worker.mjs has its copy) and as
+ * db-types.ts types it: every id is far below 2^53, and one that is not fails loudly instead of rounding.
+ */
+export function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond JavaScript's safe integers`);
+  return n;
+}
+pg.types.setTypeParser(20, parseInt8);
+// numeric stays a string (exact). Dates (type 1082) stay 'yyyy-MM-dd' strings: a JS Date would shift them by
+// the server's time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {

@@ -11,11 +11,19 @@ import { PGlite } from '@electric-sql/pglite';
 const plainError = (err) =>
   err instanceof Error ? { ...err, name: err.name, message: err.message } : { name: 'Error', message: String(err) };
 
+/** The copy of db.ts's parseInt8 (this file runs as plain JavaScript and imports no TypeScript). */
+const parseInt8 = (text) => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond JavaScript's safe integers`);
+  return n;
+};
+
 let db;
 try {
   db = await PGlite.create(workerData.dir, {
-    // Dates stay 'yyyy-MM-dd' strings: a JS Date would shift them by the server's time zone.
-    parsers: { 1082: (v) => v },
+    // Dates stay 'yyyy-MM-dd' strings: a JS Date would shift them by the server's time zone. int8 is a number,
+    // as on pg (parseInt8 in db.ts): PGlite's own parser would give a bigint past 2^53 instead of failing.
+    parsers: { 1082: (v) => v, 20: parseInt8 },
     ...(workerData.snapshot ? { loadDataDir: workerData.snapshot } : {}),
   });
 } catch (err) {

@@ -131,7 +131,7 @@ export class Fixtures {
     const common = {
       partner_id: null,
       employee_id: employeeId,
-      customer_id: String(customer.id),
+      customer_id: customer.id,
       product_type_id: MOTOR_PRODUCT,
       insurer_id,
       state_id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { can } from '../../src/platform/permissions';
 import { expect } from 'vitest';
-import type { StoredAttachment } from '../../src/platform/db-types';
+import type { StoredAttachment } from '../../src/platform/mail/attachment';
 import { employeeCode, partnerCode } from './targets';
 import { ownOnly, variant, type MatrixContext, type MatrixEntry, type MatrixViewer } from './types';
 import { xlsxText } from './xlsx-text';

@@ -45,7 +45,7 @@ export async function insertFormulaNamedBusiness(db: Db, employeeId: number, day
         policy_no: `FORMULA/${i}`,
         partner_id: partner.id,
         employee_id: employeeId,
-        customer_id: String(customer.id),
+        customer_id: customer.id,
         product_type_id: 10,
         insurer_id: insurer.rows[0]?.id ?? 1,
         state_id: state.rows[0]?.id ?? 1,

@@ -39,5 +39,5 @@ export async function countImportRuns(db: Db): Promise<number> {
 
 /** The entity and the stored rejected rows of one import run; undefined when there is no such run. */
 export function importRunErrors(db: Db, id: string) {
-  return db.selectFrom('import_runs').select(['entity', 'errors']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('import_runs').select(['entity', 'errors']).where('id', '=', Number(id)).executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { DESIGNATIONS, EMP_ROLES, type PersonRef, type PersonRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
-import type { EmployeesTable } from '../../platform/db-types';
+import type { Employees as EmployeesTable } from '../../platform/db-types';
 
 export interface EmployeeRecord {
   id: number;

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AdminUser, SessionRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
-import type { UsersTable } from '../../platform/db-types';
+import type { Users as UsersTable } from '../../platform/db-types';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -120,7 +120,7 @@ export async function revokeSessions(db: Db, userId: number, sessionId?: string)
     .set({ revoked_at: sql`now()` })
     .where('t.user_id', '=', userId)
     .where('t.revoked_at', 'is', null);
-  if (sessionId !== undefined) query = query.where('t.id', '=', sessionId);
+  if (sessionId !== undefined) query = query.where('t.id', '=', Number(sessionId));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -4,9 +4,6 @@ import type { Db } from '../../platform/db';
 import { conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 
-/** bigint columns arrive as strings from pg and as numbers from PGlite. */
-export const num = (v: string | number | bigint): number => Number(v);
-
 export interface CaseRow {
   id: number;
   customer_id: number;
@@ -29,7 +26,7 @@ export async function caseForViewer(db: Db, viewer: Viewer, caseId: number): Pro
     .where('id', '=', caseId)
     .executeTakeFirst();
   if (!row) throw forbidden(`Case ${caseId} is outside your team`);
-  const found: CaseRow = { ...row, id: num(row.id), customer_id: num(row.customer_id) };
+  const found: CaseRow = row;
   if (found.trm_id !== null && (await isInSubtree(db, viewer.employeeId, found.trm_id))) return found;
   if (found.partner_id !== null) {
     const viaLead = await db

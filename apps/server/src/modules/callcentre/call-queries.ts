@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { CallUpdate } from '../../platform/telephony/exotel';
 import { statusRank, type CallLeg, type ProviderCall } from '../../platform/telephony/types';
-import { num } from './access';
 
 /** A call with the names the dialogs show; phone numbers stay in the database. */
 export interface CallRow {
@@ -59,9 +58,7 @@ export async function callsOfCases(db: Db, caseIds: readonly number[]): Promise<
     .execute();
   return rows.map((r) => ({
     ...r,
-    id: num(r.id),
-    case_id: num(r.case_id),
-    status: r.status as ProviderCallStatus,
+    status: r.status,
     legs: Array.isArray(r.legs) ? (r.legs as CallLeg[]) : [],
   }));
 }
@@ -80,8 +77,7 @@ export async function notesOfCalls(db: Db, callIds: readonly number[]): Promise<
     .execute();
   for (const r of rows) {
     if (r.call_id === null) continue;
-    const key = num(r.call_id);
-    notes.set(key, [...(notes.get(key) ?? []), r.notes]);
+    notes.set(r.call_id, [...(notes.get(r.call_id) ?? []), r.notes]);
   }
   return notes;
 }
@@ -123,7 +119,7 @@ export async function insertCall(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return num(row.id);
+  return row.id;
 }
 
 export interface AppliedUpdate {
@@ -173,7 +169,7 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
     }
     return null;
   }
-  return { ...row, id: num(row.id), case_id: num(row.case_id), to_user_id: num(row.to_user_id), status: row.status as ProviderCallStatus };
+  return { ...row, status: row.status };
 }
 
 /**
@@ -246,7 +242,7 @@ export function callRecording(db: Db, callId: number) {
 
 /** Phone and name of the customer a call is placed to. */
 export function customerContact(db: Db, customerId: number) {
-  return db.selectFrom('customers').select(['phone', 'name']).where('id', '=', String(customerId)).executeTakeFirstOrThrow();
+  return db.selectFrom('customers').select(['phone', 'name']).where('id', '=', customerId).executeTakeFirstOrThrow();
 }
 
 /** Phone and name of the partner a call is placed to. */

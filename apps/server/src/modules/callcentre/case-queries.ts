@@ -1,8 +1,7 @@
 import type { CaseStatus } from '@dossier/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { CaseReassignmentsTable, RemarksTable } from '../../platform/db-types';
-import { num } from './access';
+import type { CaseReassignments as CaseReassignmentsTable, Remarks as RemarksTable } from '../../platform/db-types';
 
 /** The latest call of one direction on a case: where a remark's notes belong. */
 export async function latestCallId(db: Db, caseId: number, direction: 'customer' | 'partner'): Promise<number | null> {
@@ -15,7 +14,7 @@ export async function latestCallId(db: Db, caseId: number, direction: 'customer'
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? num(row.id) : null;
+  return row?.id ?? null;
 }
 
 export interface Recommended {

@@ -1,8 +1,7 @@
-import { PAGE_SIZE, type CaseStatus, type ProviderCallStatus } from '@dossier/shared';
+import { PAGE_SIZE, type CaseStatus } from '@dossier/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { Database } from '../../platform/db-types';
-import { num } from './access';
+import type { DB as Database } from '../../platform/db-types';
 
 type CaseScope = ExpressionBuilder<Database & { c: Database['cases'] }, 'c'>;
 
@@ -87,11 +86,8 @@ export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: numbe
     .execute();
   return rows.map((r) => ({
     ...r,
-    lead_id: num(r.lead_id),
-    case_id: num(r.case_id),
-    customer_id: num(r.customer_id),
     call_count: r.call_count ?? 0,
-    last_status: (r.last_status ?? null) as ProviderCallStatus | null,
+    last_status: r.last_status ?? null,
   }));
 }
 
@@ -180,10 +176,8 @@ export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: numb
     .execute();
   return rows.map((r) => ({
     ...r,
-    case_id: num(r.case_id),
-    customer_id: num(r.customer_id),
     call_count: r.call_count ?? 0,
-    last_status: (r.last_status ?? null) as ProviderCallStatus | null,
+    last_status: r.last_status ?? null,
   }));
 }
 
@@ -200,8 +194,7 @@ export async function notesOfCases(db: Db, caseIds: readonly number[]): Promise<
     .orderBy('id', 'desc')
     .execute();
   for (const r of rows) {
-    const key = num(r.case_id);
-    notes.set(key, [...(notes.get(key) ?? []), r.notes]);
+    notes.set(r.case_id, [...(notes.get(r.case_id) ?? []), r.notes]);
   }
   return notes;
 }
@@ -216,8 +209,7 @@ export async function partnerLogsOfCases(db: Db, caseIds: readonly number[]) {
     .orderBy('start_time', 'desc')
     .execute();
   for (const { case_id, ...log } of rows) {
-    const key = num(case_id);
-    logs.set(key, [...(logs.get(key) ?? []), log]);
+    logs.set(case_id, [...(logs.get(case_id) ?? []), log]);
   }
   return logs;
 }

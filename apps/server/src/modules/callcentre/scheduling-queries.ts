@@ -1,8 +1,7 @@
 import { PAGE_SIZE } from '@dossier/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { AppointmentsTable } from '../../platform/db-types';
-import { num } from './access';
+import type { Appointments as AppointmentsTable } from '../../platform/db-types';
 
 export function activeSlots(db: Db) {
   return db.selectFrom('slots').select(['id', 'label', 'starts_at', 'ends_at']).where('active', '=', true).orderBy('sort_order').execute();
@@ -45,7 +44,7 @@ export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE)
     .execute();
-  return { total, rows: rows.map((r) => ({ ...r, id: num(r.id), case_id: r.case_id === null ? null : num(r.case_id) })) };
+  return { total, rows };
 }
 
 /** Open cases the viewer works directly: as their TRM, or as a lead of a partner mapped to them. */
@@ -96,7 +95,7 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE)
     .execute();
-  return { total, rows: rows.map((r) => ({ ...r, case_id: num(r.case_id), customer_id: num(r.customer_id) })) };
+  return { total, rows };
 }
 
 /** An active slot by id, with what booking checks (its label and when it ends); undefined when unknown or retired. */
@@ -107,7 +106,7 @@ export function activeSlot(db: Db, slotId: number) {
 /** Inserts a booking and returns its id; a second booking of the same slot fails on the unique index (23505). */
 export async function insertAppointment(db: Db, appointment: Insertable<AppointmentsTable>): Promise<number> {
   const row = await db.insertInto('appointments').values(appointment).returning('id').executeTakeFirstOrThrow();
-  return num(row.id);
+  return row.id;
 }
 
 /** What cancelling checks of an appointment: who booked it and its status; undefined when unknown. */

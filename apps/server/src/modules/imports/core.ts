@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { audit } from '../../platform/audit';
 import { pgPoolOf, type Db } from '../../platform/db';
-import type { Database } from '../../platform/db-types';
+import type { DB as Database } from '../../platform/db-types';
 import { ENTITY_SPECS } from './entities';
 import { ImportInputError, type Counts, type EntitySpec, type Trx } from './spec';
 

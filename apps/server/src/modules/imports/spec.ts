@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../platform/db-types';
+import type { DB as Database } from '../../platform/db-types';
 
 export type Trx = Kysely<Database>;
 type Expr = RawBuilder<unknown>;

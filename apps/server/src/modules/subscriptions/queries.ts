@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SubscriptionSchedule } from '@dossier/shared';
 import type { Db } from '../../platform/db';
-import type { ReportSubscriptionsTable } from '../../platform/db-types';
+import type { ReportSubscriptions as ReportSubscriptionsTable } from '../../platform/db-types';
 
 export type SubscriptionRow = Selectable<ReportSubscriptionsTable>;
 

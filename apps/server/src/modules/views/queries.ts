@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { SavedViewsTable } from '../../platform/db-types';
+import type { SavedViews as SavedViewsTable } from '../../platform/db-types';
 
 const COLUMNS = ['id', 'user_id', 'name', 'screen', 'report_id', 'account_id', 'filters', 'created_at', 'updated_at'] as const;
 

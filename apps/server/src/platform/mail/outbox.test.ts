@@ -41,7 +41,7 @@ describe('mail outbox', () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  const outboxRow = (id: string) => handle.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const outboxRow = (id: number) => handle.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('delivers over SMTP with the XLSX attachment byte for byte', async () => {
     const smtp = await startSmtp();
@@ -79,7 +79,7 @@ describe('mail outbox', () => {
       .selectFrom('audit_events')
       .select(['action'])
       .where('entity', '=', 'email_outbox')
-      .where('entity_id', '=', id)
+      .where('entity_id', '=', String(id))
       .execute();
     expect(audit).toEqual([{ action: 'mail.sent' }]);
   });

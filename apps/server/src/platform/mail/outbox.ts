@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { StoredAttachment } from '../db-types';
+import type { StoredAttachment } from './attachment';
 
 /** What a mail is for; extend as new kinds of mail appear. */
 export type MailKind = 'report' | 'renewal_notice' | 'password_reset' | 'report_subscription';
@@ -32,7 +32,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
  * Stores a mail for the worker to send and returns its outbox id. Pass the caller's transaction to
  * commit the mail together with the change that caused it: then either both happen or neither does.
  */
-export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
+export async function enqueueMail(db: Db, mail: NewMail): Promise<number> {
   const to = mail.to.map((a) => a.trim()).filter((a) => a !== '');
   if (to.length === 0) throw new Error('A mail needs at least one recipient');
   // Header injection: addresses and subject end up in headers.
@@ -61,6 +61,5 @@ export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // PGlite returns bigint as a number, pg as a string: hand out one type.
-  return String(row.id);
+  return row.id;
 }

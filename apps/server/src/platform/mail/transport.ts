@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { StoredAttachment } from '../db-types';
+import type { StoredAttachment } from './attachment';
 
 /** A mail as the worker hands it to a transport: everything needed, nothing looked up. */
 export interface OutgoingMail {

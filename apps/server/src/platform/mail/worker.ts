@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import { audit } from '../audit';
 import type { Db } from '../db';
-import type { StoredAttachment } from '../db-types';
+import type { StoredAttachment } from './attachment';
 import type { Job } from '../jobs';
 import type { MailTransport } from './transport';
 
@@ -25,7 +25,7 @@ export interface DeliveryResult {
   retried: number;
   /** Given up for good. */
   failed: number;
-  errors: { id: string; error: string }[];
+  errors: { id: number; error: string }[];
 }
 
 const DEFAULTS = { batchSize: 20, leaseMs: 5 * 60_000, maxAttempts: 10 };
@@ -51,7 +51,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 interface ClaimedMail {
-  id: string;
+  id: number;
   attempts: number;
   createdBy: number | null;
   to: string[];
@@ -118,7 +118,7 @@ async function claimNext(db: Db, clock: Clock, leaseMs: number, maxAttempts: num
       .skipLocked()
       .executeTakeFirst();
     if (!row) return null;
-    const id = String(row.id);
+    const id = row.id;
     if (row.status === 'sending' && row.attempts >= maxAttempts) {
       // Its sender vanished mid-send every time: retrying forever could keep crashing the workers.
       const error = `no outcome from ${row.attempts} sends (lease expired each time)`;

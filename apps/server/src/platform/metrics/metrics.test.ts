@@ -115,12 +115,12 @@ describe('metrics', () => {
     await db.db
       .updateTable('email_outbox')
       .set({ status: 'sending' })
-      .where('id', '=', ids[0] ?? '')
+      .where('id', '=', ids[0] ?? 0)
       .execute();
     await db.db
       .updateTable('email_outbox')
       .set({ status: 'sent', sent_at: new Date() })
-      .where('id', '=', ids[1] ?? '')
+      .where('id', '=', ids[1] ?? 0)
       .execute();
     await db.db
       .insertInto('etl_jobs')
