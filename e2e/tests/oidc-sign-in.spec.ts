@@ -23,6 +23,9 @@ let base = '';
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async () => {
+  // The hook starts a second server, which may take the 240 s its readiness loop allows; the group's
+  // timeout above covers only the tests.
+  test.setTimeout(300_000);
   const port = Number(process.env.E2E_OIDC_PORT ?? (await freePort()));
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider({ redirectUris: [`${base}/accounts/oidc/callback/`], postLogoutRedirectUris: [`${base}/login`] });
