@@ -38,9 +38,13 @@ export interface DataTableProps<T extends RowData> {
   searchWhenEmpty?: boolean;
   searchPlaceholder?: string;
   initialSort?: { id: string; desc: boolean };
+  /** `false`: no column sorts (a server that pages but does not sort, the administration lists). */
+  sortable?: boolean;
   /** Hide the paginator (the hide-pagination list, docs/product/report-screens.md, 'Configuration lists'): every row shows on one page. */
   paginate?: boolean;
   pageSize?: number;
+  /** The rows-per-page choices (default 10, 20, 50, 100; the administration lists offer 20, 50, 100). */
+  pageSizes?: readonly number[];
   selection?: DataTableSelection<T>;
   columnGroups?: readonly ColumnGroup[];
   emptyText?: string;
@@ -138,6 +142,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const server = props.serverPaging && 'totalRows' in props.serverPaging ? props.serverPaging : undefined;
   const pages = props.serverPaging && 'totalPages' in props.serverPaging ? props.serverPaging : undefined;
   const serverOrder = pages !== undefined;
+  const sortable = props.sortable ?? true;
   const [debouncedQuery] = useDebouncedValue(query, SERVER_SEARCH_DELAY_MS);
   const serverSort = sorting[0] ? { id: sorting[0].id, desc: sorting[0].desc } : null;
   const serverSearch = normaliseSearch(debouncedQuery);
@@ -157,13 +162,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         header: c.header,
         accessorFn: (row: T) => (c.sortValue ?? c.value)(row),
         // The server's numbered pages come in its order: nothing to sort on this side.
-        enableSorting: !serverOrder && (c.sortable ?? true),
+        enableSorting: sortable && !serverOrder && (c.sortable ?? true),
         sortFn: (a, b) => compareValues((c.sortValue ?? c.value)(a.original), (c.sortValue ?? c.value)(b.original)),
         sortUndefined: 'last',
         // Every column sorts ascending on the first click, numbers included.
         sortDescFirst: false,
       })),
-    [columns, serverOrder],
+    [columns, serverOrder, sortable],
   );
 
   const globalFilter = useMemo<FilterFn<typeof features, T>>(
@@ -262,7 +267,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         data-more-left={edges.left || undefined}
         data-more-right={edges.right || undefined}
       >
-        <Table.ScrollContainer ref={scrollRef} minWidth={minWidth} type="native">
+        {/* While it scrolls the frame takes the keyboard focus, so arrow keys reach hidden columns of a table without links or buttons. */}
+        <Table.ScrollContainer ref={scrollRef} minWidth={minWidth} type="native" tabIndex={edges.left || edges.right ? 0 : undefined}>
           <Table
             striped
             highlightOnHover
@@ -304,6 +310,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     <Table.Th
                       key={header.id}
                       scope="col"
+                      aria-label={column?.headerLabel}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                       style={{ textAlign: column?.align ?? 'left', minWidth: column?.minWidth }}
                       className={column?.stickyEnd ? classes.stickyEnd : undefined}
@@ -383,15 +390,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <Group gap="xs">
             <Select
               aria-label="Rows per page"
-              data={PAGE_SIZE_OPTIONS.map(String)}
+              data={(props.pageSizes ?? PAGE_SIZE_OPTIONS).map(String)}
               value={String(pageSize)}
               onChange={(v) => (server ? askServer({ pageSize: Number(v ?? PAGE_SIZE) }) : table.setPageSize(Number(v ?? PAGE_SIZE)))}
               allowDeselect={false}
               w={80}
               size="xs"
             />
-            <Text size="sm" c="gray.7">
-              {first}–{last} of {total}
+            <Text size="sm" c="gray.7" aria-live="polite">
+              Rows {first}–{last} of {total}
             </Text>
           </Group>
           <Pagination

@@ -5,6 +5,8 @@ import type { CellValue } from './search';
 export interface DataTableColumn<T> {
   id: string;
   header: string;
+  /** The header's accessible name when it shows no text (a column of row buttons: 'Actions'). */
+  headerLabel?: string;
   /** A smaller second line under the header, e.g. what a growth column compares with ('vs 1–23 Oct'). */
   headerNote?: string;
   value: (row: T) => CellValue;

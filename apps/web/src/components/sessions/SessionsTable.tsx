@@ -1,5 +1,7 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import type { SessionRow } from '@dossier/shared';
+import { DataTable } from '../data-table/DataTable';
+import type { DataTableColumn } from '../data-table/types';
 import { describeDevice, formatWhen } from './session-format';
 
 /** Live sessions: device, address, when started and last used; each can be ended. */
@@ -15,46 +17,52 @@ export function SessionsTable({
   currentLabel?: string;
 }) {
   if (rows.length === 0) return <Text c="gray.7">No active sessions</Text>;
+  const columns: DataTableColumn<SessionRow>[] = [
+    {
+      id: 'device',
+      header: 'Device',
+      value: (s) => describeDevice(s.user_agent),
+      cell: (s) => (
+        <>
+          {describeDevice(s.user_agent)}{' '}
+          {s.method === 'oidc' ? (
+            <Badge size="xs" variant="light" color="gray">
+              company sign-in
+            </Badge>
+          ) : null}{' '}
+          {s.current ? (
+            <Badge size="xs" variant="light">
+              {currentLabel}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'address', header: 'Address', value: (s) => s.ip ?? '-' },
+    { id: 'signedIn', header: 'Signed in', value: (s) => formatWhen(s.created_at) },
+    { id: 'lastUsed', header: 'Last used', value: (s) => formatWhen(s.last_used_at) },
+    {
+      id: 'actions',
+      header: '',
+      headerLabel: 'Actions',
+      value: () => null,
+      cell: (s) => (
+        <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => onRevoke(s.id)}>
+          Sign out
+        </Button>
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
-      <Table verticalSpacing="xs" aria-label="Active sessions">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Device</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Signed in</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>
-                {describeDevice(s.user_agent)}{' '}
-                {s.method === 'oidc' ? (
-                  <Badge size="xs" variant="light" color="gray">
-                    company sign-in
-                  </Badge>
-                ) : null}{' '}
-                {s.current ? (
-                  <Badge size="xs" variant="light">
-                    {currentLabel}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{s.ip ?? '-'}</Table.Td>
-              <Table.Td>{formatWhen(s.created_at)}</Table.Td>
-              <Table.Td>{formatWhen(s.last_used_at)}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => onRevoke(s.id)}>
-                  Sign out
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Active sessions"
+      columns={columns}
+      rows={rows}
+      getRowId={(s) => s.id}
+      search={false}
+      sortable={false}
+      paginate={false}
+      minWidth={560}
+    />
   );
 }

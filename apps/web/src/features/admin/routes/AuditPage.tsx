@@ -1,16 +1,39 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { AuditDownloadQuery } from '@dossier/shared';
+import { Alert, Button, Code, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { ADMIN_PAGE_SIZES, AuditDownloadQuery, type AuditRow } from '@dossier/shared';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
 import { formatWhen } from '../../../components/sessions/session-format';
 import { errorText } from '../../../lib/error-message';
 import { useAuditDownload, useAuditTrail, type AuditFilterState } from '../api/audit';
 import { AdminFrame } from '../components/AdminFrame';
 import { fieldErrors } from '../components/field-errors';
-import { ServerPager } from '../components/ServerPager';
+import { limitOffsetPaging } from '../components/limit-offset-paging';
 
 const EMPTY: AuditFilterState = { person: '', action: '', entity: '', entity_id: '', from: '', to: '' };
 
 const changeText = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+const changeCell = (v: unknown) => (
+  <Text size="xs" maw={220} style={{ overflowWrap: 'anywhere' }}>
+    {changeText(v)}
+  </Text>
+);
+
+const columns: DataTableColumn<AuditRow>[] = [
+  {
+    id: 'when',
+    header: 'When',
+    value: (r) => r.at,
+    cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatWhen(r.at)}</span>,
+  },
+  { id: 'who', header: 'Who', value: (r) => (r.actor_login ? `${r.actor_name ?? ''} (${r.actor_login})` : 'system') },
+  { id: 'action', header: 'Action', value: (r) => r.action, cell: (r) => <Code>{r.action}</Code> },
+  { id: 'entity', header: 'Entity', value: (r) => `${r.entity}${r.entity_id ? ` ${r.entity_id}` : ''}` },
+  { id: 'before', header: 'Before', value: (r) => changeText(r.before), cell: (r) => changeCell(r.before) },
+  { id: 'after', header: 'After', value: (r) => changeText(r.after), cell: (r) => changeCell(r.after) },
+  { id: 'address', header: 'Address', value: (r) => r.ip ?? '-' },
+];
 
 /** Audit trail (/admin/audit): every state change, refused access and phone reveal; filtered and paged on the server. */
 export default function AuditPage() {
@@ -20,7 +43,6 @@ export default function AuditPage() {
   const [paging, setPaging] = useState({ limit: 50, offset: 0 });
   const trail = useAuditTrail(filter, paging.limit, paging.offset);
   const download = useAuditDownload();
-  const rows = trail.data?.rows ?? [];
   const set = (key: keyof AuditFilterState) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -89,45 +111,18 @@ export default function AuditPage() {
           {errorText(download.error)}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={900} type="native" tabIndex={0}>
-        <Table verticalSpacing="xs" aria-label="Audit trail" aria-busy={trail.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th>After</Table.Th>
-              <Table.Th>Address</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(r.at)}</Table.Td>
-                <Table.Td>{r.actor_login ? `${r.actor_name ?? ''} (${r.actor_login})` : 'system'}</Table.Td>
-                <Table.Td>
-                  <Code>{r.action}</Code>
-                </Table.Td>
-                <Table.Td>
-                  {r.entity}
-                  {r.entity_id ? ` ${r.entity_id}` : ''}
-                </Table.Td>
-                <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="xs">{changeText(r.before)}</Text>
-                </Table.Td>
-                <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="xs">{changeText(r.after)}</Text>
-                </Table.Td>
-                <Table.Td>{r.ip ?? '-'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!trail.isPending && rows.length === 0 ? <Text c="gray.7">No data to display</Text> : null}
-      <ServerPager total={trail.data?.total ?? 0} {...paging} onChange={setPaging} />
+      <DataTable
+        label="Audit trail"
+        columns={columns}
+        rows={trail.data?.rows}
+        loading={trail.isFetching}
+        getRowId={(r) => r.id}
+        search={false}
+        sortable={false}
+        pageSizes={ADMIN_PAGE_SIZES}
+        serverPaging={limitOffsetPaging(paging, trail.data?.total ?? 0, setPaging)}
+        minWidth={900}
+      />
     </AdminFrame>
   );
 }

@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ApiKeyCreate } from '@dossier/shared';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ADMIN_PAGE_SIZES, ApiKeyCreate, type ApiKeyRow, type ImportRunRow } from '@dossier/shared';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
 import { formatWhen } from '../../../components/sessions/session-format';
 import { errorText } from '../../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useImportRuns, useRejectedRowsDownload, useRevokeApiKey } from '../api/imports';
 import { AdminFrame } from '../components/AdminFrame';
 import { fieldErrors } from '../components/field-errors';
-import { ServerPager } from '../components/ServerPager';
+import { limitOffsetPaging } from '../components/limit-offset-paging';
+
+const resultText = (r: ImportRunRow) => (r.dry_run ? 'dry run' : r.applied ? (r.partial ? 'applied (partial)' : 'applied') : 'not applied');
 
 /** Imports and API keys (/admin/imports): what came in (who, when, which entity, the counts) and the ingestion keys. */
 export default function ImportsPage() {
@@ -18,7 +22,95 @@ export default function ImportsPage() {
   const revoke = useRevokeApiKey();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const rows = runs.data?.rows ?? [];
+
+  const runColumns = useMemo<DataTableColumn<ImportRunRow>[]>(
+    () => [
+      {
+        id: 'when',
+        header: 'When',
+        value: (r) => r.started_at,
+        cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatWhen(r.started_at)}</span>,
+      },
+      {
+        id: 'who',
+        header: 'Who',
+        value: (r) => `${r.actor ?? '-'} (${r.source})`,
+        cell: (r) => (
+          <>
+            {r.actor ?? '-'}{' '}
+            <Text span size="xs" c="gray.7">
+              ({r.source})
+            </Text>
+          </>
+        ),
+      },
+      { id: 'entity', header: 'Entity', value: (r) => r.entity },
+      {
+        id: 'result',
+        header: 'Result',
+        value: (r) => resultText(r),
+        cell: (r) => (
+          <Badge size="sm" variant="light" color={r.applied ? 'green' : 'gray'}>
+            {resultText(r)}
+          </Badge>
+        ),
+      },
+      { id: 'received', header: 'Received', value: (r) => r.received, align: 'right' },
+      { id: 'inserted', header: 'Inserted', value: (r) => r.inserted, align: 'right' },
+      { id: 'updated', header: 'Updated', value: (r) => r.updated, align: 'right' },
+      { id: 'unchanged', header: 'Unchanged', value: (r) => r.unchanged, align: 'right' },
+      {
+        id: 'rejected',
+        header: 'Rejected',
+        value: (r) => r.rejected,
+        align: 'right',
+        cell: (r) =>
+          r.rejected > 0 ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => rejected.mutate(r.id)}
+              aria-label={`Download the ${r.rejected} rejected rows of import ${r.id}`}
+            >
+              {r.rejected} ↓
+            </Button>
+          ) : (
+            0
+          ),
+      },
+    ],
+    [rejected],
+  );
+  const keyColumns = useMemo<DataTableColumn<ApiKeyRow>[]>(
+    () => [
+      { id: 'name', header: 'Name', value: (k) => k.name },
+      { id: 'created', header: 'Created', value: (k) => formatWhen(k.created_at) },
+      { id: 'lastUsed', header: 'Last used', value: (k) => (k.last_used_at ? formatWhen(k.last_used_at) : '-') },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (k) => (k.revoked_at ? 'Revoked' : 'Active'),
+        cell: (k) => (
+          <Badge size="sm" variant="light" color={k.revoked_at ? 'gray' : 'green'}>
+            {k.revoked_at ? 'Revoked' : 'Active'}
+          </Badge>
+        ),
+      },
+      {
+        id: 'actions',
+        header: '',
+        headerLabel: 'Actions',
+        value: () => null,
+        cell: (k) =>
+          k.revoked_at ? null : (
+            <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={() => revoke.mutate(k.name)}>
+              Revoke
+            </Button>
+          ),
+      },
+    ],
+    [revoke],
+  );
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,64 +125,19 @@ export default function ImportsPage() {
       <Title order={2} size="h4">
         Imports
       </Title>
-      <Table.ScrollContainer minWidth={860} type="native" tabIndex={0}>
-        <Table verticalSpacing="xs" aria-label="Imports" aria-busy={runs.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th ta="right">Received</Table.Th>
-              <Table.Th ta="right">Inserted</Table.Th>
-              <Table.Th ta="right">Updated</Table.Th>
-              <Table.Th ta="right">Unchanged</Table.Th>
-              <Table.Th ta="right">Rejected</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(r.started_at)}</Table.Td>
-                <Table.Td>
-                  {r.actor ?? '-'}{' '}
-                  <Text span size="xs" c="gray.7">
-                    ({r.source})
-                  </Text>
-                </Table.Td>
-                <Table.Td>{r.entity}</Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={r.applied ? 'green' : 'gray'}>
-                    {r.dry_run ? 'dry run' : r.applied ? (r.partial ? 'applied (partial)' : 'applied') : 'not applied'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">{r.received}</Table.Td>
-                <Table.Td ta="right">{r.inserted}</Table.Td>
-                <Table.Td ta="right">{r.updated}</Table.Td>
-                <Table.Td ta="right">{r.unchanged}</Table.Td>
-                <Table.Td ta="right">
-                  {r.rejected > 0 ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => rejected.mutate(r.id)}
-                      aria-label={`Download the ${r.rejected} rejected rows of import ${r.id}`}
-                    >
-                      {r.rejected} ↓
-                    </Button>
-                  ) : (
-                    0
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!runs.isPending && rows.length === 0 ? (
-        <Text c="gray.7">No imports yet: use the dossier command, the ingestion API or a source connector.</Text>
-      ) : null}
-      <ServerPager total={runs.data?.total ?? 0} {...paging} onChange={setPaging} />
+      <DataTable
+        label="Imports"
+        columns={runColumns}
+        rows={runs.data?.rows}
+        loading={runs.isFetching}
+        getRowId={(r) => r.id}
+        search={false}
+        sortable={false}
+        pageSizes={ADMIN_PAGE_SIZES}
+        serverPaging={limitOffsetPaging(paging, runs.data?.total ?? 0, setPaging)}
+        emptyText="No imports yet: use the dossier command, the ingestion API or a source connector."
+        minWidth={860}
+      />
 
       <Title order={2} size="h4" mt="md">
         Ingestion API keys
@@ -131,41 +178,18 @@ export default function ImportsPage() {
           </Stack>
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
-        <Table verticalSpacing="xs" aria-label="API keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(keys.data?.rows ?? []).map((k) => (
-              <Table.Tr key={k.name}>
-                <Table.Td>{k.name}</Table.Td>
-                <Table.Td>{formatWhen(k.created_at)}</Table.Td>
-                <Table.Td>{k.last_used_at ? formatWhen(k.last_used_at) : '-'}</Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={k.revoked_at ? 'gray' : 'green'}>
-                    {k.revoked_at ? 'Revoked' : 'Active'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {k.revoked_at ? null : (
-                    <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={() => revoke.mutate(k.name)}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {keys.data && keys.data.rows.length === 0 ? <Text c="gray.7">No API keys</Text> : null}
+      <DataTable
+        label="API keys"
+        columns={keyColumns}
+        rows={keys.data?.rows}
+        loading={keys.isFetching}
+        getRowId={(k) => k.name}
+        search={false}
+        sortable={false}
+        paginate={false}
+        emptyText="No API keys"
+        minWidth={560}
+      />
     </AdminFrame>
   );
 }

@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import type { PersonDetail } from '@dossier/shared';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
 import { errorText } from '../../../lib/error-message';
 import { usePerson, useSetPersonActive } from '../api/people';
 import { AdminFrame } from '../components/AdminFrame';
@@ -34,6 +22,14 @@ function Field({ label, value }: { label: string; value: string | null }) {
     </div>
   );
 }
+
+type PartnerRow = PersonDetail['partners']['rows'][number];
+
+const partnerColumns: DataTableColumn<PartnerRow>[] = [
+  { id: 'code', header: 'Partner Code', value: (p) => p.code },
+  { id: 'name', header: 'Name', value: (p) => p.name },
+  { id: 'reportingType', header: 'Reporting type', value: (p) => p.reporting_type },
+];
 
 /** One employee (/admin/people/:code): place in the organisation, partners, user; edit, move, deactivate. */
 export default function PersonPage() {
@@ -181,26 +177,17 @@ export default function PersonPage() {
                 None
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-                <Table verticalSpacing={4} aria-label="Partners mapped">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Partner Code</Table.Th>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Reporting type</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.partners.rows.map((p) => (
-                      <Table.Tr key={p.code}>
-                        <Table.Td>{p.code}</Table.Td>
-                        <Table.Td>{p.name}</Table.Td>
-                        <Table.Td>{p.reporting_type}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                label="Partners mapped"
+                columns={partnerColumns}
+                rows={d.partners.rows}
+                getRowId={(p) => p.code}
+                search={false}
+                sortable={false}
+                paginate={false}
+                minWidth={420}
+                dense
+              />
             )}
             {d.partners.total > d.partners.rows.length ? (
               <Text size="xs" c="gray.7" mt={4}>

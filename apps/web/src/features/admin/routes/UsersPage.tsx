@@ -1,11 +1,14 @@
-import { useState } from 'react';
-import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { ADMIN_PAGE_SIZES, type AdminUser } from '@dossier/shared';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { DataTableColumn } from '../../../components/data-table/types';
 import { formatWhen } from '../../../components/sessions/session-format';
 import { useUsers } from '../api/users';
 import { AdminFrame } from '../components/AdminFrame';
 import { SearchAndStatus, useListFilter } from '../components/SearchAndStatus';
-import { ServerPager } from '../components/ServerPager';
+import { limitOffsetPaging } from '../components/limit-offset-paging';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserCreateDialog } from '../components/UserCreateDialog';
 import { UserDrawer } from '../components/UserDrawer';
@@ -19,60 +22,70 @@ export default function UsersPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const creatingFor = params.get('new');
   const users = useUsers(query);
-  const rows = users.data?.rows ?? [];
-  const open = rows.find((u) => u.id === openId) ?? null;
+  const open = users.data?.rows.find((u) => u.id === openId) ?? null;
+  const columns = useMemo<DataTableColumn<AdminUser>[]>(
+    () => [
+      {
+        id: 'login',
+        header: 'Login',
+        value: (u) => u.login,
+        cell: (u) => (
+          <>
+            <Anchor component="button" type="button" onClick={() => setOpenId(u.id)}>
+              {u.login}
+            </Anchor>{' '}
+            {u.is_admin ? (
+              <Badge size="xs" variant="light" color="violet">
+                Admin
+              </Badge>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: 'employee',
+        header: 'Employee',
+        value: (u) => u.employee_name,
+        cell: (u) => (
+          <>
+            <Anchor component={Link} to={`/admin/people/${encodeURIComponent(u.employee_code)}`}>
+              {u.employee_name}
+            </Anchor>{' '}
+            <Text span size="xs" c="gray.7">
+              {u.employee_code}
+            </Text>
+          </>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (u) => u.active && u.employee_active,
+        cell: (u) => <StatusBadge active={u.active && u.employee_active} />,
+      },
+      { id: 'email', header: 'Email reports', value: (u) => yesNo(u.email_report_access) },
+      { id: 'downloads', header: 'Downloads', value: (u) => yesNo(u.download_report_access) },
+      { id: 'sessions', header: 'Sessions', value: (u) => u.active_sessions },
+      { id: 'lastUsed', header: 'Last used', value: (u) => (u.last_used_at ? formatWhen(u.last_used_at) : '-') },
+    ],
+    [],
+  );
 
   return (
     <AdminFrame title="Users" actions={<Button onClick={() => setParams({ new: '' })}>Add user</Button>}>
       <SearchAndStatus placeholder="Login, code or name" {...controls} />
-      <Table.ScrollContainer minWidth={820} type="native" tabIndex={0}>
-        <Table verticalSpacing="xs" aria-label="Users" aria-busy={users.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Login</Table.Th>
-              <Table.Th>Employee</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Email reports</Table.Th>
-              <Table.Th>Downloads</Table.Th>
-              <Table.Th>Sessions</Table.Th>
-              <Table.Th>Last used</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setOpenId(u.id)}>
-                    {u.login}
-                  </Anchor>{' '}
-                  {u.is_admin ? (
-                    <Badge size="xs" variant="light" color="violet">
-                      Admin
-                    </Badge>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/people/${encodeURIComponent(u.employee_code)}`}>
-                    {u.employee_name}
-                  </Anchor>{' '}
-                  <Text span size="xs" c="gray.7">
-                    {u.employee_code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge active={u.active && u.employee_active} />
-                </Table.Td>
-                <Table.Td>{yesNo(u.email_report_access)}</Table.Td>
-                <Table.Td>{yesNo(u.download_report_access)}</Table.Td>
-                <Table.Td>{u.active_sessions}</Table.Td>
-                <Table.Td>{u.last_used_at ? formatWhen(u.last_used_at) : '-'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!users.isPending && rows.length === 0 ? <Text c="gray.7">No data to display</Text> : null}
-      <ServerPager total={users.data?.total ?? 0} {...paging} onChange={setPaging} />
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users.data?.rows}
+        loading={users.isFetching}
+        getRowId={(u) => String(u.id)}
+        search={false}
+        sortable={false}
+        pageSizes={ADMIN_PAGE_SIZES}
+        serverPaging={limitOffsetPaging(paging, users.data?.total ?? 0, setPaging)}
+        minWidth={820}
+      />
       {open ? <UserDrawer user={open} onClose={() => setOpenId(null)} /> : null}
       {creatingFor !== null ? (
         <UserCreateDialog
