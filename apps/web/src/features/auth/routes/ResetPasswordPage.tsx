@@ -6,12 +6,13 @@ import { errorText } from '../../../lib/error-message';
 import { usePasswordReset } from '../api/password-reset';
 import { AuthFrame } from '../components/AuthFrame';
 
+const checkReset = schemaResolver(PasswordResetBody, { sync: true });
+
 /** /reset-password?token=…: the page a one-time password link opens. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = usePasswordReset();
-  const resolve = schemaResolver(PasswordResetBody, { sync: true });
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', repeat: '' },
@@ -19,7 +20,7 @@ export default function ResetPasswordPage() {
     // token's message) shows there too, as nothing else on the page could carry it.
     validate: ({ password, repeat }) => {
       if (password !== repeat) return { password: 'The two passwords differ' };
-      const first = Object.values(resolve({ token, password }))[0];
+      const first = Object.values(checkReset({ token, password }))[0];
       return first ? { password: first } : {};
     },
     // The message stays until the next try.

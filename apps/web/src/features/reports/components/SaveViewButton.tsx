@@ -55,6 +55,8 @@ function CopyLink({ link }: { link: string }) {
   );
 }
 
+const checkView = schemaResolver(CreateViewBody, { sync: true });
+
 /**
  * 'Save view' on a report screen (docs/product/views.md, 'Saving a view'): a dialog asks for the name, checked
  * with the shared schema; once saved, it offers the link to copy for a colleague.
@@ -63,14 +65,13 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
   const [opened, setOpened] = useState(false);
   const [saved, setSaved] = useState<SavedView | null>(null);
   const save = useSaveView();
-  const check = schemaResolver(CreateViewBody, { sync: true });
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '' },
     // The name is checked with the screen's state, as it is saved; a message about the state (none is
     // expected) shows under the name too, as the dialog has no other input.
     validate: ({ name }) => {
-      const errors = check({ ...state, name });
+      const errors = checkView({ ...state, name });
       const message = errors.name ?? Object.values(errors)[0];
       return message ? { name: message } : {};
     },
