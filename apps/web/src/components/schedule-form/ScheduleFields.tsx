@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
-import { SubscriptionSchedule, WEEKDAY_NAMES, type SubscriptionFrequency } from '@dossier/shared';
+import { schemaResolver, type UseFormReturnType } from '@mantine/form';
+import { SubscriptionSchedule, WEEKDAY_NAMES, type SubscriptionFrequency, type SubscriptionScheduleInput } from '@dossier/shared';
 
 /** What the schedule inputs hold while being edited (docs/product/subscriptions.md, 'Schedule dialog'). */
 export interface ScheduleForm {
@@ -10,7 +12,7 @@ export interface ScheduleForm {
   dayOfMonth: string;
 }
 
-export type ScheduleErrors = Partial<Record<'time' | 'weekday' | 'dayOfMonth', string>>;
+type ScheduleErrors = Partial<Record<'time' | 'weekday' | 'dayOfMonth', ReactNode>>;
 
 export const DEFAULT_SCHEDULE_FORM: ScheduleForm = {
   frequency: 'daily',
@@ -31,23 +33,29 @@ export function scheduleForm(s: SubscriptionSchedule): ScheduleForm {
   };
 }
 
-/** The form as the shared schedule schema, or the first message per field. */
-export function parseScheduleForm(f: ScheduleForm): { schedule: SubscriptionSchedule } | { errors: ScheduleErrors } {
-  const raw =
-    f.frequency === 'daily'
-      ? { frequency: f.frequency, time: f.time, weekdays_only: f.weekdaysOnly }
-      : f.frequency === 'weekly'
-        ? { frequency: f.frequency, time: f.time, weekday: Number(f.weekday) }
-        : { frequency: f.frequency, time: f.time, day_of_month: Number(f.dayOfMonth) };
-  const parsed = SubscriptionSchedule.safeParse(raw);
-  if (parsed.success) return { schedule: parsed.data };
-  const errors: ScheduleErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] === 'weekday' ? 'weekday' : issue.path[0] === 'day_of_month' ? 'dayOfMonth' : 'time';
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+/** The inputs in the shared schedule schema's shape (only the fields the frequency has). */
+function scheduleInput(f: ScheduleForm): SubscriptionScheduleInput {
+  return f.frequency === 'daily'
+    ? { frequency: f.frequency, time: f.time, weekdays_only: f.weekdaysOnly }
+    : f.frequency === 'weekly'
+      ? { frequency: f.frequency, time: f.time, weekday: Number(f.weekday) }
+      : { frequency: f.frequency, time: f.time, day_of_month: Number(f.dayOfMonth) };
 }
+
+const checkSchedule = schemaResolver(SubscriptionSchedule, { sync: true });
+
+/** The schema's first message per input; one about no input of its own (none is expected) goes under the time. */
+export function scheduleErrors(f: ScheduleForm): ScheduleErrors {
+  const errors: ScheduleErrors = {};
+  for (const [path, message] of Object.entries(checkSchedule(scheduleInput(f)))) {
+    const field = path === 'weekday' ? 'weekday' : path === 'day_of_month' ? 'dayOfMonth' : 'time';
+    errors[field] ??= message;
+  }
+  return errors;
+}
+
+/** Valid inputs as the schedule a request carries (the schema's defaults applied). */
+export const toSchedule = (f: ScheduleForm): SubscriptionSchedule => SubscriptionSchedule.parse(scheduleInput(f));
 
 const FREQUENCIES = [
   { value: 'daily', label: 'Daily' },
@@ -58,16 +66,14 @@ const WEEKDAYS = WEEKDAY_NAMES.map((name, i) => ({ value: String(i + 1), label: 
 const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 /** Frequency, time (India time), and the weekday, day of month or Mon–Fri option the frequency needs. */
-export function ScheduleFields({
-  value,
-  onChange,
-  errors,
-}: {
-  value: ScheduleForm;
-  onChange: (next: ScheduleForm) => void;
-  errors: ScheduleErrors;
-}) {
-  const set = (patch: Partial<ScheduleForm>) => onChange({ ...value, ...patch });
+export function ScheduleFields({ form }: { form: UseFormReturnType<ScheduleForm, SubscriptionSchedule> }) {
+  const value = form.getValues();
+  const { errors } = form;
+  // Any change clears every message, as the messages depend on each other (the frequency picks the fields).
+  const set = (patch: Partial<ScheduleForm>) => {
+    form.setValues(patch);
+    form.clearErrors();
+  };
   return (
     <Stack gap="sm">
       <Select

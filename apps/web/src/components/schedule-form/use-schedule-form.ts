@@ -1,26 +1,16 @@
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import type { SubscriptionSchedule } from '@dossier/shared';
-import { parseScheduleForm, type ScheduleErrors, type ScheduleForm } from './ScheduleFields';
+import { scheduleErrors, toSchedule, type ScheduleForm } from './ScheduleFields';
 
 /**
- * The schedule fields' state for a dialog: `fields` goes to ScheduleFields (a change clears the messages),
- * `parse()` gives the schedule or shows the messages and gives null.
+ * The schedule inputs of a dialog, for ScheduleFields: checked with the shared schedule schema on submit, and
+ * handed to `form.onSubmit` as the schedule a request carries.
  */
 export function useScheduleForm(initial: ScheduleForm) {
-  const [value, setValue] = useState(initial);
-  const [errors, setErrors] = useState<ScheduleErrors>({});
-  const onChange = (next: ScheduleForm) => {
-    setValue(next);
-    setErrors({});
-  };
-  const parse = (): SubscriptionSchedule | null => {
-    const parsed = parseScheduleForm(value);
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return null;
-    }
-    setErrors({});
-    return parsed.schedule;
-  };
-  return { fields: { value, onChange, errors }, parse, clearErrors: () => setErrors({}) };
+  return useForm<ScheduleForm, SubscriptionSchedule>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: scheduleErrors,
+    transformValues: toSchedule,
+  });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { usePeople } from '../api/people';
@@ -12,7 +12,7 @@ export function ManagerInput({
 }: {
   value: string;
   onChange: (code: string) => void;
-  error?: string | undefined;
+  error?: ReactNode;
   label?: string;
 }) {
   const [typed, setTyped] = useState(value);

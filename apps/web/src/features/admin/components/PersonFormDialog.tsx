@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { PersonCreate, PersonUpdate, type PersonDetail } from '@dossier/shared';
-import { errorText } from '../../../lib/error-message';
+import { FormActions } from '../../../components/form-actions/FormActions';
 import { useAdminOptions, useCreatePerson, useUpdatePerson } from '../api/people';
-import { fieldErrors } from './field-errors';
 import { ManagerInput } from './ManagerInput';
 
 interface Props {
@@ -28,43 +27,53 @@ const initial = (p?: PersonDetail['person']): Fields => ({
   manager_code: p?.manager_code ?? '',
 });
 
+/** The inputs as the request: blank optional fields are null; editing sends only what changed (and is audited). */
+function requestBody(fields: Fields, person?: PersonDetail['person']): Record<string, unknown> {
+  const values = {
+    name: fields.name,
+    email: fields.email,
+    phone: fields.phone,
+    emp_role: fields.emp_role,
+    designation: fields.designation,
+    zone_id: fields.zone_id === '' ? null : Number(fields.zone_id),
+    pincode: fields.pincode.trim() === '' ? null : fields.pincode,
+    manager_code: fields.manager_code.trim() === '' ? null : fields.manager_code.trim(),
+  };
+  if (!person) return { ...values, code: fields.code };
+  const before = initial(person);
+  return Object.fromEntries(Object.entries(values).filter(([k]) => fields[k as keyof Fields] !== before[k as keyof Fields]));
+}
+
+const checkCreate = schemaResolver(PersonCreate, { sync: true });
+const checkUpdate = schemaResolver(PersonUpdate, { sync: true });
+
 /** Create or edit an employee; a different manager moves them with their whole team. */
 export function PersonFormDialog({ opened, onClose, person, onSaved }: Props) {
   const options = useAdminOptions();
   const create = useCreatePerson();
   const update = useUpdatePerson(person?.code ?? '');
   const mutation = person ? update : create;
-  const [fields, setFields] = useState<Fields>(() => initial(person));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = {
-      name: fields.name,
-      email: fields.email,
-      phone: fields.phone,
-      emp_role: fields.emp_role,
-      designation: fields.designation,
-      zone_id: fields.zone_id === '' ? null : Number(fields.zone_id),
-      pincode: fields.pincode.trim() === '' ? null : fields.pincode,
-      manager_code: fields.manager_code.trim() === '' ? null : fields.manager_code.trim(),
-    };
-    if (person) {
-      const before = initial(person);
-      // Only what changed is sent (and audited).
-      const changed = Object.fromEntries(Object.entries(values).filter(([k]) => fields[k as keyof Fields] !== before[k as keyof Fields]));
-      const parsed = PersonUpdate.safeParse(changed);
-      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-      setErrors({});
-      update.mutate(parsed.data, { onSuccess: onSaved });
-    } else {
-      const parsed = PersonCreate.safeParse({ ...values, code: fields.code });
-      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-      setErrors({});
-      create.mutate(parsed.data, { onSuccess: onSaved });
-    }
-  }
+  const form = useForm<Fields>({
+    mode: 'controlled',
+    initialValues: initial(person),
+    // The first message per field, checked on the request itself; one about the whole form ('Nothing to
+    // change') has the empty path and shows above the fields. Messages stay until the next try.
+    validate: (fields) => (person ? checkUpdate : checkCreate)(requestBody(fields, person)),
+    clearInputErrorOnChange: false,
+  });
+  const values = form.getValues();
+  // Validated by the schema already; parsing again applies its transforms and defaults.
+  const onSubmit = form.onSubmit((fields) => {
+    const body = requestBody(fields, person);
+    if (person) update.mutate(PersonUpdate.parse(body), { onSuccess: onSaved });
+    else create.mutate(PersonCreate.parse(body), { onSuccess: onSaved });
+  });
+  /** A select holds '' for none, as the text inputs do. */
+  const select = (key: 'emp_role' | 'designation' | 'zone_id') => ({
+    value: values[key] || null,
+    onChange: (v: string | null) => form.setFieldValue(key, v ?? ''),
+    error: form.errors[key],
+  });
 
   return (
     <Modal
@@ -76,82 +85,37 @@ export function PersonFormDialog({ opened, onClose, person, onSaved }: Props) {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {mutation.isError ? (
+          {form.errors[''] ? (
             <Alert color="red" variant="light" role="alert">
-              {errorText(mutation.error)}
-            </Alert>
-          ) : null}
-          {errors._ ? (
-            <Alert color="red" variant="light" role="alert">
-              {errors._}
+              {form.errors['']}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {person ? null : (
-              <TextInput
-                label="Code"
-                required
-                value={fields.code}
-                onChange={(e) => set('code')(e.currentTarget.value)}
-                error={errors.code}
-              />
-            )}
-            <TextInput label="Name" required value={fields.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} />
-            <TextInput
-              label="Email"
-              required
-              type="email"
-              value={fields.email}
-              onChange={(e) => set('email')(e.currentTarget.value)}
-              error={errors.email}
-            />
-            <TextInput
-              label="Phone"
-              required
-              value={fields.phone}
-              onChange={(e) => set('phone')(e.currentTarget.value)}
-              error={errors.phone}
-            />
-            <Select
-              label="Role (emp_role)"
-              required
-              data={options.data?.emp_roles ?? []}
-              value={fields.emp_role || null}
-              onChange={(v) => set('emp_role')(v ?? '')}
-              error={errors.emp_role}
-            />
-            <Select
-              label="Designation"
-              required
-              data={options.data?.designations ?? []}
-              value={fields.designation || null}
-              onChange={(v) => set('designation')(v ?? '')}
-              error={errors.designation}
-            />
+            {person ? null : <TextInput label="Code" required {...form.getInputProps('code')} />}
+            <TextInput label="Name" required {...form.getInputProps('name')} />
+            <TextInput label="Email" required type="email" {...form.getInputProps('email')} />
+            <TextInput label="Phone" required {...form.getInputProps('phone')} />
+            <Select label="Role (emp_role)" required data={options.data?.emp_roles ?? []} {...select('emp_role')} />
+            <Select label="Designation" required data={options.data?.designations ?? []} {...select('designation')} />
             <Select
               label="Zone"
               clearable
               data={(options.data?.zones ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
-              value={fields.zone_id || null}
-              onChange={(v) => set('zone_id')(v ?? '')}
-              error={errors.zone_id}
+              {...select('zone_id')}
             />
-            <TextInput
-              label="Pincode"
-              value={fields.pincode}
-              onChange={(e) => set('pincode')(e.currentTarget.value)}
-              error={errors.pincode}
-            />
+            <TextInput label="Pincode" {...form.getInputProps('pincode')} />
           </SimpleGrid>
-          <ManagerInput value={fields.manager_code} onChange={set('manager_code')} error={errors.manager_code} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {person ? 'Save' : 'Add employee'}
-            </Button>
-          </Group>
+          <ManagerInput
+            value={values.manager_code}
+            onChange={(code) => form.setFieldValue('manager_code', code)}
+            error={form.errors.manager_code}
+          />
+          <FormActions
+            error={mutation.error}
+            submitLabel={person ? 'Save' : 'Add employee'}
+            pending={mutation.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { UserCreate, type AdminUser } from '@dossier/shared';
-import { errorText } from '../../../lib/error-message';
+import { FormActions } from '../../../components/form-actions/FormActions';
 import { useCreateUser } from '../api/users';
-import { fieldErrors } from './field-errors';
 
 /** A user for an employee: login, access flags, admin flag, and optionally a mailed password link. */
 export function UserCreateDialog({
@@ -16,64 +15,44 @@ export function UserCreateDialog({
   onSaved: (user: AdminUser) => void;
 }) {
   const create = useCreateUser();
-  const [code, setCode] = useState(employeeCode);
-  const [login, setLogin] = useState('');
-  const [flags, setFlags] = useState({
-    is_admin: false,
-    email_report_access: true,
-    download_report_access: true,
-    send_password_link: true,
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      employee_code: employeeCode,
+      login: '',
+      is_admin: false,
+      email_report_access: true,
+      download_report_access: true,
+      send_password_link: true,
+    },
+    // The first message per field; it stays until the next try.
+    validate: schemaResolver(UserCreate, { sync: true }),
+    clearInputErrorOnChange: false,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = UserCreate.safeParse({ employee_code: code, login, ...flags });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    create.mutate(parsed.data, { onSuccess: onSaved });
-  }
-  const flag = (key: keyof typeof flags, label: string) => (
-    <Checkbox label={label} checked={flags[key]} onChange={(e) => setFlags((f) => ({ ...f, [key]: e.currentTarget.checked }))} />
+  // Validated by the schema already; parsing again applies its transforms (trimmed code and login).
+  const onSubmit = form.onSubmit((values) => create.mutate(UserCreate.parse(values), { onSuccess: onSaved }));
+  const flag = (key: 'is_admin' | 'email_report_access' | 'download_report_access' | 'send_password_link', label: string) => (
+    <Checkbox label={label} {...form.getInputProps(key, { type: 'checkbox' })} />
   );
 
   return (
     <Modal opened onClose={onClose} title="Add user" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          {create.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {errorText(create.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Employee code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={errors.employee_code}
-          />
+          <TextInput label="Employee code" required {...form.getInputProps('employee_code')} />
           <TextInput
             label="Login"
             required
             description="Letters, digits, dots, dashes, underscores or @"
-            value={login}
-            onChange={(e) => setLogin(e.currentTarget.value)}
-            error={errors.login}
             autoCapitalize="none"
+            {...form.getInputProps('login')}
           />
           {flag('email_report_access', 'May email reports')}
           {flag('download_report_access', 'May download reports')}
           {flag('is_admin', 'Administrator')}
           {flag('send_password_link', 'Mail a link to set a password')}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add user
-            </Button>
-          </Group>
+          <FormActions error={create.error} submitLabel="Add user" pending={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

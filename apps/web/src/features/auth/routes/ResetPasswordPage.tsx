@@ -1,28 +1,33 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PasswordResetBody } from '@dossier/shared';
 import { errorText } from '../../../lib/error-message';
 import { usePasswordReset } from '../api/password-reset';
 import { AuthFrame } from '../components/AuthFrame';
 
+const checkReset = schemaResolver(PasswordResetBody, { sync: true });
+
 /** /reset-password?token=…: the page a one-time password link opens. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = usePasswordReset();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', repeat: '' },
+    // One message, under the new password: the two must match before the schema is asked; a bad link (the
+    // token's message) shows there too, as nothing else on the page could carry it.
+    validate: ({ password, repeat }) => {
+      if (password !== repeat) return { password: 'The two passwords differ' };
+      const first = Object.values(checkReset({ token, password }))[0];
+      return first ? { password: first } : {};
+    },
+    // The message stays until the next try.
+    clearInputErrorOnChange: false,
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== repeat) return setError('The two passwords differ');
-    const parsed = PasswordResetBody.safeParse({ token, password });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid password');
-    setError(null);
-    reset.mutate(parsed.data);
-  }
+  const onSubmit = form.onSubmit(({ password }) => reset.mutate(PasswordResetBody.parse({ token, password })));
 
   if (reset.isSuccess) {
     return (
@@ -47,16 +52,9 @@ export default function ResetPasswordPage() {
             label="New password"
             description={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('password')}
           />
-          <PasswordInput
-            label="Repeat the password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-          />
+          <PasswordInput label="Repeat the password" autoComplete="new-password" {...form.getInputProps('repeat')} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             Set password
           </Button>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useClipboard } from '@mantine/hooks';
 import { CreateViewBody, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
 import { useSaveView } from '../api/save-view';
@@ -54,36 +55,37 @@ function CopyLink({ link }: { link: string }) {
   );
 }
 
+const checkView = schemaResolver(CreateViewBody, { sync: true });
+
 /**
  * 'Save view' on a report screen (docs/product/views.md, 'Saving a view'): a dialog asks for the name, checked
  * with the shared schema; once saved, it offers the link to copy for a colleague.
  */
 export function SaveViewButton({ state, disabled }: { state: ViewState; disabled?: boolean }) {
   const [opened, setOpened] = useState(false);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedView | null>(null);
   const save = useSaveView();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '' },
+    // The name is checked with the screen's state, as it is saved; a message about the state (none is
+    // expected) shows under the name too, as the dialog has no other input.
+    validate: ({ name }) => {
+      const errors = checkView({ ...state, name });
+      const message = errors.name ?? Object.values(errors)[0];
+      return message ? { name: message } : {};
+    },
+  });
 
   const open = () => {
-    setName('');
-    setNameError(null);
+    form.reset();
     setSaved(null);
     save.reset();
     setOpened(true);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = CreateViewBody.safeParse({ ...state, name });
-    if (!parsed.success) {
-      const issue = parsed.error.issues.find((i) => i.path[0] === 'name') ?? parsed.error.issues[0];
-      setNameError(issue?.message ?? 'This view cannot be saved');
-      return;
-    }
-    setNameError(null);
-    save.mutate(parsed.data, { onSuccess: setSaved });
-  };
+  // Validated by the schema already; parsing again applies its transforms (a trimmed name).
+  const submit = form.onSubmit(({ name }) => save.mutate(CreateViewBody.parse({ ...state, name }), { onSuccess: setSaved }));
 
   return (
     <>
@@ -111,18 +113,7 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               <Text size="sm">This page with its account, period and filters, under a name of your choice.</Text>
-              <TextInput
-                label="Name"
-                required
-                data-autofocus
-                maxLength={VIEW_NAME_MAX + 20}
-                value={name}
-                onChange={(e) => {
-                  setName(e.currentTarget.value);
-                  setNameError(null);
-                }}
-                error={nameError}
-              />
+              <TextInput label="Name" required data-autofocus maxLength={VIEW_NAME_MAX + 20} {...form.getInputProps('name')} />
               <FormActions
                 error={save.error}
                 errorTitle="Not saved"

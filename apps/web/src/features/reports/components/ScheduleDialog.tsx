@@ -40,10 +40,7 @@ export function ScheduleDialog({
   return (
     <Modal opened={opened} onClose={close} title={`Schedule ${reportName}`} centered>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = schedule.parse();
-          if (!parsed) return;
+        onSubmit={schedule.onSubmit((parsed) =>
           create.mutate(
             { report_id: reportId, filters, schedule: parsed },
             {
@@ -56,8 +53,8 @@ export function ScheduleDialog({
                 });
               },
             },
-          );
-        }}
+          ),
+        )}
       >
         <Stack gap="sm">
           <Text size="sm">
@@ -67,7 +64,7 @@ export function ScheduleDialog({
             {periodText(filters)}
             {filters.account_id ? `, for ${filters.account_id}` : ''}
           </Text>
-          <ScheduleFields {...schedule.fields} />
+          <ScheduleFields form={schedule} />
           <FormActions error={create.error} errorTitle="Not scheduled" submitLabel="Save" pending={create.isPending} onCancel={close} />
         </Stack>
       </form>

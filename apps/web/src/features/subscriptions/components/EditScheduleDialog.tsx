@@ -12,14 +12,10 @@ export function EditScheduleDialog({ subscription, onClose }: { subscription: Su
   return (
     <Modal opened onClose={onClose} title={`Edit ${subscription.report_name}`} centered>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = schedule.parse();
-          if (parsed) update.mutate({ id: subscription.id, body: { schedule: parsed } }, { onSuccess: onClose });
-        }}
+        onSubmit={schedule.onSubmit((parsed) => update.mutate({ id: subscription.id, body: { schedule: parsed } }, { onSuccess: onClose }))}
       >
         <Stack gap="sm">
-          <ScheduleFields {...schedule.fields} />
+          <ScheduleFields form={schedule} />
           <FormActions error={update.error} errorTitle="Not saved" submitLabel="Save" pending={update.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useClipboard } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { RenameViewBody, VIEW_NAME_MAX, type SavedView } from '@dossier/shared';
@@ -15,36 +16,21 @@ import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** Renaming: the name checked with the shared schema, a refusal (a name already used) shown beside it. */
 function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () => void }) {
-  const [name, setName] = useState(view?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
   const rename = useRenameView();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!view) return;
-    const parsed = RenameViewBody.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name for the view');
-      return;
-    }
-    setError(null);
-    rename.mutate({ id: view.id, name: parsed.data.name }, { onSuccess: onClose });
-  };
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: view?.name ?? '' },
+    validate: schemaResolver(RenameViewBody, { sync: true }),
+  });
+  // Validated by the schema already; parsing again applies its transforms (a trimmed name).
+  const submit = form.onSubmit((values) => {
+    if (view) rename.mutate({ id: view.id, name: RenameViewBody.parse(values).name }, { onSuccess: onClose });
+  });
   return (
     <Modal opened={view !== null} onClose={onClose} title="Rename view" size={420} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            maxLength={VIEW_NAME_MAX + 20}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-          />
+          <TextInput label="Name" required data-autofocus maxLength={VIEW_NAME_MAX + 20} {...form.getInputProps('name')} />
           <FormActions error={rename.error} errorTitle="Not renamed" submitLabel="Rename" pending={rename.isPending} onCancel={onClose} />
         </Stack>
       </form>
