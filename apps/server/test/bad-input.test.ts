@@ -80,10 +80,14 @@ describe('bad input', () => {
     await ctx.close();
   });
 
-  /** The session a request is sent with; signing out ends it, so each sign-out gets a session of its own. */
+  /**
+   * The session a request is sent with. Signing out, or out everywhere, ends the shared session (and every
+   * later request would only meet 401), so each such request gets a session of its own.
+   */
   async function sessionFor(route: RouteListEntry, req: FuzzRequest): Promise<string | undefined> {
     if (req.identity === 'none') return undefined;
-    return route.url.endsWith('/logout/') ? demoToken(ctx.app, `demo.${req.identity}`) : tokens.get(req.identity);
+    const endsSessions = route.url.endsWith('/logout/') || route.url.endsWith('/sessions/revoke/');
+    return endsSessions ? demoToken(ctx.app, `demo.${req.identity}`) : tokens.get(req.identity);
   }
 
   function send(req: FuzzRequest, token: string | undefined): Promise<LightMyRequestResponse> {
@@ -127,6 +131,11 @@ describe('bad input', () => {
           }),
           { numRuns: runs, seed: FUZZ_SEED, endOnFailure: true },
         );
+      }
+      // The shared sessions lived through the run, so the signed-in requests were judged as signed in.
+      for (const [identity, token] of tokens) {
+        const me = await ctx.app.inject({ method: 'GET', url: '/accounts/api/v1/me/', headers: { authorization: `Token ${token}` } });
+        expect(me.statusCode, `the ${identity} session was ended by the run`).toBe(200);
       }
       const after = await tableDigests(ctx.db.db);
       const changed = [...before].filter(([table, digest]) => after.get(table) !== digest).map(([table]) => table);
