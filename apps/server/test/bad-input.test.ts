@@ -80,14 +80,19 @@ describe('bad input', () => {
     await ctx.close();
   });
 
-  /**
-   * The session a request is sent with. Signing out, or out everywhere, ends the shared session (and every
-   * later request would only meet 401), so each such request gets a session of its own.
-   */
+  /** The session a request is sent with; signing out ends it, so each sign-out gets a session of its own. */
   async function sessionFor(route: RouteListEntry, req: FuzzRequest): Promise<string | undefined> {
     if (req.identity === 'none') return undefined;
-    const endsSessions = route.url.endsWith('/logout/') || route.url.endsWith('/sessions/revoke/');
-    return endsSessions ? demoToken(ctx.app, `demo.${req.identity}`) : tokens.get(req.identity);
+    return route.url.endsWith('/logout/') ? demoToken(ctx.app, `demo.${req.identity}`) : tokens.get(req.identity);
+  }
+
+  /**
+   * 'Sign out everywhere' ends every session of its user, the shared one too: after it the user signs in
+   * again, or every later request of theirs would only meet 401.
+   */
+  async function renewAfter(route: RouteListEntry, req: FuzzRequest): Promise<void> {
+    if (req.identity !== 'none' && route.url.endsWith('/sessions/revoke/'))
+      tokens.set(req.identity, await demoToken(ctx.app, `demo.${req.identity}`));
   }
 
   function send(req: FuzzRequest, token: string | undefined): Promise<LightMyRequestResponse> {
@@ -128,6 +133,7 @@ describe('bad input', () => {
               }
             }
             for (const w of writes) acceptedWrites.add(w.split(' ')[0] ?? '');
+            await renewAfter(route, req);
           }),
           { numRuns: runs, seed: FUZZ_SEED, endOnFailure: true },
         );
