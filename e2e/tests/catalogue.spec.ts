@@ -23,9 +23,15 @@ const PAGES = [
   { id: 38, name: 'Renewal dues' },
 ];
 
+/**
+ * At 375px the Business Dashboard, the Renewal dues page and one contest are walked: the other pages show the same
+ * table component with other columns, and CI's 30 minutes hold both widths of every other browser test.
+ */
+const ON_PHONES = new Set([1, 32, 38]);
+
 test.describe('the report catalogue in the browser', () => {
   for (const { id, name } of PAGES) {
-    test(`${name} (/reports/${id}/) shows every table of its answer @mobile`, async ({ page }) => {
+    test(`${name} (/reports/${id}/) shows every table of its answer${ON_PHONES.has(id) ? ' @mobile' : ''}`, async ({ page }) => {
       await signIn(page, 'demo.head', `/reports/${id}/`);
       const answer = await api<{ kind: 'page'; reports: ApiReport[] } | (ApiReport & { kind: 'report' })>(page, `/api/reports/${id}/`);
       expect(answer.status).toBe(200);
