@@ -18,6 +18,7 @@ export function createReportService({
   return new ReportService(db, reportingDb, {
     statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
     etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
+    cacheBytes: config.REPORT_CACHE_MB * 2 ** 20,
     ...(today ? { today } : {}),
   });
 }

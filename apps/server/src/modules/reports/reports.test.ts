@@ -2,7 +2,10 @@ import { BUSINESS_TYPE_RULE } from '@dossier/shared';
 import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { AuthService } from '../auth/service';
 import { runBusinessEtl } from '../etl/business-etl';
+import { createReportService } from './module';
 import { growthOf as growth, issuedIn, loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 
@@ -547,6 +550,27 @@ describe('report access and bad input', () => {
       const after = await mayTotal();
       expect(after.nop).toBe(before.nop);
       expect(Date.parse(after.asOf ?? '')).toBeGreaterThan(Date.parse(before.asOf ?? ''));
+    } finally {
+      await sql`update fact_subtree_monthly set nop = nop - 1000`.execute(ctx.db.db);
+    }
+  });
+
+  it('caches nothing with REPORT_CACHE_MB=0: figures changed behind the ETL show at once', async () => {
+    const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
+    const viewer = await new AuthService(ctx.db.db, config).authenticate(tokens.get('demo.zsm') ?? '');
+    if (!viewer) throw new Error('no viewer');
+    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config });
+    const may = async () =>
+      Number(
+        (await uncached.report(viewer, 13, { start_date: '2026-05-01', end_date: '2026-05-31' })).data.data.records.at(-1)?.[
+          'Policies count'
+        ],
+      );
+    const before = await may();
+    await sql`update fact_subtree_monthly set nop = nop + 1000`.execute(ctx.db.db);
+    try {
+      // The cached service above kept its figure through the same change; this one has nothing to keep.
+      expect(await may()).toBeGreaterThanOrEqual(before + 1000);
     } finally {
       await sql`update fact_subtree_monthly set nop = nop - 1000`.execute(ctx.db.db);
     }

@@ -32,6 +32,8 @@ export interface ReportOptions {
   today?: () => string;
   /** How often the roll-ups are refreshed (ETL_INTERVAL_SECONDS), which footnotes say. Default 300. */
   etlIntervalSeconds?: number;
+  /** Memory the cache of results may hold (REPORT_CACHE_MB); 0 caches nothing. Default 64 MiB. */
+  cacheBytes?: number;
 }
 export const DEFAULT_REPORT_OPTIONS: ReportOptions = { statementTimeoutMs: 15_000 };
 
@@ -51,7 +53,7 @@ const dashboardName = (def: ReportDef) =>
 
 export class ReportService {
   // Bounded by size, not count: one activation page of a national head is megabytes, a team table a few KB.
-  private readonly cache = new LruCache<ReportResult>(REPORT_CACHE_BYTES, resultBytes);
+  private readonly cache: LruCache<ReportResult>;
   /** The roll-ups' change time the cached entries were computed at; a newer one empties the cache. */
   private cachedAt: number | null = null;
 
@@ -71,6 +73,7 @@ export class ReportService {
     this.statementTimeoutMs = options.statementTimeoutMs;
     this.today = options.today ?? (() => kolkataToday());
     this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
+    this.cache = new LruCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
   }
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
