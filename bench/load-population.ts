@@ -46,27 +46,31 @@ export async function loadPopulation(db: Db, size: number, months: { start: stri
   const rms = of('rm').slice(0, Math.max(0, size - managers.length - trms.length));
   const people: Member[] = [...managers, ...rms, ...trms].slice(0, size);
 
+  const users: LoadUser[] = [];
+  for (const p of people) users.push(await plan(db, p, await benchSignIn(db, p), months));
+  return users;
+}
+
+/**
+ * A login of the benchmark's own for one employee (the demo password, never in a demo database) and a fresh
+ * session token, as the headers a signed-in browser sends.
+ */
+export async function benchSignIn(db: Db, p: { id: number; unique_code: string }): Promise<Record<string, string>> {
   const passwordHash = (await db.selectFrom('users').select('password_hash').where('login', '=', 'demo.rm').executeTakeFirstOrThrow())
     .password_hash;
-  const expires = new Date(Date.now() + 86_400_000);
-  const users: LoadUser[] = [];
-  for (const p of people) {
-    const login = `bench.${p.unique_code.toLowerCase()}`;
-    const existing = await db.selectFrom('users').select('id').where('employee_id', '=', p.id).executeTakeFirst();
-    const userId =
-      existing?.id ??
-      (
-        await db
-          .insertInto('users')
-          .values({ login, password_hash: passwordHash, employee_id: p.id })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const token = newToken();
-    await insertToken(db, hashToken(token), userId, expires);
-    users.push(await plan(db, p, { authorization: `Token ${token}` }, months));
-  }
-  return users;
+  const existing = await db.selectFrom('users').select('id').where('employee_id', '=', p.id).executeTakeFirst();
+  const userId =
+    existing?.id ??
+    (
+      await db
+        .insertInto('users')
+        .values({ login: `bench.${p.unique_code.toLowerCase()}`, password_hash: passwordHash, employee_id: p.id })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const token = newToken();
+  await insertToken(db, hashToken(token), userId, new Date(Date.now() + 86_400_000));
+  return { authorization: `Token ${token}` };
 }
 
 /** The i-th request of a rotation over view makers: each maker gets its own running index. */

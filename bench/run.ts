@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --policies 1000000 --runs 30 --skip-first-start --skip-lighthouse --skip-import]
+ * npm run bench [-- --policies 1000000 --runs 30 --skip-first-start --skip-lighthouse --skip-import --skip-screens]
  * Reporting benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local test database, in a schema of
  * its own that is kept between runs), the first start on PGlite and Lighthouse on the built web app
  * (npm run bench:lighthouse runs that alone). Writes bench/RESULTS.md.
@@ -27,6 +27,7 @@ import { overloadRun, overloadTable } from './overload';
 import { writeResults } from './results-file';
 
 import { importBench } from './import-bench';
+import { screensBench } from './screens';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -41,6 +42,7 @@ const skipLoad = process.argv.includes('--skip-load');
 const skipOverload = process.argv.includes('--skip-overload');
 
 const skipImport = process.argv.includes('--skip-import');
+const skipScreens = process.argv.includes('--skip-screens');
 const loadTestSeconds = arg('load-seconds', 60);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -188,6 +190,13 @@ async function main(): Promise<void> {
     '',
   );
 
+  // The server processes below see the benchmark's schema as theirs.
+  const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  if (!skipScreens) {
+    log('screens through the HTTP API...');
+    out.push(...(await screensBench(root, serverUrl, db, 10, log)));
+  }
+
   log('incremental ETL after 10,000 changed policies...');
   await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
     where id in (select id from policies order by id desc limit 10000)`.execute(db);
@@ -226,7 +235,6 @@ async function main(): Promise<void> {
     const people = await loadPopulation(db, 200, months);
     const roles = new Map<string, number>();
     for (const p of people) roles.set(p.designation, (roles.get(p.designation) ?? 0) + 1);
-    const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     const load = await loadTest(root, serverUrl, people, loadTestSeconds);
     out.push(
       '## Load',
