@@ -23,3 +23,9 @@ export const BodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** A row id in a path or a query string: ids are PostgreSQL integers, so a larger number is refused here, not by the database (a 500). */
 export const PathId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** What a person types into a table's search box, for a table the server searches (case-insensitive, contained). */
+export const SearchText = z.string().trim().max(100, 'search: at most 100 characters');
+
+/** Direction of a server-sorted table. */
+export const SortOrder = z.enum(['asc', 'desc']);

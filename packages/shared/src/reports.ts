@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatRupee } from './format';
-import { IsoDate } from './primitives';
+import { IsoDate, SearchText, SortOrder } from './primitives';
 
 export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
@@ -190,9 +190,9 @@ export const ReportQuery = z.object({
     .optional(),
   /** Sort of a server-paged report: one of its column names (other reports sort in the browser). */
   sort: z.string().trim().min(1).max(60).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
+  order: SortOrder.optional(),
   /** Search of a server-paged report: rows with the text in any searchable column (case-insensitive). */
-  search: z.string().trim().max(100, 'search: at most 100 characters').optional(),
+  search: SearchText.optional(),
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DayMonthYearDate, EntityCode, IsoDate } from './primitives';
+import { DayMonthYearDate, EntityCode, IsoDate, SearchText, SortOrder } from './primitives';
 
 /**
  * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md):
@@ -67,9 +67,15 @@ const ListPaging = {
 
 // ---- Life Renewals Report ----
 
+/** Columns the Life Renewals Report sorts by on the server (`sort`); the default is most dues first. */
+export const RENEWALS_DUE_SORTS = ['code', 'nop', 'premium'] as const;
+
 export const RenewalsDueQuery = z.object({
   start_date: IsoDate.optional().describe('yyyy-MM-dd; default first day of the current month'),
   end_date: IsoDate.optional().describe('yyyy-MM-dd; default last day of the current month'),
+  search: SearchText.optional().describe('rows whose partner code contains it (case-insensitive)'),
+  sort: z.enum(RENEWALS_DUE_SORTS).optional().describe('default nop, then premium, both descending'),
+  order: SortOrder.optional().describe('default desc'),
   ...ListPaging,
 });
 export type RenewalsDueQuery = z.infer<typeof RenewalsDueQuery>;
@@ -83,9 +89,15 @@ export type RenewalDueRow = z.infer<typeof RenewalDueRow>;
 
 // ---- Mapped Partners ----
 
+/** Columns Mapped Partners sorts by on the server (`sort`): name, partner code, Life POS certification. */
+export const MAPPED_PARTNERS_SORTS = ['name', 'code', 'li'] as const;
+
 export const MappedPartnersQuery = z.object({
   as_on: DayMonthYearDate.optional().describe('dd/MM/yyyy; default today. The mapping in force at the end of that day'),
   return_type: z.enum(['pos_code', 'unique_code']).default('pos_code').describe('which code the `code` field carries'),
+  search: SearchText.optional().describe('partners whose name, partner code or unique code contains it (case-insensitive)'),
+  sort: z.enum(MAPPED_PARTNERS_SORTS).optional().describe('default name'),
+  order: SortOrder.optional().describe('default asc'),
   ...ListPaging,
 });
 export type MappedPartnersQuery = z.infer<typeof MappedPartnersQuery>;

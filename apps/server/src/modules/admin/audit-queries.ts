@@ -2,14 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AuditDownloadQuery, AuditRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { KeysetQuery } from '../../platform/row-batches';
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '../../platform/like';
 
 /** The filter as SQL conditions; every value is a bound parameter. Dates are India business days. */
 function conditions(f: AuditDownloadQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (f.person) {
-    const p = likePattern(f.person);
+    const p = containsPattern(f.person);
     parts.push(sql`(u.login ilike ${p} or e.unique_code ilike ${p} or e.name ilike ${p})`);
   }
   if (f.action) parts.push(sql`a.action = ${f.action}`);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { HierarchyNode, HierarchySearchHit } from '@dossier/shared';
 import { HIERARCHY_SEARCH_LIMIT } from '@dossier/shared';
 import type { Db } from '../../platform/db';
+import { containsPattern } from '../../platform/like';
 
 /**
  * The organisation one level at a time: the children of a person (or the people at the top) with
@@ -29,14 +30,12 @@ export async function childrenOf(db: Db, parentId: number | null): Promise<Hiera
   return rows.rows;
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** People whose code or name matches, each with the codes of their managers from the top down. */
 export async function searchHierarchy(db: Db, q: string): Promise<HierarchySearchHit[]> {
   const rows = await sql<HierarchySearchHit>`
     with hits as (
       select e.id, e.unique_code, e.name, e.designation, e.active from employees e
-      where e.unique_code ilike ${likePattern(q)} or e.name ilike ${likePattern(q)}
+      where e.unique_code ilike ${containsPattern(q)} or e.name ilike ${containsPattern(q)}
       order by (lower(e.unique_code) = lower(${q})) desc, e.active desc, e.name
       limit ${HIERARCHY_SEARCH_LIMIT}
     )

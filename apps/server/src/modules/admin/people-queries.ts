@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { DESIGNATIONS, EMP_ROLES, type PersonRef, type PersonRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Employees as EmployeesTable } from '../../platform/db-types';
+import { containsPattern } from '../../platform/like';
 
 export interface EmployeeRecord {
   id: number;
@@ -17,8 +18,6 @@ export interface EmployeeRecord {
   active: boolean;
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function peopleBase(db: Db, q: string | undefined, status: 'all' | 'active' | 'inactive') {
   let query = db
     .selectFrom('employees as e')
@@ -26,7 +25,7 @@ function peopleBase(db: Db, q: string | undefined, status: 'all' | 'active' | 'i
     .leftJoin('zones as z', 'z.id', 'e.zone_id')
     .leftJoin('users as u', 'u.employee_id', 'e.id');
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([eb('e.unique_code', 'ilike', pattern), eb('e.name', 'ilike', pattern), eb('e.email', 'ilike', pattern)]),
     );

@@ -2,8 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AdminUser, SessionRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Users as UsersTable } from '../../platform/db-types';
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '../../platform/like';
 
 /** A live session: not revoked and before its absolute expiry (the idle limit is checked on use). */
 const LIVE = sql<boolean>`t.revoked_at is null and t.expires_at > now()`;
@@ -59,7 +58,7 @@ export async function listUsers(
 ): Promise<{ rows: AdminUser[]; total: number }> {
   let base = usersBase(db);
   if (filter.q) {
-    const pattern = likePattern(filter.q);
+    const pattern = containsPattern(filter.q);
     base = base.where((eb) =>
       eb.or([eb('u.login', 'ilike', pattern), eb('e.unique_code', 'ilike', pattern), eb('e.name', 'ilike', pattern)]),
     );

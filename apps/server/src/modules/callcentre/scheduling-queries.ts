@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@dossier/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Appointments as AppointmentsTable } from '../../platform/db-types';
+import { containsPattern } from '../../platform/like';
 
 export function activeSlots(db: Db) {
   return db.selectFrom('slots').select(['id', 'label', 'starts_at', 'ends_at']).where('active', '=', true).orderBy('sort_order').execute();
@@ -74,7 +75,7 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
   if (search) {
     const asId = /^\d{1,15}$/.test(search) ? Number(search) : null;
     // The search text is a bound parameter; LIKE wildcards in it are escaped to match literally.
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(search);
     q = q.where((eb) => eb.or([eb('cu.name', 'ilike', pattern), eb('p.name', 'ilike', pattern), ...(asId ? [eb('c.id', '=', asId)] : [])]));
   }
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;

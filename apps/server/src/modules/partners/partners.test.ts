@@ -46,10 +46,33 @@ describe('Mapped Partners, reporting managers and the dialer lookup', () => {
       expect(res.json<MappedPartner[]>().map((r) => r.code)).toEqual(['EI000004']);
     });
 
-    it.each(['as_on=2024-06-15', 'as_on=31/02/2024', 'return_type=email'])('refuses %s with 400', async (query) => {
-      const res = await (await ctx.as('zsm')).get(`${TEAM_PATHS.mappedPartners}?${query}`);
-      expect(res.statusCode).toBe(400);
+    it('sorts, searches and pages on the server, with the total in X-Total-Count', async () => {
+      const zsm = await ctx.as('zsm');
+      const all = (await zsm.get(TEAM_PATHS.mappedPartners)).json<MappedPartner[]>();
+      const list = async (query: string) => {
+        const res = await zsm.get(`${TEAM_PATHS.mappedPartners}?${query}`);
+        return { codes: res.json<MappedPartner[]>().map((r) => r.unique_code), total: res.headers['x-total-count'] };
+      };
+      const byPos = [...all].sort((a, b) => (a.pos_code < b.pos_code ? -1 : 1)).map((r) => r.unique_code);
+      expect(await list('sort=code&order=desc')).toEqual({ codes: [...byPos].reverse(), total: '5' });
+      const byName = all.map((r) => r.unique_code);
+      expect(await list('sort=name&order=asc&limit=2&offset=2')).toEqual({ codes: byName.slice(2, 4), total: '5' });
+      // Name, partner code or unique code; case-insensitive.
+      expect(await list('search=asha%20VERMA')).toEqual({ codes: ['EI000001'], total: '1' });
+      expect(await list('search=pos000002')).toEqual({ codes: ['EI000002'], total: '1' });
+      expect(await list('search=ei000006')).toEqual({ codes: ['EI000006'], total: '1' });
+      expect(await list('search=_')).toEqual({ codes: [], total: '0' });
+      const certified = all.filter((r) => r.li_pos_status).map((r) => r.unique_code);
+      expect((await list('sort=li&order=desc')).codes.slice(0, certified.length).sort()).toEqual([...certified].sort());
     });
+
+    it.each(['as_on=2024-06-15', 'as_on=31/02/2024', 'return_type=email', 'sort=pos_code', 'order=up'])(
+      'refuses %s with 400',
+      async (query) => {
+        const res = await (await ctx.as('zsm')).get(`${TEAM_PATHS.mappedPartners}?${query}`);
+        expect(res.statusCode).toBe(400);
+      },
+    );
   });
 
   describe('GET reporting_managers', () => {

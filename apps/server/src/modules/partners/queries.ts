@@ -1,9 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { MappedPartnersQuery } from '@dossier/shared';
+import { containsPattern } from '../../platform/like';
 import type { Paging } from '../../platform/paging';
 
+const SORT_COLUMN = { name: 'p.name', code: 'p.pos_code', li: 'p.li_pos_status' } as const;
+
 /** Partners whose mapping in force at `at` is to someone in the viewer's subtree (history, not just today). */
-export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, paging: Paging) {
+export function mappedPartnersAsOn(
+  db: Db,
+  viewerEmployeeId: number,
+  at: Date,
+  list: Paging & Pick<MappedPartnersQuery, 'search' | 'sort' | 'order'>,
+) {
+  const pattern = list.search ? containsPattern(list.search) : null;
   return db
     .selectFrom('partner_mappings as m')
     .innerJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'm.manager_id').on('c.ancestor_id', '=', viewerEmployeeId))
@@ -11,6 +21,15 @@ export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, p
     .innerJoin('employees as e', 'e.id', 'm.manager_id')
     .where('m.valid_from', '<=', at)
     .where((eb) => eb.or([eb('m.valid_to', 'is', null), eb('m.valid_to', '>', at)]))
+    .$if(pattern !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', pattern ?? ''),
+          eb('p.pos_code', 'ilike', pattern ?? ''),
+          eb('p.unique_code', 'ilike', pattern ?? ''),
+        ]),
+      ),
+    )
     .select([
       'p.name',
       'p.pos_code',
@@ -23,10 +42,10 @@ export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, p
       'm.valid_from',
       sql<string>`count(*) over ()`.as('total_count'),
     ])
-    .orderBy('p.name')
+    .orderBy(SORT_COLUMN[list.sort ?? 'name'], list.order ?? 'asc')
     .orderBy('p.unique_code')
-    .limit(paging.limit)
-    .offset(paging.offset)
+    .limit(list.limit)
+    .offset(list.offset)
     .execute();
 }
 

@@ -55,6 +55,24 @@ describe('Life Renewals: GET renewals_due', () => {
     expect(res.headers['x-total-count']).toBe('4');
   });
 
+  it('sorts and searches on the server, over every row, before paging', async () => {
+    const zsm = await ctx.as('zsm');
+    const codesOf = async (query: string) => {
+      const res = await zsm.get(`${june}&${query}`);
+      return { codes: res.json<RenewalDueRow[]>().map((r) => r.proposal__partner__code), total: res.headers['x-total-count'] };
+    };
+    // Premiums 50000, 30000, 20000, 1500; ties in nop keep premium then code order.
+    expect(await codesOf('sort=premium&order=desc&limit=2')).toEqual({ codes: ['EI000002', 'EI000004'], total: '4' });
+    expect(await codesOf('sort=premium&order=asc')).toEqual({ codes: ['EI000006', 'EI000001', 'EI000004', 'EI000002'], total: '4' });
+    expect(await codesOf('sort=code')).toEqual({ codes: ['EI000001', 'EI000002', 'EI000004', 'EI000006'], total: '4' });
+    expect(await codesOf('sort=nop&order=asc&limit=1')).toEqual({ codes: ['EI000006'], total: '4' });
+    // Case-insensitive and contained; % and _ are matched as typed.
+    expect(await codesOf('search=%20ei00000%20')).toEqual({ codes: ['EI000001', 'EI000002', 'EI000004', 'EI000006'], total: '4' });
+    expect(await codesOf('search=0004')).toEqual({ codes: ['EI000004'], total: '1' });
+    expect(await codesOf('search=EI%25')).toEqual({ codes: [], total: '0' });
+    expect((await zsm.get(`${june}&sort=name`)).statusCode).toBe(400);
+  });
+
   it.each([
     ['start_date=2025-02-30&end_date=2025-03-01', 'yyyy-MM-dd'],
     ['start_date=01/06/2025&end_date=30/06/2025', 'yyyy-MM-dd'],

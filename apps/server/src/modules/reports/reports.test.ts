@@ -559,7 +559,7 @@ describe('report access and bad input', () => {
     const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
     const viewer = await new AuthService(ctx.db.db, config).authenticate(tokens.get('demo.zsm') ?? '');
     if (!viewer) throw new Error('no viewer');
-    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config });
+    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config, today: undefined });
     const may = async () =>
       Number(
         (await uncached.report(viewer, 13, { start_date: '2026-05-01', end_date: '2026-05-31' })).data.data.records.at(-1)?.[

@@ -5,6 +5,7 @@ import { badRequest } from '../../../platform/http-errors';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
+import { containsPattern } from '../../../platform/like';
 
 // Both reports list policies, so they grow with the business: downloads read them in batches. The table
 // and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
@@ -60,7 +61,6 @@ interface ListShape {
 }
 
 // A search is a plain substring: LIKE's wildcards in it match themselves.
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of a list in the viewer's order and with their search, with the count under the same search. */
 async function orderedPage<R>(
@@ -73,7 +73,7 @@ async function orderedPage<R>(
   const { sort, search } = ctx.page;
   const by = sort ? shape.sortable[sort.column] : undefined;
   if (sort && !by) throw badRequest(`${name} cannot be sorted by '${sort.column}'. Sortable: ${Object.keys(shape.sortable).join(', ')}`);
-  const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${likePattern(search)}` : shape.where;
+  const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${containsPattern(search.toLowerCase())}` : shape.where;
   const counted = await sql<{ n: string | number }>`select count(*) as n from policies p ${shape.joins} where ${where}`.execute(ctx.db);
   const total = Number(counted.rows[0]?.n ?? 0);
   const { paging, offset } = pageWithin(ctx, shape, total);
