@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { readToken } from './session';
 
 /**
@@ -63,12 +63,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Every call of the web app goes through here: JSON in and out, `Authorization: Token <token>`,
- * errors thrown as ApiError so one handler (app/api-errors.ts) can show the dialog or sign out.
- * The schema checks the answer against the shared contract before any screen sees it.
- */
-export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+/** Sends one call: JSON in and out, `Authorization: Token <token>`, a failed answer thrown as ApiError. */
+async function send(path: string, options: RequestOptions): Promise<{ response: Response; data: unknown }> {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -92,7 +88,27 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: R
 
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, data, undefined, path);
+  return { response, data };
+}
+
+function parse<T>(schema: ZodType<T>, data: unknown, path: string): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ResponseShapeError(path);
   return parsed.data;
+}
+
+/**
+ * Every call of the web app goes through here (or `apiListPage`), so one handler (app/api-errors.ts) can
+ * show the dialog or sign out. The schema checks the answer against the shared contract before any screen
+ * sees it.
+ */
+export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return parse(schema, (await send(path, options)).data, path);
+}
+
+/** One page of a list the server pages with `limit`/`offset`: its rows and the total it names in X-Total-Count. */
+export async function apiListPage<T>(path: string, row: ZodType<T>, options: RequestOptions = {}): Promise<{ rows: T[]; total: number }> {
+  const { response, data } = await send(path, options);
+  const rows = parse(z.array(row), data, path);
+  return { rows, total: Number(response.headers.get('x-total-count') ?? rows.length) };
 }

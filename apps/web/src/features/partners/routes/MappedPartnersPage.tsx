@@ -5,6 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useNavigate, useSearchParams } from 'react-router';
 import { kolkataToday, toDayMonthYear, type MappedPartner } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
+import { firstPage, rowPaging } from '../../../components/data-table/server-query';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { parseQueryDate } from '../../../components/date-filters/range';
 import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
@@ -48,7 +49,19 @@ function AsOnFilter({ value }: { value: string }) {
 export default function MappedPartnersPage() {
   const [params] = useSearchParams();
   const day = parseQueryDate(params.get('selected_date')) ?? kolkataToday();
-  const { data, isLoading } = useMappedPartners(toDayMonthYear(day));
+  return (
+    <Screen title="Mapped Partners">
+      <AsOnFilter key={day} value={day} />
+      {/* A new day starts again at the first page, with no sort or search. */}
+      <MappedPartnersTable key={day} day={day} />
+    </Screen>
+  );
+}
+
+/** One page of the list at a time: the server sorts, searches and pages it. */
+function MappedPartnersTable({ day }: { day: string }) {
+  const [table, setTable] = useState(firstPage);
+  const { data, isFetching } = useMappedPartners(toDayMonthYear(day), table);
   const fetchReporting = useFetchReportingManagers();
   const [checking, setChecking] = useState<string | null>(null);
 
@@ -66,7 +79,7 @@ export default function MappedPartnersPage() {
   const columns: DataTableColumn<MappedPartner>[] = [
     { id: 'name', header: 'Name', value: (r) => r.name },
     { id: 'code', header: 'Partner Code', value: (r) => r.pos_code },
-    { id: 'li', header: 'Life POS Certified', value: (r) => (r.li_pos_status ? 'Yes' : 'No') },
+    { id: 'li', header: 'Life POS Certified', value: (r) => (r.li_pos_status ? 'Yes' : 'No'), searchable: false },
     {
       id: 'reporting',
       header: 'Mapped RB FLS',
@@ -97,9 +110,14 @@ export default function MappedPartnersPage() {
   ];
 
   return (
-    <Screen title="Mapped Partners">
-      <AsOnFilter key={day} value={day} />
-      <DataTable label="Mapped Partners" columns={columns} rows={data} loading={isLoading} getRowId={(r) => r.unique_code} minWidth={640} />
-    </Screen>
+    <DataTable
+      label="Mapped Partners"
+      columns={columns}
+      rows={data?.rows}
+      loading={isFetching}
+      getRowId={(r) => r.unique_code}
+      serverPaging={rowPaging(table, data?.total ?? 0, setTable)}
+      minWidth={640}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RenewalDueRow, TEAM_PATHS } from '@dossier/shared';
-import { apiRequest } from '../../../lib/api';
+import type { ServerQuery } from '../../../components/data-table/DataTable';
+import { listParams } from '../../../components/data-table/server-query';
+import { apiListPage } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { renewalsKeys } from './keys';
 
@@ -10,18 +11,18 @@ export interface RenewalsRange {
   end_date: string;
 }
 
-/** The renewals call takes yyyy-MM-dd dates (docs/product/renewals.md, 'Life Renewals Report'). */
-export function fetchRenewalsDue(range: RenewalsRange, signal?: AbortSignal): Promise<RenewalDueRow[]> {
-  return apiRequest(TEAM_PATHS.renewalsDue, z.array(RenewalDueRow), { query: { ...range }, signal });
-}
-
-export function renewalsDueQueryOptions(range: RenewalsRange) {
+/**
+ * One page of the Life Renewals Report, sorted and searched on the server (docs/product/renewals.md, 'Life
+ * Renewals Report'): an organisation's dues are too many partners to send at once. Dates are yyyy-MM-dd.
+ */
+export function renewalsDueQueryOptions(range: RenewalsRange, table: ServerQuery) {
   return queryOptions({
-    queryKey: renewalsKeys.due(range.start_date, range.end_date),
-    queryFn: ({ signal }) => fetchRenewalsDue(range, signal),
+    queryKey: renewalsKeys.due(range.start_date, range.end_date, table),
+    queryFn: ({ signal }) => apiListPage(TEAM_PATHS.renewalsDue, RenewalDueRow, { query: { ...range, ...listParams(table) }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useRenewalsDue(range: RenewalsRange, queryConfig?: QueryConfig<typeof renewalsDueQueryOptions>) {
-  return useQuery({ ...renewalsDueQueryOptions(range), ...queryConfig });
+export function useRenewalsDue(range: RenewalsRange, table: ServerQuery, queryConfig?: QueryConfig<typeof renewalsDueQueryOptions>) {
+  return useQuery({ ...renewalsDueQueryOptions(range, table), ...queryConfig });
 }
