@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
-import { createPasswordLink } from '../auth/password-reset';
+import { createPasswordLink, liveSessions, revokeSessions } from '../auth/module';
 import type { AdminActor } from './permissions';
 import { findEmployee } from './people-queries';
 import {
@@ -12,8 +12,6 @@ import {
   findAdminUser,
   insertUser,
   listUsers,
-  liveSessions,
-  revokeSessions,
   setUserActive,
   updateUser,
   userExistsForLogin,

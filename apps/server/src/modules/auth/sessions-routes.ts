@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { liveSessions, revokeSessions } from '../admin/users-queries';
 import { completePasswordReset } from './password-reset';
+import { liveSessions, revokeSessions } from './queries';
 
 /** 'My sessions': the signed-in user's own live sessions, and signing them out (one, or everywhere). */
 export function sessionRoutes(app: App, db: Db): void {

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import type { SourceConnector } from '../connector/connector';
+import type { SourcePull } from './cycle';
 import { listEtlJobs, runEtlNow } from './service';
 
-export function etlRoutes(app: App, db: Db, connector?: SourceConnector): void {
+export function etlRoutes(app: App, db: Db, connector?: SourcePull): void {
   app.get(
     '/api/etl_jobs/',
     { schema: { tags: ['etl'], summary: 'ETL jobs and their watermarks (the ETL panel)', response: { 200: z.array(EtlJob) } } },

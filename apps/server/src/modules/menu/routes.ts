@@ -1,7 +1,7 @@
 import { HeaderLinksResponse, SideMenuResponse } from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import type { HandoffService } from '../handoff/service';
+import type { HandoffService } from '../handoff/module';
 import { headerLinks, sideMenu } from './service';
 
 export function menuRoutes(app: App, handoff: HandoffService): void {
