@@ -1,15 +1,4 @@
-import {
-  FilterDetailsBody,
-  FilterDetailsQuery,
-  FilterDetailsResponse,
-  ReportDownloadQuery,
-  ReportFilterBody,
-  ReportOrPage,
-  ReportQuery,
-  ReportResponse,
-  SendReportBody,
-  SendReportResponse,
-} from '@dossier/shared';
+import { FilterDetailsBody, FilterDetailsQuery, FilterDetailsResponse, REPORT_PATHS, ReportDownloadQuery, ReportFilterBody, ReportOrPage, ReportQuery, ReportResponse, SendReportBody, SendReportResponse } from '@dossier/shared';
 import type { ReportDelivery } from './delivery';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
@@ -23,7 +12,7 @@ export const ReportIdParams = z.object({ id: z.coerce.number().int().positive().
 
 export function reportRoutes(app: App, reports: ReportService, delivery: ReportDelivery, db: Db): void {
   app.get(
-    '/api/reports/:id/',
+    REPORT_PATHS.report(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -37,7 +26,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/dashboard/report_filter/:id/',
+    REPORT_PATHS.reportFilter(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -51,7 +40,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/v1/reports_filter/filter_details/',
+    REPORT_PATHS.filterDetails,
     {
       schema: {
         tags: ['reports'],
@@ -75,7 +64,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.get(
-    '/api/reports/:id/download/',
+    REPORT_PATHS.download(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -97,7 +86,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/send_report/',
+    REPORT_PATHS.sendReport,
     {
       schema: {
         tags: ['reports'],
