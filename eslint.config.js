@@ -56,7 +56,12 @@ export default tseslint.config(
         {
           default: 'allow',
           rules: [
-            { from: ['platform'], disallow: ['module', 'process'], importKind: 'value', message: 'The platform must not depend on modules' },
+            {
+              from: ['platform'],
+              disallow: ['module', 'process'],
+              importKind: 'value',
+              message: 'The platform must not depend on modules',
+            },
           ],
         },
       ],

@@ -7,15 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { createPasswordLink, liveSessions, revokeSessions } from '../auth/module';
 import type { AdminActor } from './permissions';
 import { findEmployee } from './people-queries';
-import {
-  countActiveAdmins,
-  findAdminUser,
-  insertUser,
-  listUsers,
-  setUserActive,
-  updateUser,
-  userExistsForLogin,
-} from './users-queries';
+import { countActiveAdmins, findAdminUser, insertUser, listUsers, setUserActive, updateUser, userExistsForLogin } from './users-queries';
 
 type NewUser = z.output<typeof UserCreate>;
 

@@ -1,4 +1,12 @@
-import { LogoutResponse, OidcCallbackQuery, OidcExchangeBody, OidcExchangeResponse, OidcStartQuery, SIGN_IN_PATHS, SignInOptions } from '@dossier/shared';
+import {
+  LogoutResponse,
+  OidcCallbackQuery,
+  OidcExchangeBody,
+  OidcExchangeResponse,
+  OidcStartQuery,
+  SIGN_IN_PATHS,
+  SignInOptions,
+} from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { OidcService } from './oidc';

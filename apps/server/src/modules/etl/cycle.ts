@@ -11,7 +11,10 @@ export interface SourcePull {
   run(
     db: Db,
     options: { full?: boolean },
-  ): Promise<{ ran: boolean; entities: readonly { entity: SourceEntityRun['entity']; job: string; report: ImportReport | null; error: string | null }[] }>;
+  ): Promise<{
+    ran: boolean;
+    entities: readonly { entity: SourceEntityRun['entity']; job: string; report: ImportReport | null; error: string | null }[];
+  }>;
 }
 
 export interface EtlCycleOptions {

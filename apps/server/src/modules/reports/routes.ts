@@ -1,4 +1,16 @@
-import { FilterDetailsBody, FilterDetailsQuery, FilterDetailsResponse, REPORT_PATHS, ReportDownloadQuery, ReportFilterBody, ReportOrPage, ReportQuery, ReportResponse, SendReportBody, SendReportResponse } from '@dossier/shared';
+import {
+  FilterDetailsBody,
+  FilterDetailsQuery,
+  FilterDetailsResponse,
+  REPORT_PATHS,
+  ReportDownloadQuery,
+  ReportFilterBody,
+  ReportOrPage,
+  ReportQuery,
+  ReportResponse,
+  SendReportBody,
+  SendReportResponse,
+} from '@dossier/shared';
 import type { ReportDelivery } from './delivery';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
