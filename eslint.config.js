@@ -60,7 +60,7 @@ export default tseslint.config(
               from: ['platform'],
               disallow: ['module', 'process'],
               importKind: 'value',
-              message: 'The platform must not depend on modules',
+              message: 'The platform must not depend on modules or on the process files (app.ts, server.ts, cli, demo) other than as types',
             },
           ],
         },
