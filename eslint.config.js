@@ -22,6 +22,52 @@ export default tseslint.config(
     },
   },
   {
+    // Server modules use each other only through the other's module.ts (docs/architecture.md, 'A module'); the
+    // platform knows modules only as the types of ModuleDeps. Tests reach inside on purpose and are exempt.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['apps/server/src/**/*'],
+      'boundaries/elements': [
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['area'] },
+        { type: 'platform', pattern: 'apps/server/src/platform' },
+        { type: 'process', pattern: 'apps/server/src/*', mode: 'file' },
+        { type: 'process', pattern: 'apps/server/src/{cli,demo}' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts'] } },
+    },
+    rules: {
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            {
+              target: ['module'],
+              disallow: ['!(module.ts)'],
+              message: 'Import another module only through its module.ts, never its other files',
+            },
+          ],
+        },
+      ],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            {
+              from: ['platform'],
+              disallow: ['module', 'process'],
+              importKind: 'value',
+              message: 'The platform must not depend on modules or on the process files (app.ts, server.ts, cli, demo) other than as types',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries, 'react-hooks': reactHooks },
     settings: {

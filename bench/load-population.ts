@@ -1,7 +1,7 @@
 import { ROLE_LIFE_ONLY } from '@dossier/shared';
 import { sql } from 'kysely';
 import { insertToken } from '../apps/server/src/modules/auth/queries';
-import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
+import { hashToken, newToken } from '../apps/server/src/platform/tokens';
 import type { Db } from '../apps/server/src/platform/db';
 import type { UserRequest } from './virtual-users';
 

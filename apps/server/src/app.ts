@@ -7,8 +7,7 @@ import { adminModule } from './modules/admin/module';
 import { analyticsModule } from './modules/analytics/module';
 import { authModule, sessionTokens } from './modules/auth/module';
 import { callCentreModule } from './modules/callcentre/module';
-import type { SourceConnector } from './modules/connector/connector';
-import { etlModule } from './modules/etl/module';
+import { etlModule, type SourcePull } from './modules/etl/module';
 import { handoffFormOrigins, handoffModule } from './modules/handoff/module';
 import { healthModule } from './modules/health/module';
 import { importsModule } from './modules/imports/module';
@@ -17,7 +16,7 @@ import { menuModule } from './modules/menu/module';
 import { notifyModule } from './modules/notify/module';
 import { partnersModule } from './modules/partners/module';
 import { renewalsModule } from './modules/renewals/module';
-import { reportsModule } from './modules/reports/module';
+import { createReportService, reportsModule } from './modules/reports/module';
 import { subscriptionsModule } from './modules/subscriptions/module';
 import { teamModule } from './modules/team/module';
 import { viewsModule } from './modules/views/module';
@@ -75,7 +74,7 @@ export interface AppDeps {
   /** pg pools whose connections /metrics reports (DbHandle.poolStats). */
   dbPools?: PoolReaders;
   /** The source connector (SOURCE_DATABASE_URL + SOURCE_CONFIG); POST /api/etl_jobs/run/ runs it before the roll-ups. */
-  connector?: SourceConnector;
+  connector?: SourcePull;
   /** Today's business date for report periods (default: the clock in Asia/Kolkata); tests fix it. */
   today?: () => string;
   /** Start-up progress: until ready, API calls answer 503 and /readyz says how far it is. Default: ready. */
@@ -166,10 +165,9 @@ export async function buildApp({
   const deps: ModuleDeps = {
     config,
     db,
-    reportingDb: reportingDb ?? db,
+    reports: createReportService({ db, reportingDb: reportingDb ?? db, config, today }),
     telephony: telephony ?? createTelephony(config),
     connector,
-    today,
     readiness,
     secured: securedScope(resolveToken),
   };

@@ -12,10 +12,8 @@ import { startJobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 import { Readiness } from './platform/readiness';
 import { pruneRateLimits } from './platform/rate-limit';
-import { runBusinessEtl } from './modules/etl/business-etl';
-import { ConnectorConfigError } from './modules/connector/config';
-import { syncSourceJobs, type SourceConnector } from './modules/connector/connector';
-import { createSourceConnector } from './modules/connector/module';
+import { runBusinessEtl } from './modules/etl/module';
+import { ConnectorConfigError, createSourceConnector, syncSourceJobs, type SourceConnector } from './modules/connector/module';
 
 function readConfig(): Config {
   try {

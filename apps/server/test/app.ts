@@ -42,3 +42,34 @@ export async function signIn(app: App, login: string, password = FIXTURE_PASSWOR
 }
 
 export const authHeader = (token: string) => ({ authorization: `Token ${token}` });
+
+export interface Caller {
+  get: (url: string) => Promise<LightResponse>;
+  post: (url: string, payload: object) => Promise<LightResponse>;
+}
+export interface LightResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json: <T = unknown>() => T;
+  body: string;
+}
+
+/**
+ * `ctx.as(login)` of the area fixtures: a caller signed in as that login (once, then its token is kept), each
+ * login from a client address of its own so the sign-in limits of one do not touch another.
+ */
+export function signedInCallers(app: App): (login: string) => Promise<Caller> {
+  const tokens = new Map<string, string>();
+  return async (login) => {
+    let token = tokens.get(login);
+    if (!token) {
+      token = await signIn(app, login, undefined, `10.5.${tokens.size}.1`);
+      tokens.set(login, token);
+    }
+    const headers = authHeader(token);
+    return {
+      get: (url) => app.inject({ method: 'GET', url, headers }),
+      post: (url, payload) => app.inject({ method: 'POST', url, headers, payload }),
+    };
+  };
+}

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/platform/db';
 import { hashPassword } from '../src/platform/passwords';
 import type { TelephonyProvider } from '../src/platform/telephony/types';
-import type { TestContext } from './app';
+import { signedInCallers, type Caller, type TestContext } from './app';
 import { createTestDb } from './db';
 import { FIXTURE_PASSWORD, seedFixtureOrg } from './fixtures';
 
@@ -236,6 +236,8 @@ export async function seedCallCentre(db: Db, ids: Map<string, number>): Promise<
 
 export interface CallCentreContext extends TestContext {
   fx: CallCentreFixture;
+  /** A caller signed in as this login (`signedInCallers`, test/app.ts). */
+  as: (login: string) => Promise<Caller>;
 }
 
 /** The real app over a fresh database with the fixture org and call-centre world; telephony injectable. */
@@ -253,6 +255,7 @@ export async function createCallCentreApp(
     db,
     ids,
     fx,
+    as: signedInCallers(app),
     close: async () => {
       await app.close();
       await db.drop();

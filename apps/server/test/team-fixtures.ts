@@ -1,5 +1,5 @@
 import { kolkataToday, PRODUCTS, REPORTING_TYPES } from '@dossier/shared';
-import { authHeader, createTestApp, signIn, type TestContext } from './app';
+import { createTestApp, signedInCallers, type Caller, type TestContext } from './app';
 import type { Db } from '../src/platform/db';
 
 /**
@@ -154,35 +154,11 @@ export async function seedTeamFixtures(db: Db, employees: Map<string, number>): 
   return partners;
 }
 
-export interface Caller {
-  get: (url: string) => Promise<LightResponse>;
-  post: (url: string, payload: object) => Promise<LightResponse>;
-}
-export interface LightResponse {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  json: <T = unknown>() => T;
-  body: string;
-}
-
 /** The real app over the fixture organisation plus the team fixtures, and callers signed in per login. */
 export async function createTeamTestApp(): Promise<
   TestContext & { partners: Map<string, number>; as: (login: string) => Promise<Caller> }
 > {
   const ctx = await createTestApp();
   const partners = await seedTeamFixtures(ctx.db.db, ctx.ids);
-  const tokens = new Map<string, string>();
-  const as = async (login: string): Promise<Caller> => {
-    let token = tokens.get(login);
-    if (!token) {
-      token = await signIn(ctx.app, login, undefined, `10.5.${tokens.size}.1`);
-      tokens.set(login, token);
-    }
-    const headers = authHeader(token);
-    return {
-      get: (url) => ctx.app.inject({ method: 'GET', url, headers }),
-      post: (url, payload) => ctx.app.inject({ method: 'POST', url, headers, payload }),
-    };
-  };
-  return { ...ctx, partners, as };
+  return { ...ctx, partners, as: signedInCallers(ctx.app) };
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** Password sign-in, sign-out and the signed-in user; company sign-in is SIGN_IN_PATHS, sessions SESSION_PATHS. */
+export const AUTH_PATHS = {
+  login: '/accounts/api/v1/login/',
+  logout: '/accounts/api/v1/logout/',
+  me: '/accounts/api/v1/me/',
+} as const;
+
 export const LoginRequest = z.object({
   username: z.string().trim().min(1, 'Username is required').max(150),
   password: z.string().min(1, 'Password is required').max(200),

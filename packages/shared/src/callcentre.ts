@@ -20,6 +20,29 @@ export const COMMUNICATION_SERVICE_PATH = '/services/communication';
 export const CALLCENTRE_API = `${COMMUNICATION_SERVICE_PATH}/api/v1`;
 export const PARTNER_SERVICE_API = '/services/partner';
 
+/**
+ * The call centre's paths (the original product's). A path with a parameter is a function of it: the server
+ * registers it with `':rmId'`/`':callId'`, the web app passes the encoded value.
+ */
+export const CALLCENTRE_PATHS = {
+  partnerListing: (rmId: string) => `${CALLCENTRE_API}/partner-listing/${rmId}/`,
+  partnerListingByRm: (rmId: string) => `${CALLCENTRE_API}/partner-listing-by-rm/${rmId}/`,
+  trmCaseHistory: (rmId: string) => `${CALLCENTRE_API}/trm-case-history/${rmId}/`,
+  callDetails: `${CALLCENTRE_API}/trm-partner-customer-call-details/`,
+  callToConnect: `${CALLCENTRE_API}/trm-call-to-connect/`,
+  updateStatus: `${CALLCENTRE_API}/trm-update-status/`,
+  updateRemarks: `${CALLCENTRE_API}/trm-update-remarks/`,
+  assignNewPartner: `${CALLCENTRE_API}/trm-assign-new-partner/`,
+  saveOutcome: `${CALLCENTRE_API}/trm-save-outcome/`,
+  recommendedPartners: `${PARTNER_SERVICE_API}/trm/recommended_partners/`,
+  slots: `${CALLCENTRE_API}/scheduler/slots/`,
+  bookCustomerSlot: `${CALLCENTRE_API}/scheduler/book-customer-slot/`,
+  myAppointments: `${CALLCENTRE_API}/scheduler/my-appointments/`,
+  cancelAppointment: `${CALLCENTRE_API}/scheduler/cancel-appointment/`,
+  myCases: `${CALLCENTRE_API}/scheduler/my-cases/`,
+  recording: (callId: string) => `${CALLCENTRE_API}/recordings/${callId}/`,
+} as const;
+
 /** Leads screen date choices (docs/product/callcentre.md, 'Advisor Connect Leads'). */
 export const LEAD_DATE_CHOICE = { today: 0, tomorrow: 1, calendar: 2 } as const;
 /** Connect dialog meeting-date cards; a picked date is index 3 (docs/product/callcentre.md, 'Connect-call dialog'). */

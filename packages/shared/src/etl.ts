@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** The header's ETL panel (docs/product/etl.md). */
+export const ETL_PATHS = {
+  jobs: '/api/etl_jobs/',
+  run: '/api/etl_jobs/run/',
+} as const;
+
 /** One ETL job as the header's ETL panel lists it (docs/product/etl.md, 'ETL panel'). Timestamps are ISO strings. */
 export const EtlJob = z.object({
   name: z.string(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** Hand-offs to the partner portals (docs/product/shell.md). */
+export const HANDOFF_PATHS = {
+  handoff: '/accounts/api/v1/handoff/',
+  verify: '/accounts/api/v1/handoff/verify/',
+} as const;
+
 export const HandoffRequest = z.object({ target: z.string().min(1).max(64) });
 
 /** What the browser form-posts (token, user_id, dossier_redirection) to `url`, in a new tab. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** The side menu and the header links (docs/product/shell.md). */
+export const MENU_PATHS = {
+  sideMenu: '/api/side_menu/',
+  headerLinks: '/api/header_links/',
+} as const;
+
 export const SideMenuDashboard = z.object({
   dashboard_id: z.number().int(),
   dashboard_name: z.string(),

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { formatRupee } from './format';
 import { IsoDate, SearchText, SortOrder } from './primitives';
 
+/**
+ * Reports and dashboards (docs/product/report-screens.md). A path with a parameter is a function of it: the
+ * server registers it with `':id'`, the web app passes the report's id.
+ */
+export const REPORT_PATHS = {
+  report: (id: number | string) => `/api/reports/${id}/`,
+  download: (id: number | string) => `/api/reports/${id}/download/`,
+  reportFilter: (id: number | string) => `/api/dashboard/report_filter/${id}/`,
+  filterDetails: '/api/v1/reports_filter/filter_details/',
+  sendReport: '/api/send_report/',
+} as const;
+
 export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
 export type ReportRecord = Record<string, Cell>;

@@ -3,10 +3,19 @@ import { createReadStream, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../modules/imports/api-keys';
-import { importRows } from '../modules/imports/core';
-import { csvRows, formatOfFile, ndjsonRows, xlsxRows } from '../modules/imports/readers';
-import { addUser, UserSetupError } from '../modules/imports/users';
+import {
+  addUser,
+  ApiKeyError,
+  createApiKey,
+  csvRows,
+  formatOfFile,
+  importRows,
+  listApiKeys,
+  ndjsonRows,
+  revokeApiKey,
+  UserSetupError,
+  xlsxRows,
+} from '../modules/imports/module';
 import { createDb, type DbHandle } from '../platform/db';
 import { migrate } from '../platform/migrate';
 import { DatabaseInUseError } from '../platform/pglite-lock';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import type { SourceConnector } from '../modules/connector/connector';
+import type { SourcePull } from '../modules/etl/module';
+import type { ReportService } from '../modules/reports/module';
 import type { Db } from './db';
 import type { Readiness } from './readiness';
 import type { TelephonyProvider } from './telephony/types';
@@ -17,13 +18,11 @@ export type SecuredScope = (app: App, routes: (scope: App) => void | Promise<voi
 export interface ModuleDeps {
   config: Config;
   db: Db;
-  /** Report queries go here (a read replica when REPORTING_DATABASE_URL is set, else `db`). */
-  reportingDb: Db;
+  /** The app's one report service and its cache (`createReportService`): report pages and report mails. */
+  reports: ReportService;
   telephony: TelephonyProvider;
-  /** The source connector, when SOURCE_DATABASE_URL and SOURCE_CONFIG are set. */
-  connector: SourceConnector | undefined;
-  /** Today's business date for report periods; tests fix it, otherwise the clock in Asia/Kolkata. */
-  today: (() => string) | undefined;
+  /** The source connector (`modules/connector`), when SOURCE_DATABASE_URL and SOURCE_CONFIG are set. */
+  connector: SourcePull | undefined;
   readiness: Readiness;
   secured: SecuredScope;
 }

@@ -1,7 +1,7 @@
 import { ADMIN_IMPORT_PATHS, ADMIN_PATHS, SESSION_PATHS, SIGN_IN_PATHS } from '@dossier/shared';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { hashToken } from '../../src/modules/auth/tokens';
+import { hashToken } from '../../src/platform/tokens';
 import {
   bearer,
   ownOnly,

@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { HandoffResponse } from '@dossier/shared';
+import { HANDOFF_PATHS, HandoffResponse } from '@dossier/shared';
 import { apiRequest } from './api';
-
-export const HANDOFF_PATH = '/accounts/api/v1/handoff/';
 
 /**
  * External portals receive a short-lived, single-use hand-off token, never the session token
  * (docs/product/shell.md, 'Hand-offs to external portals'). The server picks the URL from its configured targets; we only name the target.
  */
 export function requestHandoff(target: string): Promise<HandoffResponse> {
-  return apiRequest(HANDOFF_PATH, HandoffResponse, { method: 'POST', body: { target } });
+  return apiRequest(HANDOFF_PATHS.handoff, HandoffResponse, { method: 'POST', body: { target } });
 }
 
 function isWebUrl(url: string): boolean {

@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { csvStream } from '../../platform/files/csv';
 import { HttpError, notFound } from '../../platform/http-errors';
-import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../imports/api-keys';
+import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../imports/module';
 import { countImportRuns, importRunErrors, importRunsPage } from './imports-queries';
 import type { AdminActor } from './permissions';
 

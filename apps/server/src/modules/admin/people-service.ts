@@ -3,7 +3,7 @@ import { PERSON_PARTNERS_SHOWN } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
-import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from '../etl/hierarchy-moves';
+import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from '../etl/module';
 import type { AdminActor } from './permissions';
 import {
   activeDirectReports,

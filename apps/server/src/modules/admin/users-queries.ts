@@ -1,11 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { AdminUser, SessionRow } from '@dossier/shared';
+import type { AdminUser } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Users as UsersTable } from '../../platform/db-types';
 import { containsPattern } from '../../platform/like';
-
-/** A live session: not revoked and before its absolute expiry (the idle limit is checked on use). */
-const LIVE = sql<boolean>`t.revoked_at is null and t.expires_at > now()`;
+import { sessionStats } from '../auth/module';
 
 function usersBase(db: Db) {
   return db.selectFrom('users as u').innerJoin('employees as e', 'e.id', 'u.employee_id');
@@ -30,25 +28,13 @@ const HAS_PASSWORD = sql<boolean>`coalesce(u.password_hash like '$argon2%', fals
 type UserBase = Omit<AdminUser, 'has_password' | 'active_sessions' | 'last_used_at'>;
 
 async function withSessions(db: Db, users: (UserBase & { has_password: boolean })[]): Promise<AdminUser[]> {
-  if (users.length === 0) return [];
-  const stats = await db
-    .selectFrom('auth_tokens as t')
-    .select([
-      't.user_id',
-      sql<number>`count(*) filter (where ${LIVE})::int`.as('live'),
-      sql<Date | null>`max(t.last_used_at)`.as('last_used_at'),
-    ])
-    .where(
-      't.user_id',
-      'in',
-      users.map((u) => u.id),
-    )
-    .groupBy('t.user_id')
-    .execute();
-  const byUser = new Map(stats.map((s) => [s.user_id, s]));
+  const byUser = await sessionStats(
+    db,
+    users.map((u) => u.id),
+  );
   return users.map((u) => {
     const s = byUser.get(u.id);
-    return { ...u, active_sessions: s?.live ?? 0, last_used_at: s?.last_used_at ? new Date(s.last_used_at).toISOString() : null };
+    return { ...u, active_sessions: s?.live ?? 0, last_used_at: s?.lastUsedAt ? s.lastUsedAt.toISOString() : null };
   });
 }
 
@@ -88,40 +74,6 @@ export async function findAdminUser(db: Db, where: { id: number } | { employeeId
 
 export function userExistsForLogin(db: Db, login: string) {
   return db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst();
-}
-
-/** Live sessions of a user, most recently used first. */
-export async function liveSessions(db: Db, userId: number, currentTokenHash: string | null): Promise<SessionRow[]> {
-  const rows = await db
-    .selectFrom('auth_tokens as t')
-    .select(['t.id', 't.created_at', 't.last_used_at', 't.expires_at', 't.ip', 't.user_agent', 't.method', 't.token_hash'])
-    .where('t.user_id', '=', userId)
-    .where(LIVE)
-    .orderBy('t.last_used_at', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((r) => ({
-    id: String(r.id),
-    created_at: new Date(r.created_at).toISOString(),
-    last_used_at: new Date(r.last_used_at).toISOString(),
-    expires_at: new Date(r.expires_at).toISOString(),
-    ip: r.ip,
-    user_agent: r.user_agent,
-    method: r.method,
-    current: r.token_hash === currentTokenHash,
-  }));
-}
-
-/** Ends one live session of the user (by id) or all of them; answers how many ended. */
-export async function revokeSessions(db: Db, userId: number, sessionId?: string): Promise<number> {
-  let query = db
-    .updateTable('auth_tokens as t')
-    .set({ revoked_at: sql`now()` })
-    .where('t.user_id', '=', userId)
-    .where('t.revoked_at', 'is', null);
-  if (sessionId !== undefined) query = query.where('t.id', '=', Number(sessionId));
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 export async function countActiveAdmins(db: Db): Promise<number> {

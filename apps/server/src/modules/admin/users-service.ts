@@ -4,20 +4,10 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
-import { createPasswordLink } from '../auth/password-reset';
+import { createPasswordLink, liveSessions, revokeSessions } from '../auth/module';
 import type { AdminActor } from './permissions';
 import { findEmployee } from './people-queries';
-import {
-  countActiveAdmins,
-  findAdminUser,
-  insertUser,
-  listUsers,
-  liveSessions,
-  revokeSessions,
-  setUserActive,
-  updateUser,
-  userExistsForLogin,
-} from './users-queries';
+import { countActiveAdmins, findAdminUser, insertUser, listUsers, setUserActive, updateUser, userExistsForLogin } from './users-queries';
 
 type NewUser = z.output<typeof UserCreate>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, signIn, type TestContext } from '../../../test/app';
-import { hashToken } from './tokens';
+import { hashToken } from '../../platform/tokens';
 
 describe('sign-in and tokens', () => {
   let ctx: TestContext;

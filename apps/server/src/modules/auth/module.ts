@@ -9,6 +9,12 @@ import { AuthService } from './service';
 import { publicPasswordRoutes, sessionRoutes } from './sessions-routes';
 import { pruneLoginFailures } from './login-limit';
 
+// What other modules may use (docs/architecture.md, 'A module'): password links for the administration,
+// sessions for its Users screen, a subscriber's viewer for the report mails.
+export { createPasswordLink } from './password-reset';
+export { liveSessions, revokeSessions, sessionStats } from './queries';
+export { activeViewerByLogin } from './service';
+
 /**
  * The session-token check every secured scope and the API description use (`platform/authenticate.ts`):
  * exported on purpose, since `buildApp` needs it before any module is registered.

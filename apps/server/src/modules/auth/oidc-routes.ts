@@ -1,4 +1,12 @@
-import { LogoutResponse, OidcCallbackQuery, OidcExchangeBody, OidcExchangeResponse, OidcStartQuery, SignInOptions } from '@dossier/shared';
+import {
+  LogoutResponse,
+  OidcCallbackQuery,
+  OidcExchangeBody,
+  OidcExchangeResponse,
+  OidcStartQuery,
+  SIGN_IN_PATHS,
+  SignInOptions,
+} from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { OidcService } from './oidc';
@@ -6,12 +14,12 @@ import type { OidcService } from './oidc';
 /** Sign-in page options and the company sign-in round trip (no session needed). */
 export function publicOidcRoutes(app: App, oidc: OidcService): void {
   app.get(
-    '/accounts/api/v1/sign-in-options/',
+    SIGN_IN_PATHS.options,
     { schema: { tags: ['auth'], summary: 'What the sign-in page offers', response: { 200: SignInOptions } } },
     () => oidc.options(),
   );
   app.get(
-    '/accounts/oidc/start/',
+    SIGN_IN_PATHS.oidcStart,
     { schema: { tags: ['auth'], summary: 'Redirects to the identity provider (code flow with PKCE)', querystring: OidcStartQuery } },
     async (request, reply) => {
       if (!oidc.options().oidc) return reply.redirect('/login/refused?reason=not_configured');
@@ -19,7 +27,7 @@ export function publicOidcRoutes(app: App, oidc: OidcService): void {
     },
   );
   app.get(
-    '/accounts/oidc/callback/',
+    SIGN_IN_PATHS.oidcCallback,
     { schema: { tags: ['auth'], summary: "The identity provider's redirect back (single-use)", querystring: OidcCallbackQuery } },
     async (request, reply) => {
       const outcome = await oidc.callback(request.query, request.ip);
@@ -28,7 +36,7 @@ export function publicOidcRoutes(app: App, oidc: OidcService): void {
     },
   );
   app.post(
-    '/accounts/oidc/exchange/',
+    SIGN_IN_PATHS.oidcExchange,
     {
       schema: {
         tags: ['auth'],
@@ -43,7 +51,7 @@ export function publicOidcRoutes(app: App, oidc: OidcService): void {
 
 export function oidcRoutes(app: App, oidc: OidcService): void {
   app.post(
-    '/accounts/oidc/logout/',
+    SIGN_IN_PATHS.logout,
     {
       schema: {
         tags: ['auth'],

@@ -17,7 +17,7 @@ import {
 } from './oidc-queries';
 import { findUserByLogin } from './queries';
 import type { AuthService } from './service';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../platform/tokens';
 
 /**
  * Sign-in through the company's OpenID Connect provider: authorization code flow with PKCE

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { hashPassword } from '../../platform/passwords';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../platform/tokens';
 
 const INVALID_LINK = 'This password link is not valid or has expired. Ask your administrator for a new one.';
 

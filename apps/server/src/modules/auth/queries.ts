@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SessionRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 
 export interface UserRow {
@@ -98,4 +99,57 @@ export function revokeToken(db: Db, tokenHash: string) {
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A live session: not revoked and before its absolute expiry (the idle limit is checked on use). */
+const LIVE = sql<boolean>`t.revoked_at is null and t.expires_at > now()`;
+
+/** Per user: how many sessions are live, and when any session was last used (the admin Users list). */
+export async function sessionStats(db: Db, userIds: readonly number[]): Promise<Map<number, { live: number; lastUsedAt: Date | null }>> {
+  if (userIds.length === 0) return new Map();
+  const stats = await db
+    .selectFrom('auth_tokens as t')
+    .select([
+      't.user_id',
+      sql<number>`count(*) filter (where ${LIVE})::int`.as('live'),
+      sql<Date | null>`max(t.last_used_at)`.as('last_used_at'),
+    ])
+    .where('t.user_id', 'in', userIds)
+    .groupBy('t.user_id')
+    .execute();
+  return new Map(stats.map((s) => [s.user_id, { live: s.live, lastUsedAt: s.last_used_at ? new Date(s.last_used_at) : null }]));
+}
+
+/** Live sessions of a user, most recently used first. */
+export async function liveSessions(db: Db, userId: number, currentTokenHash: string | null): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('auth_tokens as t')
+    .select(['t.id', 't.created_at', 't.last_used_at', 't.expires_at', 't.ip', 't.user_agent', 't.method', 't.token_hash'])
+    .where('t.user_id', '=', userId)
+    .where(LIVE)
+    .orderBy('t.last_used_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+    last_used_at: new Date(r.last_used_at).toISOString(),
+    expires_at: new Date(r.expires_at).toISOString(),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    method: r.method,
+    current: r.token_hash === currentTokenHash,
+  }));
+}
+
+/** Ends one live session of the user (by id) or all of them; answers how many ended. */
+export async function revokeSessions(db: Db, userId: number, sessionId?: string): Promise<number> {
+  let query = db
+    .updateTable('auth_tokens as t')
+    .set({ revoked_at: sql`now()` })
+    .where('t.user_id', '=', userId)
+    .where('t.revoked_at', 'is', null);
+  if (sessionId !== undefined) query = query.where('t.id', '=', Number(sessionId));
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,4 +1,4 @@
-import { LoginRequest, LoginResponse, Me, OkResponse } from '@dossier/shared';
+import { AUTH_PATHS, LoginRequest, LoginResponse, Me, OkResponse } from '@dossier/shared';
 import { HttpError } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
@@ -6,7 +6,7 @@ import { toMe, type AuthService } from './service';
 
 export function publicAuthRoutes(app: App, auth: AuthService): void {
   app.post(
-    '/accounts/api/v1/login/',
+    AUTH_PATHS.login,
     { schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } } },
     async (request) => {
       try {
@@ -25,14 +25,14 @@ export function publicAuthRoutes(app: App, auth: AuthService): void {
 
 export function authRoutes(app: App, auth: AuthService): void {
   app.post(
-    '/accounts/api/v1/logout/',
+    AUTH_PATHS.logout,
     { schema: { tags: ['auth'], summary: 'Sign out: revokes the presented token', response: { 200: OkResponse } } },
     async (request) => {
       await auth.logout(requireViewer(request.viewer), request.ip);
       return { ok: true as const };
     },
   );
-  app.get('/accounts/api/v1/me/', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: Me } } }, async (request) =>
+  app.get(AUTH_PATHS.me, { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: Me } } }, async (request) =>
     toMe(requireViewer(request.viewer)),
   );
 }

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { Viewer } from '../../platform/viewer';
 import { LoginLimit } from './login-limit';
 import { findUserByLogin, findUserByToken, insertToken, revokeToken, touchToken, type SessionOrigin, type UserRow } from './queries';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../platform/tokens';
 
 const INVALID_LOGIN = 'Invalid username or password';
 // Verified when the login is unknown, so response time does not reveal which logins exist.
@@ -33,6 +33,12 @@ export function toViewer(row: UserRow, tokenHash: string): Viewer {
     isAdmin: row.is_admin,
     tokenHash,
   };
+}
+
+/** The user of this login as a viewer without a session, while the account is active (the report mails act for their subscriber). */
+export async function activeViewerByLogin(db: Db, login: string): Promise<Viewer | undefined> {
+  const row = await findUserByLogin(db, login);
+  return row?.active ? toViewer(row, '') : undefined;
 }
 
 export function toMe(viewer: Viewer): Me {

@@ -1,16 +1,16 @@
-import { OkResponse, PasswordResetBody, RevokedSessions, RevokeSessions, SessionsList } from '@dossier/shared';
+import { OkResponse, PasswordResetBody, RevokedSessions, RevokeSessions, SESSION_PATHS, SessionsList } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import { liveSessions, revokeSessions } from '../admin/users-queries';
 import { completePasswordReset } from './password-reset';
+import { liveSessions, revokeSessions } from './queries';
 
 /** 'My sessions': the signed-in user's own live sessions, and signing them out (one, or everywhere). */
 export function sessionRoutes(app: App, db: Db): void {
   app.get(
-    '/accounts/api/v1/sessions/',
+    SESSION_PATHS.mine,
     { schema: { tags: ['auth'], summary: 'My live sessions (device, address, last used)', response: { 200: SessionsList } } },
     async (request) => {
       const viewer = requireViewer(request.viewer);
@@ -18,7 +18,7 @@ export function sessionRoutes(app: App, db: Db): void {
     },
   );
   app.post(
-    '/accounts/api/v1/sessions/revoke/',
+    SESSION_PATHS.revoke,
     {
       schema: {
         tags: ['auth'],
@@ -50,7 +50,7 @@ export function sessionRoutes(app: App, db: Db): void {
 /** Setting a password from a one-time link (no session: the link is the proof). */
 export function publicPasswordRoutes(app: App, db: Db): void {
   app.post(
-    '/accounts/api/v1/password-reset/',
+    SESSION_PATHS.passwordReset,
     {
       schema: {
         tags: ['auth'],

@@ -1,7 +1,8 @@
-import { PAGE_SIZE, type CaseStatus } from '@dossier/shared';
+import type { CaseStatus } from '@dossier/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { DB as Database } from '../../platform/db-types';
+import type { Paging } from '../../platform/paging';
 
 type CaseScope = ExpressionBuilder<Database & { c: Database['cases'] }, 'c'>;
 
@@ -60,7 +61,7 @@ export async function countLeads(db: Db, rmId: number, f: LeadFilter): Promise<n
   return row.n;
 }
 
-export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: number) {
+export async function leadsPage(db: Db, rmId: number, f: LeadFilter, paging: Paging) {
   const rows = await leadsOf(db, rmId, f)
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
@@ -81,8 +82,8 @@ export async function leadsPage(db: Db, rmId: number, f: LeadFilter, page: numbe
     .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('l.lead_date', 'desc')
     .orderBy('l.id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .limit(paging.limit)
+    .offset(paging.offset)
     .execute();
   return rows.map((r) => ({
     ...r,
@@ -150,7 +151,7 @@ export async function countCases(db: Db, trmId: number, f: CaseFilter): Promise<
   return row.n;
 }
 
-export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: number) {
+export async function casesPage(db: Db, trmId: number, f: CaseFilter, paging: Paging) {
   const rows = await casesOf(db, trmId, f)
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
@@ -171,8 +172,8 @@ export async function casesPage(db: Db, trmId: number, f: CaseFilter, page: numb
     .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .limit(paging.limit)
+    .offset(paging.offset)
     .execute();
   return rows.map((r) => ({
     ...r,

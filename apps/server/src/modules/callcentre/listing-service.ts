@@ -12,6 +12,7 @@ import { employeeInSubtree } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { formatProviderTime } from '../../platform/telephony/times';
 import type { Viewer } from '../../platform/viewer';
+import { numberedPage, pageNumbers } from '../../platform/paging';
 import type { CallService } from './call-service';
 import {
   casesPage,
@@ -29,8 +30,6 @@ import {
 const ROW_HISTORY = 20;
 const ALL_LEADS = { value: 0, name: 'All Leads', icon: 'all' } as const;
 
-const pages = (total: number) => Math.ceil(total / PAGE_SIZE);
-
 export class ListingService {
   constructor(
     private readonly db: Db,
@@ -41,12 +40,12 @@ export class ListingService {
   async leads(viewer: Viewer, rmCode: string, q: LeadListingQuery): Promise<LeadListing> {
     const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
     const filter = { date: q.date, partnerId: q.partner_id, category: q.call_status || undefined };
-    let rows = await leadsPage(this.db, rm.id, filter, q.current_page);
+    let rows = await leadsPage(this.db, rm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countLeads(this.db, rm.id, filter) : 0);
     // Calls still ringing on this page are brought up to date so the badges are live.
     if (rows.some((r) => r.has_open_call)) {
       if ((await this.calls.refresh({ caseIds: rows.map((r) => r.case_id) })) > 0)
-        rows = await leadsPage(this.db, rm.id, filter, q.current_page);
+        rows = await leadsPage(this.db, rm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     }
     return {
       data: rows.map((r) => ({
@@ -65,8 +64,7 @@ export class ListingService {
         last_call_status: r.last_status ? callStatusView(r.last_status) : null,
         status: r.status,
       })),
-      total_pages: pages(total),
-      current_page: q.current_page,
+      ...pageNumbers(total, q.current_page, PAGE_SIZE),
     };
   }
 
@@ -93,12 +91,12 @@ export class ListingService {
   async trmCases(viewer: Viewer, trmCode: string, q: TrmCaseQuery): Promise<TrmCaseListing> {
     const trm = await employeeInSubtree(this.db, viewer.employeeId, trmCode);
     const filter = { date: q.date, status: q.status };
-    let rows = await casesPage(this.db, trm.id, filter, q.current_page);
+    let rows = await casesPage(this.db, trm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countCases(this.db, trm.id, filter) : 0);
     const ids = rows.map((r) => r.case_id);
     // Only calls still waiting for the provider's news are pulled; a page without any needs no pull.
     if (rows.some((r) => r.has_open_call) && (await this.calls.refresh({ caseIds: ids })) > 0)
-      rows = await casesPage(this.db, trm.id, filter, q.current_page);
+      rows = await casesPage(this.db, trm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     const [details, notes, logs] = [
       await this.calls.detailsByCase(ids),
       await notesOfCases(this.db, ids),
@@ -126,8 +124,7 @@ export class ListingService {
           .slice(0, ROW_HISTORY)
           .map((l) => ({ ...l, start_time: formatProviderTime(new Date(l.start_time)) })),
       })),
-      total_pages: pages(total),
-      current_page: q.current_page,
+      ...pageNumbers(total, q.current_page, PAGE_SIZE),
     };
   }
 }

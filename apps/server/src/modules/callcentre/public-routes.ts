@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CALLCENTRE_API } from '@dossier/shared';
+import { CALLCENTRE_PATHS } from '@dossier/shared';
 import { z } from 'zod';
 import { anonymousLimit, CALLBACK_PER_MINUTE } from '../../platform/anonymous-limit';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
@@ -48,7 +48,7 @@ export function callCentrePublicRoutes(app: App, cc: CallCentre, callbackSecret:
   );
 
   app.get(
-    `${CALLCENTRE_API}/recordings/:callId/`,
+    CALLCENTRE_PATHS.recording(':callId'),
     {
       config: anonymousLimit(),
       schema: {

@@ -7,7 +7,7 @@ import {
   BookableCasesQuery,
   BookSlotRequest,
   BookSlotResponse,
-  CALLCENTRE_API,
+  CALLCENTRE_PATHS,
   CallDetailsResponse,
   CallToConnectRequest,
   CallToConnectResponse,
@@ -16,7 +16,6 @@ import {
   LeadListing,
   LeadListingQuery,
   MessageResponse,
-  PARTNER_SERVICE_API,
   PartnerListByRm,
   RecommendedPartnersRequest,
   RecommendedPartnersResponse,
@@ -42,7 +41,7 @@ const tags = ['callcentre'];
 /** The authenticated calls of the call centre (docs/product/callcentre.md, 'Calls'), at the original product's paths, plus the appointment screens' calls. */
 export function callCentreRoutes(app: App, cc: CallCentre): void {
   app.get(
-    `${CALLCENTRE_API}/partner-listing/:rmId/`,
+    CALLCENTRE_PATHS.partnerListing(':rmId'),
     {
       schema: {
         tags,
@@ -55,7 +54,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.listing.leads(requireViewer(request.viewer), request.params.rmId, request.query),
   );
   app.get(
-    `${CALLCENTRE_API}/partner-listing-by-rm/:rmId/`,
+    CALLCENTRE_PATHS.partnerListingByRm(':rmId'),
     {
       schema: {
         tags,
@@ -68,7 +67,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.listing.partnersByRm(requireViewer(request.viewer), request.params.rmId, request.query.date),
   );
   app.get(
-    `${CALLCENTRE_API}/trm-case-history/:rmId/`,
+    CALLCENTRE_PATHS.trmCaseHistory(':rmId'),
     {
       schema: {
         tags,
@@ -81,12 +80,12 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.listing.trmCases(requireViewer(request.viewer), request.params.rmId, request.query),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-partner-customer-call-details/`,
+    CALLCENTRE_PATHS.callDetails,
     { schema: { tags, summary: 'Calls made on a case (call-history dialog)', body: CaseRequest, response: { 200: CallDetailsResponse } } },
     (request) => cc.calls.caseCalls(requireViewer(request.viewer), request.body.case_id),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-call-to-connect/`,
+    CALLCENTRE_PATHS.callToConnect,
     {
       schema: {
         tags,
@@ -98,12 +97,12 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.calls.connect(requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-update-status/`,
+    CALLCENTRE_PATHS.updateStatus,
     { schema: { tags, summary: 'Open or close a ticket', body: UpdateStatusRequest, response: { 200: UpdateStatusResponse } } },
     (request) => cc.cases.updateStatus(requireViewer(request.viewer), request.body.case_id, request.body.status, request.ip),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-update-remarks/`,
+    CALLCENTRE_PATHS.updateRemarks,
     {
       schema: {
         tags,
@@ -115,7 +114,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.cases.updateRemarks(requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-assign-new-partner/`,
+    CALLCENTRE_PATHS.assignNewPartner,
     {
       schema: {
         tags,
@@ -128,7 +127,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
       cc.cases.assignNewPartner(requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
   );
   app.post(
-    `${CALLCENTRE_API}/trm-save-outcome/`,
+    CALLCENTRE_PATHS.saveOutcome,
     {
       schema: {
         tags,
@@ -140,7 +139,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => saveCaseOutcome(cc.db, requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
-    `${PARTNER_SERVICE_API}/trm/recommended_partners/`,
+    CALLCENTRE_PATHS.recommendedPartners,
     {
       schema: {
         tags,
@@ -152,7 +151,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.cases.recommended(requireViewer(request.viewer), request.body),
   );
   app.get(
-    `${CALLCENTRE_API}/scheduler/slots/`,
+    CALLCENTRE_PATHS.slots,
     {
       schema: {
         tags,
@@ -164,14 +163,14 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.scheduling.slots(request.query.partner_id, request.query.date),
   );
   app.post(
-    `${CALLCENTRE_API}/scheduler/book-customer-slot/`,
+    CALLCENTRE_PATHS.bookCustomerSlot,
     {
       schema: { tags, summary: 'Book a meeting slot with the case’s advisor', body: BookSlotRequest, response: { 200: BookSlotResponse } },
     },
     (request) => cc.scheduling.book(requireViewer(request.viewer), request.body, request.ip),
   );
   app.get(
-    `${CALLCENTRE_API}/scheduler/my-appointments/`,
+    CALLCENTRE_PATHS.myAppointments,
     {
       schema: {
         tags,
@@ -183,12 +182,12 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
     (request) => cc.scheduling.myAppointments(requireViewer(request.viewer), request.query.status, request.query.current_page),
   );
   app.post(
-    `${CALLCENTRE_API}/scheduler/cancel-appointment/`,
+    CALLCENTRE_PATHS.cancelAppointment,
     { schema: { tags, summary: 'Cancel a booked appointment', body: CancelAppointmentRequest, response: { 200: MessageResponse } } },
     (request) => cc.scheduling.cancel(requireViewer(request.viewer), request.body.appointment_id, request.body.reason, request.ip),
   );
   app.get(
-    `${CALLCENTRE_API}/scheduler/my-cases/`,
+    CALLCENTRE_PATHS.myCases,
     {
       schema: {
         tags,

@@ -1,20 +1,15 @@
+import { CALLCENTRE_PATHS } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, signIn } from '../../../test/app';
 import { createCallCentreApp, type CallCentreContext } from '../../../test/callcentre-fixtures';
-
-const API = '/services/communication/api/v1';
 
 describe('trm-save-outcome: the connect dialog’s Save in one transaction', () => {
   let ctx: CallCentreContext;
-  let token = '';
   beforeAll(async () => {
     ctx = await createCallCentreApp();
-    token = await signIn(ctx.app, 'trm');
   });
   afterAll(() => ctx.close());
 
-  const post = (path: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url: `${API}${path}`, headers: authHeader(token), payload });
+  const post = async (path: string, payload: object) => (await ctx.as('trm')).post(path, payload);
   const auditCount = async () => (await ctx.db.db.selectFrom('audit_events').select('id').execute()).length;
   /** What a save may change on a case: its row, its remarks, appointments and reassignments. */
   const snapshot = async (caseId: number) => ({
@@ -37,7 +32,7 @@ describe('trm-save-outcome: the connect dialog’s Save in one transaction', () 
   it('saves the remark, its booking, the new advisor and the status together, each audited as its own endpoint does', async () => {
     const { trmMissCase } = ctx.fx.cases;
     const { case_id: _ignored, ...booking } = slot(trmMissCase, ctx.fx.partners.p2, ctx.fx.customers.miss, 2, '11:00 AM - 12:00 PM');
-    const res = await post('/trm-save-outcome/', {
+    const res = await post(CALLCENTRE_PATHS.saveOutcome, {
       case_id: trmMissCase,
       remark: { remark: 3, is_connected: true, notes: 'Meet on Friday', is_customer: true },
       slot: booking,
@@ -62,7 +57,7 @@ describe('trm-save-outcome: the connect dialog’s Save in one transaction', () 
     const { trmCase } = ctx.fx.cases;
     const before = await snapshot(trmCase);
     const { case_id: _ignored, ...booking } = slot(trmCase, ctx.fx.partners.p1, ctx.fx.customers.asha, 4, '01:00 PM - 02:00 PM');
-    const res = await post('/trm-save-outcome/', {
+    const res = await post(CALLCENTRE_PATHS.saveOutcome, {
       case_id: trmCase,
       remark: { remark: 3, is_connected: true, notes: 'Half a save', is_customer: true },
       slot: booking,
@@ -76,10 +71,10 @@ describe('trm-save-outcome: the connect dialog’s Save in one transaction', () 
   it('leaves nothing saved when the slot is already taken, with the booking endpoint’s message', async () => {
     const { trmCase } = ctx.fx.cases;
     const taken = slot(trmCase, ctx.fx.partners.p1, ctx.fx.customers.asha, 5, '02:00 PM - 03:00 PM');
-    expect((await post('/scheduler/book-customer-slot/', taken)).statusCode).toBe(200);
+    expect((await post(CALLCENTRE_PATHS.bookCustomerSlot, taken)).statusCode).toBe(200);
     const before = await snapshot(trmCase);
     const { case_id: _ignored, ...booking } = taken;
-    const res = await post('/trm-save-outcome/', {
+    const res = await post(CALLCENTRE_PATHS.saveOutcome, {
       case_id: trmCase,
       remark: { remark: 3, is_connected: true, notes: 'Taken slot', is_customer: true },
       slot: booking,
@@ -91,14 +86,16 @@ describe('trm-save-outcome: the connect dialog’s Save in one transaction', () 
     });
     expect(await snapshot(trmCase)).toEqual(before);
     // The connection is usable after the rolled-back save.
-    expect((await post('/trm-update-remarks/', { case_id: trmCase, remark: 1, is_connected: true, notes: '' })).statusCode).toBe(200);
+    expect((await post(CALLCENTRE_PATHS.updateRemarks, { case_id: trmCase, remark: 1, is_connected: true, notes: '' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses an empty save and other teams’ cases', async () => {
-    const empty = await post('/trm-save-outcome/', { case_id: ctx.fx.cases.trmCase });
+    const empty = await post(CALLCENTRE_PATHS.saveOutcome, { case_id: ctx.fx.cases.trmCase });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ error: 'Nothing to save' });
-    const other = await post('/trm-save-outcome/', { case_id: ctx.fx.cases.trm2Case, status: 'closed' });
+    const other = await post(CALLCENTRE_PATHS.saveOutcome, { case_id: ctx.fx.cases.trm2Case, status: 'closed' });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: `Case ${ctx.fx.cases.trm2Case} is outside your team` });
   });

@@ -1,8 +1,8 @@
-import { PAGE_SIZE } from '@dossier/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Appointments as AppointmentsTable } from '../../platform/db-types';
 import { containsPattern } from '../../platform/like';
+import type { Paging } from '../../platform/paging';
 
 export function activeSlots(db: Db) {
   return db.selectFrom('slots').select(['id', 'label', 'starts_at', 'ends_at']).where('active', '=', true).orderBy('sort_order').execute();
@@ -19,7 +19,7 @@ export async function bookedSlotIds(db: Db, partnerId: number, date: string): Pr
   return new Set(rows.map((r) => r.slot_id));
 }
 
-export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked' | 'cancelled' | undefined, page: number) {
+export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked' | 'cancelled' | undefined, paging: Paging) {
   let q = db.selectFrom('appointments as a').where('a.booked_by', '=', bookedBy);
   if (status) q = q.where('a.status', '=', status);
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
@@ -42,14 +42,14 @@ export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked
     .orderBy('a.appointment_date', 'desc')
     .orderBy('s.sort_order')
     .orderBy('a.id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .limit(paging.limit)
+    .offset(paging.offset)
     .execute();
   return { total, rows };
 }
 
 /** Open cases the viewer works directly: as their TRM, or as a lead of a partner mapped to them. */
-export async function bookableCasesPage(db: Db, employeeId: number, search: string | undefined, page: number) {
+export async function bookableCasesPage(db: Db, employeeId: number, search: string | undefined, paging: Paging) {
   let q = db
     .selectFrom('cases as c')
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
@@ -93,8 +93,8 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
     ])
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+    .limit(paging.limit)
+    .offset(paging.offset)
     .execute();
   return { total, rows };
 }

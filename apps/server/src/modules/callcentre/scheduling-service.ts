@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/transaction';
 import { badRequest, conflict, forbidden } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
+import { numberedPage, pageNumbers } from '../../platform/paging';
 import { caseForViewer, requireOpen } from './access';
 import {
   activeSlot,
@@ -28,7 +29,6 @@ import {
 } from './scheduling-queries';
 
 const UNIQUE_VIOLATION = '23505';
-const pages = (total: number) => Math.ceil(total / PAGE_SIZE);
 
 /** Time slots, bookings and the viewer's appointments. */
 export class SchedulingService {
@@ -102,7 +102,7 @@ export class SchedulingService {
   }
 
   async myAppointments(viewer: Viewer, status: 'booked' | 'cancelled' | undefined, page: number): Promise<AppointmentListing> {
-    const { total, rows } = await appointmentsPage(this.db, viewer.employeeId, status, page);
+    const { total, rows } = await appointmentsPage(this.db, viewer.employeeId, status, numberedPage(page, PAGE_SIZE));
     return {
       data: rows.map((r) => ({
         appointment_id: r.id,
@@ -116,8 +116,7 @@ export class SchedulingService {
         status: r.status,
         cancel_reason: r.cancel_reason,
       })),
-      total_pages: pages(total),
-      current_page: page,
+      ...pageNumbers(total, page, PAGE_SIZE),
     };
   }
 
@@ -146,7 +145,7 @@ export class SchedulingService {
   }
 
   async bookableCases(viewer: Viewer, search: string | undefined, page: number): Promise<BookableCaseListing> {
-    const { total, rows } = await bookableCasesPage(this.db, viewer.employeeId, search, page);
+    const { total, rows } = await bookableCasesPage(this.db, viewer.employeeId, search, numberedPage(page, PAGE_SIZE));
     return {
       data: rows.map((r) => ({
         case_id: r.case_id,
@@ -159,8 +158,7 @@ export class SchedulingService {
         date: r.case_date,
         status: r.status,
       })),
-      total_pages: pages(total),
-      current_page: page,
+      ...pageNumbers(total, page, PAGE_SIZE),
     };
   }
 }

@@ -2,8 +2,8 @@ import { importColumns, type ImportReport, type ImportRow } from '@dossier/share
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { hasConnectionPool, type Db } from '../../platform/db';
-import type { ImportOptions } from '../imports/core';
-import { ENTITY_SPECS } from '../imports/entities';
+import type { SourcePull } from '../etl/module';
+import { ENTITY_SPECS, type ImportOptions } from '../imports/module';
 import type { ConnectorConfig, EntitySource } from './config';
 import { sourceJobName, type ConnectorEntity } from './entities';
 import { openSource, SourceQueryError, type SourceSession, type SourceValues } from './source';
@@ -159,7 +159,7 @@ export async function syncSourceJobs(db: Db, entities: readonly string[], { prun
  * Pulls each configured entity from the distributor's database into Dossier through the import core,
  * incrementally by each query's watermark column. See docs/connector.md.
  */
-export class SourceConnector {
+export class SourceConnector implements SourcePull {
   constructor(
     private readonly sourceUrl: string,
     readonly config: ConnectorConfig,

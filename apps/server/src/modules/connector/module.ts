@@ -1,7 +1,12 @@
 import type { Config } from '../../config';
-import { importRows } from '../imports/core';
+import { importRows } from '../imports/module';
 import { loadConnectorConfig } from './config';
 import { SourceConnector } from './connector';
+
+// What the process may use (docs/architecture.md, 'A module'): the connector is built at start-up and handed
+// to the modules as `ModuleDeps.connector`; its ETL panel rows are synchronised before the first run.
+export { ConnectorConfigError } from './config';
+export { syncSourceJobs, type SourceConnector } from './connector';
 
 /**
  * The connector the settings ask for: SOURCE_DATABASE_URL and SOURCE_CONFIG together (config.ts refuses

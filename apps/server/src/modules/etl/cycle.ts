@@ -1,7 +1,21 @@
-import type { EtlRunResponse } from '@dossier/shared';
+import type { EtlRunResponse, ImportReport, SourceEntityRun } from '@dossier/shared';
 import type { Db } from '../../platform/db';
-import type { SourceConnector } from '../connector/connector';
 import { runBusinessEtl } from './business-etl';
+
+/**
+ * What a pass asks of the source connector (`modules/connector`, which implements it, `ModuleDeps.connector`):
+ * pull the source's changes, and say per entity what its import did. Declared here, by its user, so the ETL
+ * does not depend on the connector, which imports through the import core and thus depends on the ETL.
+ */
+export interface SourcePull {
+  run(
+    db: Db,
+    options: { full?: boolean },
+  ): Promise<{
+    ran: boolean;
+    entities: readonly { entity: SourceEntityRun['entity']; job: string; report: ImportReport | null; error: string | null }[];
+  }>;
+}
 
 export interface EtlCycleOptions {
   /** Rebuild the roll-ups from every policy. */
@@ -14,7 +28,7 @@ export interface EtlCycleOptions {
  * One ETL pass: the source connector (when configured) pulls the distributor's changes first, so the
  * roll-up that follows folds them into the reports in the same pass.
  */
-export async function runEtlCycle(db: Db, connector: SourceConnector | undefined, options: EtlCycleOptions = {}): Promise<EtlRunResponse> {
+export async function runEtlCycle(db: Db, connector: SourcePull | undefined, options: EtlCycleOptions = {}): Promise<EtlRunResponse> {
   const source = connector ? await connector.run(db, { full: options.sourceFull ?? false }) : null;
   const rollup = await runBusinessEtl(db, { full: options.full ?? false });
   return {

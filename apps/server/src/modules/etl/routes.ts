@@ -1,20 +1,20 @@
-import { EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
+import { ETL_PATHS, EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import type { SourceConnector } from '../connector/connector';
+import type { SourcePull } from './cycle';
 import { listEtlJobs, runEtlNow } from './service';
 
-export function etlRoutes(app: App, db: Db, connector?: SourceConnector): void {
+export function etlRoutes(app: App, db: Db, connector?: SourcePull): void {
   app.get(
-    '/api/etl_jobs/',
+    ETL_PATHS.jobs,
     { schema: { tags: ['etl'], summary: 'ETL jobs and their watermarks (the ETL panel)', response: { 200: z.array(EtlJob) } } },
     (request) => listEtlJobs(db, requireViewer(request.viewer)),
   );
 
   app.post(
-    '/api/etl_jobs/run/',
+    ETL_PATHS.run,
     {
       schema: {
         tags: ['etl'],

@@ -2,8 +2,7 @@ import type { EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { can, requirePermission } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
-import type { SourceConnector } from '../connector/connector';
-import { runEtlCycle } from './cycle';
+import { runEtlCycle, type SourcePull } from './cycle';
 import { selectEtlJobs } from './queries';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -27,7 +26,7 @@ export async function listEtlJobs(db: Db, viewer: Viewer): Promise<EtlJob[]> {
 /** Runs the ETL now: the source connector (when configured), then the roll-ups. */
 export async function runEtlNow(
   db: Db,
-  connector: SourceConnector | undefined,
+  connector: SourcePull | undefined,
   viewer: Viewer,
   body: EtlRunRequest | undefined,
 ): Promise<EtlRunResponse> {

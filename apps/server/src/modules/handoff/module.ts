@@ -6,6 +6,10 @@ import { handoffRoutes, publicHandoffRoutes } from './routes';
 import { HandoffService } from './service';
 import { parseTargets } from './targets';
 
+// What other modules may use (docs/architecture.md, 'A module'): the menu's header links hand off through it.
+export type { HandoffService } from './service';
+export type { PortalTarget } from './targets';
+
 /** The hand-off service over the configured portal targets; exported on purpose for the menu's header links. */
 export function createHandoff(db: Db, config: Config): HandoffService {
   return new HandoffService(db, parseTargets(config.PORTAL_TARGETS), config.HANDOFF_TTL_SECONDS, config.TOKEN_IDLE_MINUTES);

@@ -1,12 +1,12 @@
 import { anonymousLimit } from '../../platform/anonymous-limit';
-import { HandoffRequest, HandoffResponse, HandoffVerifyRequest, HandoffVerifyResponse } from '@dossier/shared';
+import { HANDOFF_PATHS, HandoffRequest, HandoffResponse, HandoffVerifyRequest, HandoffVerifyResponse } from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { HandoffService } from './service';
 
 export function handoffRoutes(app: App, handoff: HandoffService): void {
   app.post(
-    '/accounts/api/v1/handoff/',
+    HANDOFF_PATHS.handoff,
     {
       schema: {
         tags: ['auth'],
@@ -21,7 +21,7 @@ export function handoffRoutes(app: App, handoff: HandoffService): void {
 
 export function publicHandoffRoutes(app: App, handoff: HandoffService): void {
   app.post(
-    '/accounts/api/v1/handoff/verify/',
+    HANDOFF_PATHS.verify,
     {
       config: anonymousLimit(),
       schema: {

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { forbidden, notFound, unauthorized } from '../../platform/http-errors';
 import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../../platform/tokens';
 import { consumeHandoffToken, insertHandoffToken } from './queries';
 import type { PortalTarget } from './targets';
 

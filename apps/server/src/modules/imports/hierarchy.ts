@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { refreshSubtreeMonthly } from '../etl/subtree-refresh';
+import { refreshSubtreeMonthly } from '../etl/module';
 import type { Trx } from './spec';
 
 /**

@@ -14,8 +14,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { decideItems } from '../team/queries';
-import { linesOf, primaryLine, specialties } from '../team/specialty';
+import { decideItems, linesOf, primaryLine, specialties } from '../team/module';
 import {
   employeeByCode,
   insertItems,

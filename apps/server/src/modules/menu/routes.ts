@@ -1,17 +1,17 @@
-import { HeaderLinksResponse, SideMenuResponse } from '@dossier/shared';
+import { HeaderLinksResponse, MENU_PATHS, SideMenuResponse } from '@dossier/shared';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import type { HandoffService } from '../handoff/service';
+import type { HandoffService } from '../handoff/module';
 import { headerLinks, sideMenu } from './service';
 
 export function menuRoutes(app: App, handoff: HandoffService): void {
   app.get(
-    '/api/side_menu/',
+    MENU_PATHS.sideMenu,
     { schema: { tags: ['menu'], summary: 'Dashboards of the side menu and the viewer role', response: { 200: SideMenuResponse } } },
     async (request) => sideMenu(requireViewer(request.viewer)),
   );
   app.get(
-    '/api/header_links/',
+    MENU_PATHS.headerLinks,
     { schema: { tags: ['menu'], summary: 'Configured header links for the viewer', response: { 200: HeaderLinksResponse } } },
     async (request) => headerLinks(requireViewer(request.viewer), handoff),
   );

@@ -1,9 +1,8 @@
 import { type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
 import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
-import { DASHBOARDS } from '../reports/dashboards';
-import type { HandoffService } from '../handoff/service';
-import type { PortalTarget } from '../handoff/targets';
+import type { HandoffService, PortalTarget } from '../handoff/module';
+import { DASHBOARDS } from '../reports/module';
 
 /** Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. */
 export function sideMenu(viewer: Viewer): SideMenuResponse {

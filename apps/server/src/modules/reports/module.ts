@@ -1,20 +1,40 @@
-import type { Module, ModuleDeps } from '../../platform/module';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db';
+import type { Module } from '../../platform/module';
 import { findReport } from './catalogue';
 import { ReportDelivery } from './delivery';
 import { guardHeavyReports, HeavyReportGate } from './heavy-gate';
 import { reportRoutes } from './routes';
 import { ReportService } from './service';
 
+// What other modules may use (docs/architecture.md, 'A module'): the catalogue and dashboards, the report
+// checks and parameters (saved views, report mails), the workbook of a mail and the service's type.
+export { drilledAccount, requireReportAccess } from './access';
+export { findReport } from './catalogue';
+export { DASHBOARDS, findDashboard } from './dashboards';
+export { reportWorkbook } from './delivery';
+export type { ExportColumn } from './export';
+export { paramsOfBody, resolveFilters, resolveRange } from './params';
+export type { ReportService } from './service';
+
 /**
- * A report service over the app's databases and limits; exported on purpose for the scheduled report
- * mails, which compute reports as the API does.
+ * The app's one report service (its cache included), over the app's databases and limits: `buildApp` builds
+ * it and hands it to the modules as `ModuleDeps.reports`, so the report pages and the scheduled report mails
+ * compute reports alike and share one cache.
  */
 export function createReportService({
   db,
   reportingDb,
   config,
   today,
-}: Pick<ModuleDeps, 'db' | 'reportingDb' | 'config' | 'today'>): ReportService {
+}: {
+  db: Db;
+  /** Report queries go here (a read replica when REPORTING_DATABASE_URL is set, else `db`). */
+  reportingDb: Db;
+  config: Config;
+  /** Today's business date for report periods; tests fix it, otherwise the clock in Asia/Kolkata. */
+  today: (() => string) | undefined;
+}): ReportService {
   return new ReportService(db, reportingDb, {
     statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
     etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
@@ -24,9 +44,7 @@ export function createReportService({
 }
 
 /** Reports and dashboards (docs/product/report-screens.md): pages, downloads and report mails. */
-export const reportsModule: Module<'db' | 'reportingDb' | 'config' | 'today' | 'secured'> = async (app, deps) => {
-  const { db, config, secured } = deps;
-  const reports = createReportService(deps);
+export const reportsModule: Module<'db' | 'reports' | 'config' | 'secured'> = async (app, { db, reports, config, secured }) => {
   const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT);
   // On this module's context, outside its secured scope: the gate runs before the sign-in check.
   guardHeavyReports(

@@ -2,6 +2,7 @@ import {
   FilterDetailsBody,
   FilterDetailsQuery,
   FilterDetailsResponse,
+  REPORT_PATHS,
   ReportDownloadQuery,
   ReportFilterBody,
   ReportOrPage,
@@ -23,7 +24,7 @@ export const ReportIdParams = z.object({ id: z.coerce.number().int().positive().
 
 export function reportRoutes(app: App, reports: ReportService, delivery: ReportDelivery, db: Db): void {
   app.get(
-    '/api/reports/:id/',
+    REPORT_PATHS.report(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -37,7 +38,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/dashboard/report_filter/:id/',
+    REPORT_PATHS.reportFilter(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -51,7 +52,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/v1/reports_filter/filter_details/',
+    REPORT_PATHS.filterDetails,
     {
       schema: {
         tags: ['reports'],
@@ -75,7 +76,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.get(
-    '/api/reports/:id/download/',
+    REPORT_PATHS.download(':id'),
     {
       schema: {
         tags: ['reports'],
@@ -97,7 +98,7 @@ export function reportRoutes(app: App, reports: ReportService, delivery: ReportD
   );
 
   app.post(
-    '/api/send_report/',
+    REPORT_PATHS.sendReport,
     {
       schema: {
         tags: ['reports'],

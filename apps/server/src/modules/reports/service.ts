@@ -2,7 +2,7 @@ import { kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from 
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { etlGeneration, rollupState, type RollupState } from '../etl/business-etl';
+import { etlGeneration, rollupState, type RollupState } from '../etl/module';
 import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { findDashboard } from './dashboards';

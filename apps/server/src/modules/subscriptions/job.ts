@@ -5,11 +5,8 @@ import type { Db } from '../../platform/db';
 import { HttpError } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Viewer } from '../../platform/viewer';
-import { findUserByLogin } from '../auth/queries';
-import { toViewer } from '../auth/service';
-import { reportWorkbook } from '../reports/delivery';
-import { paramsOfBody } from '../reports/params';
-import type { ReportService } from '../reports/service';
+import { activeViewerByLogin } from '../auth/module';
+import { paramsOfBody, reportWorkbook, type ReportService } from '../reports/module';
 import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
 import { activeLogin, claimDue, lockForSend, recordRun, scheduleOf, type SubscriptionRow } from './queries';
 import { subscribedReports } from './service';
@@ -45,8 +42,7 @@ type Outcome =
 /** The subscriber as they are now: deactivated users get nothing (docs/product/subscriptions.md, 'When it does not send'). */
 async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
   const login = await activeLogin(db, userId);
-  const row = login ? await findUserByLogin(db, login) : undefined;
-  return row?.active ? toViewer(row, '') : undefined;
+  return login ? activeViewerByLogin(db, login) : undefined;
 }
 
 /** The report(s) computed now, for the subscriber's subtree as it is now. */

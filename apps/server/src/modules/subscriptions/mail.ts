@@ -1,6 +1,6 @@
 import { kolkataDateTime, reportCellText, scheduleText, type SubscriptionSchedule } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
-import type { ExportColumn } from '../reports/export';
+import type { ExportColumn } from '../reports/module';
 import { XLSX_CONTENT_TYPE, type MailAttachment } from '../../platform/mail/outbox';
 
 /** Rows of each table the mail's body shows; the attached file has them all. */

@@ -1,13 +1,10 @@
 import type { Module } from '../../platform/module';
-import { createReportService } from '../reports/module';
 import { runDueSubscriptions, SUBSCRIPTION_JOB_INTERVAL_MS } from './job';
 import { subscriptionRoutes } from './routes';
 
 /** Scheduled report mails (docs/product/subscriptions.md): the user's list and the job that sends due mails. */
-export const subscriptionsModule: Module<'db' | 'reportingDb' | 'config' | 'today' | 'secured'> = async (app, deps) => {
-  const { db, secured } = deps;
-  // The mails' reports, computed as the API computes them (same databases and limits).
-  const reports = createReportService(deps);
+export const subscriptionsModule: Module<'db' | 'reports' | 'secured'> = async (app, { db, reports, secured }) => {
+  // The mails' reports come from the app's one report service, computed as the API computes them.
   await secured(app, (scope) => subscriptionRoutes(scope, db, reports));
   // Each due slot once across instances, missed slots once.
   app.jobs.push({

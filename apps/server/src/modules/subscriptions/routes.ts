@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
-import type { ReportService } from '../reports/service';
+import type { ReportService } from '../reports/module';
 import { createSubscription, deleteSubscription, listSubscriptions, updateSubscription } from './service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -11,10 +11,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { findReport } from '../reports/catalogue';
-import { findDashboard } from '../reports/dashboards';
-import { paramsOfBody } from '../reports/params';
-import type { ReportService } from '../reports/service';
+import { findDashboard, findReport, paramsOfBody, type ReportService } from '../reports/module';
 import {
   countOfUser,
   deleteOwnSubscription,

@@ -10,10 +10,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { findReport } from '../reports/catalogue';
-import { findDashboard } from '../reports/dashboards';
-import { drilledAccount, requireReportAccess } from '../reports/access';
-import { resolveFilters, resolveRange } from '../reports/params';
+import { drilledAccount, findDashboard, findReport, requireReportAccess, resolveFilters, resolveRange } from '../reports/module';
 import { deleteView, insertView, lockAndCountViews, renameView, viewById, viewsOfUser, type ViewRow } from './queries';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Me } from '@dossier/shared';
+import { AUTH_PATHS, Me } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { sharedKeys } from '../../../lib/query-keys';
 export function adminMeQueryOptions() {
   return queryOptions({
     queryKey: sharedKeys.me,
-    queryFn: ({ signal }) => apiRequest('/accounts/api/v1/me/', Me, { signal }),
+    queryFn: ({ signal }) => apiRequest(AUTH_PATHS.me, Me, { signal }),
     staleTime: 60_000,
   });
 }

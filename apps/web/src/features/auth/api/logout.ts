@@ -3,10 +3,8 @@ import { LogoutResponse, SIGN_IN_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { clearSession } from '../../../lib/session';
 
-export const LOGOUT_PATH = SIGN_IN_PATHS.logout;
-
 export function postLogout(): Promise<LogoutResponse> {
-  return apiRequest(LOGOUT_PATH, LogoutResponse, { method: 'POST', body: {} });
+  return apiRequest(SIGN_IN_PATHS.logout, LogoutResponse, { method: 'POST', body: {} });
 }
 
 /**

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Me } from '@dossier/shared';
+import { AUTH_PATHS, Me } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { sharedKeys } from '../../../lib/query-keys';
 
-export const ME_PATH = '/accounts/api/v1/me/';
-
 export function meQueryOptions() {
   return queryOptions({
     queryKey: sharedKeys.me,
-    queryFn: ({ signal }) => apiRequest(ME_PATH, Me, { signal }),
+    queryFn: ({ signal }) => apiRequest(AUTH_PATHS.me, Me, { signal }),
     staleTime: 60_000,
   });
 }

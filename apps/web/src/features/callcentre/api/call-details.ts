@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, CallDetailsResponse } from '@dossier/shared';
+import { ACTIVE_CALL_STATUSES, CALLCENTRE_PATHS, CallDetailsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchCallDetails(caseId: number, signal?: AbortSignal): Promise<CallDetailsResponse> {
-  return apiRequest(`${CALLCENTRE_API}/trm-partner-customer-call-details/`, CallDetailsResponse, {
+  return apiRequest(CALLCENTRE_PATHS.callDetails, CallDetailsResponse, {
     method: 'POST',
     body: { case_id: caseId },
     signal,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CALLCENTRE_API, CallToConnectResponse, type CallToConnectRequest } from '@dossier/shared';
+import { CALLCENTRE_PATHS, CallToConnectResponse, type CallToConnectRequest } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 
 export function callToConnect(body: CallToConnectRequest): Promise<CallToConnectResponse> {
-  return apiRequest(`${CALLCENTRE_API}/trm-call-to-connect/`, CallToConnectResponse, { method: 'POST', body });
+  return apiRequest(CALLCENTRE_PATHS.callToConnect, CallToConnectResponse, { method: 'POST', body });
 }
 
 /** Places the bridged call, then refreshes the lists and dialog so its live status shows. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CALLCENTRE_API, MessageResponse, type CANCELLATION_REASONS } from '@dossier/shared';
+import { CALLCENTRE_PATHS, MessageResponse, type CANCELLATION_REASONS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 
@@ -7,7 +7,7 @@ export function cancelAppointment(body: {
   appointment_id: number;
   reason: (typeof CANCELLATION_REASONS)[number];
 }): Promise<MessageResponse> {
-  return apiRequest(`${CALLCENTRE_API}/scheduler/cancel-appointment/`, MessageResponse, { method: 'POST', body });
+  return apiRequest(CALLCENTRE_PATHS.cancelAppointment, MessageResponse, { method: 'POST', body });
 }
 
 export function useCancelAppointment() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AppointmentListing, CALLCENTRE_API } from '@dossier/shared';
+import { AppointmentListing, CALLCENTRE_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
@@ -8,7 +8,7 @@ export function fetchMyAppointments(
   p: { status: 'booked' | 'cancelled' | null; current_page: number },
   signal?: AbortSignal,
 ): Promise<AppointmentListing> {
-  return apiRequest(`${CALLCENTRE_API}/scheduler/my-appointments/`, AppointmentListing, { signal, query: { ...p } });
+  return apiRequest(CALLCENTRE_PATHS.myAppointments, AppointmentListing, { signal, query: { ...p } });
 }
 
 export function myAppointmentsQueryOptions(p: { status: 'booked' | 'cancelled' | null; current_page: number }) {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BookableCaseListing, CALLCENTRE_API } from '@dossier/shared';
+import { BookableCaseListing, CALLCENTRE_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchBookableCases(p: { search: string; current_page: number }, signal?: AbortSignal): Promise<BookableCaseListing> {
-  return apiRequest(`${CALLCENTRE_API}/scheduler/my-cases/`, BookableCaseListing, {
+  return apiRequest(CALLCENTRE_PATHS.myCases, BookableCaseListing, {
     signal,
     query: { search: p.search || null, current_page: p.current_page },
   });

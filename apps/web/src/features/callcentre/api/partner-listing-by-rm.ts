@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CALLCENTRE_API, PartnerListByRm } from '@dossier/shared';
+import { CALLCENTRE_PATHS, PartnerListByRm } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 /** The partners and the lead-category boxes; the counts are of `date` (the listing's date filter). */
 export function fetchPartnersByRm(rmId: string, date: string | null, signal?: AbortSignal): Promise<PartnerListByRm> {
-  return apiRequest(`${CALLCENTRE_API}/partner-listing-by-rm/${encodeURIComponent(rmId)}/`, PartnerListByRm, {
+  return apiRequest(CALLCENTRE_PATHS.partnerListingByRm(encodeURIComponent(rmId)), PartnerListByRm, {
     signal,
     query: { date },
   });

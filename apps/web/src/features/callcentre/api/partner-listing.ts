@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, LeadListing, type CallStatusView } from '@dossier/shared';
+import { ACTIVE_CALL_STATUSES, CALLCENTRE_PATHS, LeadListing, type CallStatusView } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
@@ -13,7 +13,7 @@ export interface LeadParams {
 }
 
 export function fetchLeads(rmId: string, p: LeadParams, signal?: AbortSignal): Promise<LeadListing> {
-  return apiRequest(`${CALLCENTRE_API}/partner-listing/${encodeURIComponent(rmId)}/`, LeadListing, {
+  return apiRequest(CALLCENTRE_PATHS.partnerListing(encodeURIComponent(rmId)), LeadListing, {
     signal,
     query: { date: p.date, partner_id: p.partner_id, call_status: p.call_status || null, current_page: p.current_page },
   });

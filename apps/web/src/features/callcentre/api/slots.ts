@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CALLCENTRE_API, SlotsResponse } from '@dossier/shared';
+import { CALLCENTRE_PATHS, SlotsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
@@ -10,7 +10,7 @@ export interface SlotParams {
 }
 
 export function fetchSlots(p: SlotParams, signal?: AbortSignal): Promise<SlotsResponse> {
-  return apiRequest(`${CALLCENTRE_API}/scheduler/slots/`, SlotsResponse, { signal, query: { partner_id: p.partner_id, date: p.date } });
+  return apiRequest(CALLCENTRE_PATHS.slots, SlotsResponse, { signal, query: { partner_id: p.partner_id, date: p.date } });
 }
 
 export function slotsQueryOptions(p: SlotParams) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ACTIVE_CALL_STATUSES, CALLCENTRE_API, TrmCaseListing, type CaseStatus } from '@dossier/shared';
+import { ACTIVE_CALL_STATUSES, CALLCENTRE_PATHS, TrmCaseListing, type CaseStatus } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import { callCentreKeys, LIVE_POLL_MS } from './keys';
 import type { QueryConfig } from '../../../lib/query-config';
@@ -11,7 +11,7 @@ export interface CaseParams {
 }
 
 export function fetchTrmCases(rmId: string, p: CaseParams, signal?: AbortSignal): Promise<TrmCaseListing> {
-  return apiRequest(`${CALLCENTRE_API}/trm-case-history/${encodeURIComponent(rmId)}/`, TrmCaseListing, { signal, query: { ...p } });
+  return apiRequest(CALLCENTRE_PATHS.trmCaseHistory(encodeURIComponent(rmId)), TrmCaseListing, { signal, query: { ...p } });
 }
 
 export function trmCasesQueryOptions(rmId: string, p: CaseParams) {

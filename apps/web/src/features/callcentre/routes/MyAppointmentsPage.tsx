@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CANCELLATION_REASONS, titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -8,6 +8,7 @@ import { productLabel } from '../lib/product';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
+import { ListingCard } from '../components/ListingCard';
 
 type Reason = (typeof CANCELLATION_REASONS)[number];
 
@@ -80,18 +81,20 @@ export default function MyAppointmentsPage() {
           { value: 'cancelled', label: 'Cancelled' },
         ]}
       />
-      <Paper withBorder radius="md" p="xs">
-        <DataTable
-          label="Appointments"
-          columns={appointmentColumns(setCancelling)}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          getRowId={(a) => String(a.appointment_id)}
-          serverPaging={{ page, totalPages: list.data?.total_pages ?? 0, onPageChange: setPage }}
-          emptyText="No appointments"
-          minWidth={720}
-        />
-      </Paper>
+      <ListingCard listing={list.data} page={page} onPageChange={setPage}>
+        {(paging) => (
+          <DataTable
+            label="Appointments"
+            columns={appointmentColumns(setCancelling)}
+            rows={list.data?.data}
+            loading={list.isFetching}
+            getRowId={(a) => String(a.appointment_id)}
+            serverPaging={paging}
+            emptyText="No appointments"
+            minWidth={720}
+          />
+        )}
+      </ListingCard>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel appointment" size={400}>
         <Stack gap="sm">
           <Text size="sm">

@@ -8,6 +8,7 @@ import { CallHistoryPopup, type PopupAnchor } from '../components/CallHistoryPop
 import { DateChoice } from '../components/DateChoice';
 import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
+import { ListingCard } from '../components/ListingCard';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
 import { Screen } from '../../../components/page/Screen';
@@ -77,14 +78,9 @@ export default function RmDashboardPage() {
           </Group>
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="xs">
-        <LeadsTable
-          rows={leads.data?.data}
-          loading={leads.isFetching}
-          paging={{ page, totalPages: leads.data?.total_pages ?? 0, onPageChange: setPage }}
-          onOpenHistory={openHistory}
-        />
-      </Paper>
+      <ListingCard listing={leads.data} page={page} onPageChange={setPage}>
+        {(paging) => <LeadsTable rows={leads.data?.data} loading={leads.isFetching} paging={paging} onOpenHistory={openHistory} />}
+      </ListingCard>
       {popup ? <CallHistoryPopup anchor={popup} onClose={() => setPopup(null)} /> : null}
     </Screen>
   );

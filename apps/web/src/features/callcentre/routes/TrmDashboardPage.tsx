@@ -8,6 +8,7 @@ import { useTrmCases } from '../api/trm-case-history';
 import { openCallHistoryDialog, openConnectCallDialog } from '../components/call-dialogs';
 import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
+import { ListingCard } from '../components/ListingCard';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
 import { Screen } from '../../../components/page/Screen';
@@ -60,15 +61,11 @@ export default function TrmDashboardPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder radius="md" p="xs">
-        <CasesTable
-          rows={cases.data?.data}
-          loading={cases.isFetching}
-          paging={{ page, totalPages: cases.data?.total_pages ?? 0, onPageChange: setPage }}
-          onOpenHistory={openHistory}
-          onCall={openConnect}
-        />
-      </Paper>
+      <ListingCard listing={cases.data} page={page} onPageChange={setPage}>
+        {(paging) => (
+          <CasesTable rows={cases.data?.data} loading={cases.isFetching} paging={paging} onOpenHistory={openHistory} onCall={openConnect} />
+        )}
+      </ListingCard>
     </Screen>
   );
 }

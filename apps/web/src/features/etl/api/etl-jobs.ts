@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EtlJob } from '@dossier/shared';
+import { ETL_PATHS, EtlJob } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { etlKeys } from './keys';
 
-export const ETL_JOBS_PATH = '/api/etl_jobs/';
-
 export const EtlJobsResponse = z.array(EtlJob);
 
 export function fetchEtlJobs(signal?: AbortSignal): Promise<EtlJob[]> {
-  return apiRequest(ETL_JOBS_PATH, EtlJobsResponse, { signal });
+  return apiRequest(ETL_PATHS.jobs, EtlJobsResponse, { signal });
 }
 
 /**

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HeaderLinksResponse } from '@dossier/shared';
+import { HeaderLinksResponse, MENU_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { navigationKeys } from './keys';
 
-export const HEADER_LINKS_PATH = '/api/header_links/';
-
 export function fetchHeaderLinks(signal?: AbortSignal): Promise<HeaderLinksResponse> {
-  return apiRequest(HEADER_LINKS_PATH, HeaderLinksResponse, { signal });
+  return apiRequest(MENU_PATHS.headerLinks, HeaderLinksResponse, { signal });
 }
 
 export function headerLinksQueryOptions() {

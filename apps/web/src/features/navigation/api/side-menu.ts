@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SideMenuResponse } from '@dossier/shared';
+import { MENU_PATHS, SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { sharedKeys } from '../../../lib/query-keys';
 
-export const SIDE_MENU_PATH = '/api/side_menu/';
-
 export function fetchSideMenu(signal?: AbortSignal): Promise<SideMenuResponse> {
-  return apiRequest(SIDE_MENU_PATH, SideMenuResponse, { signal });
+  return apiRequest(MENU_PATHS.sideMenu, SideMenuResponse, { signal });
 }
 
 /** The menu (and the user's emp_role in it) changes only with configuration: keep it for a while. */

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FilterDetailsResponse } from '@dossier/shared';
+import { FilterDetailsResponse, REPORT_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { reportsKeys } from './keys';
-
-export const FILTER_DETAILS_PATH = '/api/v1/reports_filter/filter_details/';
 
 export interface FilterDetailsParams {
   start_date?: string;
@@ -17,7 +15,7 @@ export interface FilterDetailsParams {
 
 /** POST /api/v1/reports_filter/filter_details/: the insurer and state options of the multi-selects (docs/product/report-screens.md). */
 export function fetchFilterDetails(p: FilterDetailsParams, signal?: AbortSignal): Promise<FilterDetailsResponse> {
-  return apiRequest(FILTER_DETAILS_PATH, FilterDetailsResponse, {
+  return apiRequest(REPORT_PATHS.filterDetails, FilterDetailsResponse, {
     method: 'POST',
     query: { start_date: p.start_date, end_date: p.end_date },
     body: {

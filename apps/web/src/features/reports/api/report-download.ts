@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { REPORT_PATHS } from '@dossier/shared';
 import { ApiError, withQuery } from '../../../lib/api';
 import { readToken } from '../../../lib/session';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
-
-export const reportDownloadPath = (id: number) => `/api/reports/${id}/download/`;
 
 export interface DownloadInput {
   reportId: number;
@@ -32,7 +31,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  */
 export async function downloadReport({ reportId, format, query }: DownloadInput): Promise<{ blob: Blob; fileName: string } | null> {
   const token = readToken();
-  const response = await fetch(withQuery(reportDownloadPath(reportId), { ...query, format }), {
+  const response = await fetch(withQuery(REPORT_PATHS.download(reportId), { ...query, format }), {
     headers: token ? { Authorization: `Token ${token}` } : {},
     credentials: 'same-origin',
   });

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ReportResponse, type ReportFilterBody } from '@dossier/shared';
+import { REPORT_PATHS, type ReportFilterBody, ReportResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { reportsKeys } from './keys';
 
-export const reportFilterPath = (id: number) => `/api/dashboard/report_filter/${id}/`;
-
 /** POST /api/dashboard/report_filter/{id}/: one report restricted to insurer, state and business type lists (docs/product/report-screens.md). */
 export function fetchFilteredReport(id: number, body: ReportFilterBody, signal?: AbortSignal): Promise<ReportResponse> {
-  return apiRequest(reportFilterPath(id), ReportResponse, { method: 'POST', body, signal });
+  return apiRequest(REPORT_PATHS.reportFilter(id), ReportResponse, { method: 'POST', body, signal });
 }
 
 export function filteredReportQueryOptions(id: number, body: ReportFilterBody) {

@@ -1,16 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { REPORT_PATHS, ReportOrPage, type ReportResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { reportsKeys } from './keys';
-
-export const reportPath = (id: number) => `/api/reports/${id}/`;
 
 export type ReportApiQuery = Record<string, string | undefined>;
 
 /** GET /api/reports/{id}/: a dashboard id answers its page of reports, a report id one report (docs/product/reports-catalogue.md, 'Ids'). */
 export function fetchReport(id: number, query: ReportApiQuery, signal?: AbortSignal): Promise<ReportOrPage> {
-  return apiRequest(reportPath(id), ReportOrPage, { query, signal });
+  return apiRequest(REPORT_PATHS.report(id), ReportOrPage, { query, signal });
 }
 
 export function reportQueryOptions(id: number, query: ReportApiQuery) {

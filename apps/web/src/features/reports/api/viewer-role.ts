@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SideMenuResponse } from '@dossier/shared';
+import { MENU_PATHS, SideMenuResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
 import type { QueryConfig } from '../../../lib/query-config';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -11,7 +11,7 @@ import { sharedKeys } from '../../../lib/query-keys';
 export function viewerMenuQueryOptions() {
   return queryOptions({
     queryKey: sharedKeys.sideMenu,
-    queryFn: ({ signal }) => apiRequest('/api/side_menu/', SideMenuResponse, { signal }),
+    queryFn: ({ signal }) => apiRequest(MENU_PATHS.sideMenu, SideMenuResponse, { signal }),
     staleTime: 5 * 60_000,
   });
 }
