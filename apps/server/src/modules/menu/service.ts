@@ -1,5 +1,4 @@
-import { type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
-import { can } from '../../platform/permissions';
+import { can, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
 import type { Viewer } from '../../platform/viewer';
 import { DASHBOARDS } from '../reports/dashboards';
 import type { HandoffService } from '../handoff/service';
