@@ -108,7 +108,8 @@ async function partnerMappedInSubtree(db: Db, viewerEmployeeId: number, partnerI
 
 async function partnerRule(db: Db, viewer: Viewer, { code }: AccessTarget<'partner'>): Promise<AccessRows['partner']> {
   const partner = await db.selectFrom('partners').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
-  if (!partner || !(await partnerMappedInSubtree(db, viewer.employeeId, partner.id))) throw forbidden(`Partner ${code} is outside your team`);
+  if (!partner || !(await partnerMappedInSubtree(db, viewer.employeeId, partner.id)))
+    throw forbidden(`Partner ${code} is outside your team`);
   return partner;
 }
 

@@ -45,10 +45,20 @@ const CALL_CENTRE: MenuAudience = { may: 'case-reassignment' };
 export const STATIC_MENU_ENTRIES: readonly StaticMenuEntry[] = [
   { key: 'life-renewals', label: 'Life Renewals Report', audience: LIFE_ONLY, destination: { kind: 'route', to: '/liferenewalsreport' } },
   { key: 'mapped-partners', label: 'Mapped Partners', audience: 'all', destination: { kind: 'route', to: '/mappedpartners' } },
-  { key: 'partner-search', label: 'Partner Search', audience: { may: 'partner-search' }, destination: { kind: 'handoff', link: 'partner_search' } },
+  {
+    key: 'partner-search',
+    label: 'Partner Search',
+    audience: { may: 'partner-search' },
+    destination: { kind: 'handoff', link: 'partner_search' },
+  },
   { key: 'manage-team', label: 'Manage Team', audience: { may: 'team-area' }, destination: { kind: 'route', to: '/manageteam' } },
   { key: 'requester-view', label: 'Requester View', audience: { may: 'team-area' }, destination: { kind: 'route', to: '/requesterview' } },
-  { key: 'mapping-dashboard', label: 'Mapping Dashboard', audience: { may: 'team-area' }, destination: { kind: 'route', to: '/analytics' } },
+  {
+    key: 'mapping-dashboard',
+    label: 'Mapping Dashboard',
+    audience: { may: 'team-area' },
+    destination: { kind: 'route', to: '/analytics' },
+  },
   { key: 'rm-dashboard', label: 'RM Dashboard', audience: CALL_CENTRE, destination: { kind: 'route', to: '/rm-dashboard' } },
   { key: 'trm-dashboard', label: 'TRM Dashboard', audience: CALL_CENTRE, destination: { kind: 'route', to: '/trm-dashboard' } },
   { key: 'my-views', label: 'My views', audience: 'all', destination: { kind: 'route', to: '/views' } },

@@ -86,7 +86,9 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
       ) : (
         <span>{text}</span>
       )}
-      {code && ctx.role !== undefined && can({ empRole: ctx.role }, PARTNER_SUMMARY_PERMISSION) ? <PartnerSummaryButton code={code} /> : null}
+      {code && ctx.role !== undefined && can({ empRole: ctx.role }, PARTNER_SUMMARY_PERMISSION) ? (
+        <PartnerSummaryButton code={code} />
+      ) : null}
       {code && MOBILE_LOOKUP_ON_PARTNER_ROWS ? (
         <MobileLookupButton partnerCode={code} name={typeof ctx.record.Name === 'string' ? ctx.record.Name : undefined} />
       ) : null}
