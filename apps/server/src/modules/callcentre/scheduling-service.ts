@@ -13,7 +13,7 @@ import { requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/transaction';
-import { badRequest, conflict, forbidden } from '../../platform/http-errors';
+import { badRequest, conflict } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { requireOpen } from './open-case';
 import {
