@@ -17,3 +17,4 @@ export * from './admin';
 export * from './sign-in';
 export * from './subscriptions';
 export * from './views';
+export * from './permissions';

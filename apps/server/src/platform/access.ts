@@ -1,5 +1,30 @@
+import { can, type CaseStatus, type Permission, type PermissionHolder } from '@dossier/shared';
 import type { Db } from './db';
+import type { AppointmentsStatus } from './db-types';
 import { forbidden } from './http-errors';
+import type { Viewer } from './viewer';
+
+/**
+ * Where access is decided (docs/decisions/029-one-access-module.md). Two questions, both asked at the top of a
+ * service function before it reads anything:
+ * - what the viewer may do whatever the target: `requirePermission(viewer, permission, message)` over the one
+ *   table of permissions (`can` in `packages/shared/src/permissions.ts`, which the web menu and the access
+ *   matrix read too);
+ * - whether a target is the viewer's: `requireAccess(db, viewer, target)`, one rule per kind of target in
+ *   `TARGET_RULES` below, which resolves the target and returns its row or throws. An unknown target answers
+ *   exactly like one outside the viewer's subtree (403, the same message), so identifiers of other teams cannot
+ *   be probed (docs/product/shell.md, 'Users and roles', 'Subtree rule').
+ */
+
+/** 403 with `message` unless the viewer may. */
+export function requirePermission(who: PermissionHolder, permission: Permission, message: string): void {
+  if (!can(who, permission)) throw forbidden(message);
+}
+
+/** Role 204 is the life-only role: of the team area it may use Life Renewals and Mapped Partners only (docs/product/shell.md, 'Users and roles'). */
+export function refuseLifeOnlyRole(viewer: PermissionHolder, screen: string): void {
+  requirePermission(viewer, 'team-area', `${screen} is not available to your role`);
+}
 
 /** Call-centre staff do not take partners; everyone else in a subtree may be a mapping target. */
 export const NON_MAPPING_DESIGNATIONS: readonly string[] = ['trm', 'supervisor'];
@@ -15,43 +40,139 @@ export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: 
   return row !== undefined;
 }
 
-/**
- * Resolves an employee code to an id the viewer may see. An unknown code answers like one outside the
- * viewer's subtree (403, the same message), so the answers never tell which codes exist elsewhere.
- */
-export async function employeeInSubtree(
-  db: Db,
-  viewerEmployeeId: number,
-  code: string,
-): Promise<{ id: number; name: string; unique_code: string }> {
+export interface CaseRow {
+  id: number;
+  customer_id: number;
+  partner_id: number | null;
+  trm_id: number | null;
+  product_type_id: number;
+  pincode: string;
+  status: CaseStatus;
+}
+
+/** Who holds a policy: the credited employee, and the partner it was sold through (docs/decisions/003-policy-credited-employee.md). */
+export interface PolicyHolders {
+  employee_id: number;
+  partner_code: string | null;
+}
+
+/** What `requireAccess` is asked about, by kind of target. */
+interface AccessTargets {
+  /** An employee by code (a team member, a drilled account, a reassignment target). */
+  employee: { code: string };
+  /** A partner by code: one currently mapped to someone in the viewer's subtree. */
+  partner: { code: string };
+  /** A call-centre case by id. */
+  case: { id: number };
+  /** A call-centre appointment by id. */
+  appointment: { id: number };
+  /** A policy the service looked up (by number or payment id), or `undefined` when none matched. */
+  policy: { policy: PolicyHolders | undefined };
+}
+
+/** What `requireAccess` returns for each kind. */
+interface AccessRows {
+  employee: { id: number; name: string; unique_code: string };
+  partner: { id: number; name: string; unique_code: string };
+  case: CaseRow;
+  appointment: { id: number; booked_by: number; status: AppointmentsStatus };
+  policy: PolicyHolders;
+}
+
+type AccessKind = keyof AccessTargets;
+/** A target of one kind, e.g. `{ kind: 'case', id: 12 }`. */
+type AccessTarget<K extends AccessKind = AccessKind> = { [P in K]: { kind: P } & AccessTargets[P] }[K];
+type TargetRules = { [K in AccessKind]: (db: Db, viewer: Viewer, target: AccessTarget<K>) => Promise<AccessRows[K]> };
+
+async function employeeRule(db: Db, viewer: Viewer, { code }: AccessTarget<'employee'>): Promise<AccessRows['employee']> {
   const employee = await db
     .selectFrom('employees')
     .select(['id', 'name', 'unique_code'])
     .where('unique_code', '=', code)
     .executeTakeFirst();
-  if (!employee || !(await isInSubtree(db, viewerEmployeeId, employee.id))) throw forbidden(`Account ${code} is outside your team`);
+  if (!employee || !(await isInSubtree(db, viewer.employeeId, employee.id))) throw forbidden(`Account ${code} is outside your team`);
   return employee;
 }
 
-/**
- * A partner the viewer may see: one currently mapped to someone in the viewer's subtree. An unknown code
- * answers like a partner of another branch (403, the same message).
- */
-export async function partnerInSubtree(
-  db: Db,
-  viewerEmployeeId: number,
-  code: string,
-): Promise<{ id: number; name: string; unique_code: string }> {
-  const partner = await db.selectFrom('partners').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
-  if (!partner) throw forbidden(`Partner ${code} is outside your team`);
+async function partnerMappedInSubtree(db: Db, viewerEmployeeId: number, partnerId: number): Promise<boolean> {
   const mapped = await db
     .selectFrom('partner_mappings as m')
     .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
     .select('m.id')
-    .where('m.partner_id', '=', partner.id)
+    .where('m.partner_id', '=', partnerId)
     .where('m.valid_to', 'is', null)
     .where('c.ancestor_id', '=', viewerEmployeeId)
     .executeTakeFirst();
-  if (!mapped) throw forbidden(`Partner ${code} is outside your team`);
+  return mapped !== undefined;
+}
+
+async function partnerRule(db: Db, viewer: Viewer, { code }: AccessTarget<'partner'>): Promise<AccessRows['partner']> {
+  const partner = await db.selectFrom('partners').select(['id', 'name', 'unique_code']).where('unique_code', '=', code).executeTakeFirst();
+  if (!partner || !(await partnerMappedInSubtree(db, viewer.employeeId, partner.id)))
+    throw forbidden(`Partner ${code} is outside your team`);
   return partner;
+}
+
+/**
+ * A case the viewer may work on: its TRM is the viewer or in their team, or it reaches an RM as a lead and its
+ * partner is mapped to someone in the viewer's team (docs/product/callcentre.md).
+ */
+async function caseRule(db: Db, viewer: Viewer, { id }: AccessTarget<'case'>): Promise<CaseRow> {
+  const outside = () => forbidden(`Case ${id} is outside your team`);
+  const row = await db
+    .selectFrom('cases')
+    .select(['id', 'customer_id', 'partner_id', 'trm_id', 'product_type_id', 'pincode', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw outside();
+  const found: CaseRow = row;
+  if (found.trm_id !== null && (await isInSubtree(db, viewer.employeeId, found.trm_id))) return found;
+  if (found.partner_id !== null) {
+    const viaLead = await db
+      .selectFrom('leads as l')
+      .innerJoin('partner_mappings as m', (j) => j.on('m.partner_id', '=', found.partner_id).on('m.valid_to', 'is', null))
+      .innerJoin('employee_closure as ec', 'ec.descendant_id', 'm.manager_id')
+      .select('l.id')
+      .where('l.case_id', '=', id)
+      .where('ec.ancestor_id', '=', viewer.employeeId)
+      .executeTakeFirst();
+    if (viaLead) return found;
+  }
+  throw outside();
+}
+
+/** A booking the viewer or someone in their team made. */
+async function appointmentRule(db: Db, viewer: Viewer, { id }: AccessTarget<'appointment'>): Promise<AccessRows['appointment']> {
+  const appt = await db.selectFrom('appointments').select(['id', 'booked_by', 'status']).where('id', '=', id).executeTakeFirst();
+  if (!appt || !(await isInSubtree(db, viewer.employeeId, appt.booked_by))) throw forbidden(`Appointment ${id} is outside your team`);
+  return appt;
+}
+
+/**
+ * A policy held in the viewer's subtree: its credited employee is in it, or its partner is currently mapped
+ * into it (docs/product/renewals.md, 'Renewal row actions').
+ */
+async function policyRule(db: Db, viewer: Viewer, { policy }: AccessTarget<'policy'>): Promise<PolicyHolders> {
+  const outside = () => forbidden('This policy is outside your team');
+  if (!policy) throw outside();
+  if (await isInSubtree(db, viewer.employeeId, policy.employee_id)) return policy;
+  if (policy.partner_code !== null) {
+    const partner = await db.selectFrom('partners').select('id').where('unique_code', '=', policy.partner_code).executeTakeFirst();
+    if (partner && (await partnerMappedInSubtree(db, viewer.employeeId, partner.id))) return policy;
+  }
+  throw outside();
+}
+
+const TARGET_RULES: TargetRules = {
+  employee: employeeRule,
+  partner: partnerRule,
+  case: caseRule,
+  appointment: appointmentRule,
+  policy: policyRule,
+};
+
+/** The target's row if it is the viewer's (see `TARGET_RULES`); 403 otherwise, unknown targets included. */
+export function requireAccess<K extends AccessKind>(db: Db, viewer: Viewer, target: AccessTarget<K>): Promise<AccessRows[K]> {
+  const rule: TargetRules[K] = TARGET_RULES[target.kind];
+  return rule(db, viewer, target);
 }

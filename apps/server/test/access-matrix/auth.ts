@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { can } from '../../src/platform/permissions';
+import { can } from '@dossier/shared';
 import { bearer, ownOnly, variant, type MatrixEntry } from './types';
 
 const LOGIN = '/accounts/api/v1/login/';

@@ -1,5 +1,4 @@
-import { CALLCENTRE_API, COMMUNICATION_SERVICE_PATH, kolkataToday, PARTNER_SERVICE_API } from '@dossier/shared';
-import { can } from '../../src/platform/permissions';
+import { CALLCENTRE_API, can, COMMUNICATION_SERVICE_PATH, kolkataToday, PARTNER_SERVICE_API } from '@dossier/shared';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { STATUS_CALLBACK_PATH } from '../../src/platform/telephony/index';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { can } from '../../src/platform/permissions';
+import { can } from '@dossier/shared';
 import { expect } from 'vitest';
 import type { StoredAttachment } from '../../src/platform/mail/attachment';
 import { employeeCode, partnerCode } from './targets';
@@ -95,7 +95,7 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
     variants: [
       variant<string>({
         name: 'CSV of a team report drilled to an employee',
-        refused: (v) => !v.downloadAccess,
+        refused: (v) => !can(v, 'report-download'),
         ownStatuses: [200, 204],
         target: (ctx, relation) => employeeCode(ctx, relation),
         request: (ctx, code) => ({
@@ -108,7 +108,7 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
       }),
       variant<string>({
         name: 'XLSX of a partner executive report',
-        refused: (v) => !v.downloadAccess,
+        refused: (v) => !can(v, 'report-download'),
         ownStatuses: [200, 204],
         target: (ctx, relation) => partnerCode(ctx, relation),
         request: (_ctx, code) => ({
@@ -127,7 +127,7 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
     variants: [
       variant<string>({
         name: 'mail a team report drilled to an employee',
-        refused: (v) => !v.emailAccess,
+        refused: (v) => !can(v, 'report-email'),
         target: async (ctx, relation) => (relation !== 'own' || (await hasBusiness(ctx)) ? employeeCode(ctx, relation, 'self') : undefined),
         request: (ctx, code) => ({
           method: 'POST',

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_PATHS, type Subscription } from '@dossier/shared';
+import { can, SUBSCRIPTION_PATHS, type Subscription } from '@dossier/shared';
 import { expect } from 'vitest';
 import { employeeCode, MISSING } from './targets';
 import { ownOnly, variant, type MatrixContext, type MatrixEntry, type MatrixViewer, type Relation } from './types';
@@ -52,7 +52,7 @@ export const SUBSCRIPTIONS_MATRIX: readonly MatrixEntry[] = [
     variants: [
       variant<string>({
         name: 'subscribe to a team report drilled to an employee',
-        refused: (v) => !v.emailAccess,
+        refused: (v) => !can(v, 'report-email'),
         target: (ctx, relation) => employeeCode(ctx, relation, 'self'),
         request: (ctx, code) => ({
           method: 'POST',

@@ -1,5 +1,4 @@
-import { TEAM_PATHS } from '@dossier/shared';
-import { can } from '../../src/platform/permissions';
+import { can, TEAM_PATHS } from '@dossier/shared';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { MISSING, employeeCode, partnerCode, pendingItemFor, personFor } from './targets';

@@ -35,8 +35,8 @@ export interface MatrixViewer {
   email: string;
   empRole: string;
   designation: string;
-  emailAccess: boolean;
-  downloadAccess: boolean;
+  emailReportAccess: boolean;
+  downloadReportAccess: boolean;
 }
 
 export interface MatrixRequest {

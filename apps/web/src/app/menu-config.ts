@@ -1,3 +1,5 @@
+import type { Permission } from '@dossier/shared';
+
 /**
  * Side-menu configuration (docs/product/shell.md, 'Side menu'). Typed data, so changing who sees what is a
  * one-line edit here and the rules in side-menu-model.ts stay untouched.
@@ -9,8 +11,12 @@
  */
 export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/lib/config';
 
-/** Who sees a static entry, by emp_role: 204 is the life-only role (docs/product/shell.md, 'Users and roles'). */
-export type MenuAudience = 'all' | 'life-only' | 'not-life-only';
+/**
+ * Who sees an entry: everyone, or those who have (`may`) or lack (`mayNot`) a permission of the one permission
+ * table (`packages/shared/src/permissions.ts`), the same table the server refuses calls by. Display only: the
+ * server refuses the calls behind an entry whatever the menu shows.
+ */
+export type MenuAudience = 'all' | { may: Permission } | { mayNot: Permission };
 
 export type StaticMenuDestination =
   | { kind: 'route'; to: string }
@@ -24,20 +30,36 @@ export interface StaticMenuEntry {
   destination: StaticMenuDestination;
 }
 
-/** The entry above the dashboards. The Dashboard shows reports 13 and 11, which the life-only role may not read. */
+/** The entry above the dashboards. The Dashboard shows reports 13 and 11, business reports the life-only role 204 may not read. */
 export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string; audience: MenuAudience }[] = [
-  { key: 'dashboard', label: 'Dashboard', to: '/dashboard', audience: 'not-life-only' },
+  { key: 'dashboard', label: 'Dashboard', to: '/dashboard', audience: { may: 'business-reports' } },
 ];
+
+// Life Renewals is the entry of the role without business reports, 204 (docs/product/renewals.md, 'Life Renewals Report');
+// the call-centre dashboards go to the roles that work call-centre cases, those that may reassign them
+// (docs/product/callcentre.md).
+const LIFE_ONLY: MenuAudience = { mayNot: 'business-reports' };
+const CALL_CENTRE: MenuAudience = { may: 'case-reassignment' };
 
 /** The entries after the dashboards, in menu order. */
 export const STATIC_MENU_ENTRIES: readonly StaticMenuEntry[] = [
-  { key: 'life-renewals', label: 'Life Renewals Report', audience: 'life-only', destination: { kind: 'route', to: '/liferenewalsreport' } },
+  { key: 'life-renewals', label: 'Life Renewals Report', audience: LIFE_ONLY, destination: { kind: 'route', to: '/liferenewalsreport' } },
   { key: 'mapped-partners', label: 'Mapped Partners', audience: 'all', destination: { kind: 'route', to: '/mappedpartners' } },
-  { key: 'partner-search', label: 'Partner Search', audience: 'not-life-only', destination: { kind: 'handoff', link: 'partner_search' } },
-  { key: 'manage-team', label: 'Manage Team', audience: 'not-life-only', destination: { kind: 'route', to: '/manageteam' } },
-  { key: 'requester-view', label: 'Requester View', audience: 'not-life-only', destination: { kind: 'route', to: '/requesterview' } },
-  { key: 'mapping-dashboard', label: 'Mapping Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/analytics' } },
-  { key: 'rm-dashboard', label: 'RM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/rm-dashboard' } },
-  { key: 'trm-dashboard', label: 'TRM Dashboard', audience: 'not-life-only', destination: { kind: 'route', to: '/trm-dashboard' } },
+  {
+    key: 'partner-search',
+    label: 'Partner Search',
+    audience: { may: 'partner-search' },
+    destination: { kind: 'handoff', link: 'partner_search' },
+  },
+  { key: 'manage-team', label: 'Manage Team', audience: { may: 'team-area' }, destination: { kind: 'route', to: '/manageteam' } },
+  { key: 'requester-view', label: 'Requester View', audience: { may: 'team-area' }, destination: { kind: 'route', to: '/requesterview' } },
+  {
+    key: 'mapping-dashboard',
+    label: 'Mapping Dashboard',
+    audience: { may: 'team-area' },
+    destination: { kind: 'route', to: '/analytics' },
+  },
+  { key: 'rm-dashboard', label: 'RM Dashboard', audience: CALL_CENTRE, destination: { kind: 'route', to: '/rm-dashboard' } },
+  { key: 'trm-dashboard', label: 'TRM Dashboard', audience: CALL_CENTRE, destination: { kind: 'route', to: '/trm-dashboard' } },
   { key: 'my-views', label: 'My views', audience: 'all', destination: { kind: 'route', to: '/views' } },
 ];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { can } from '@dossier/shared';
 import { forbidden } from '../../platform/http-errors';
-import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 
 export const ADMIN_ONLY = 'Administration is for administrators only';

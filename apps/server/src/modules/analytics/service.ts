@@ -7,7 +7,7 @@ import {
 } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
-import { refuseLifeOnlyRole } from '../../platform/permissions';
+import { refuseLifeOnlyRole } from '../../platform/access';
 import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
 import { dmyRangeOrLast30Days } from '../../platform/date-ranges';
 import { mappingCounts, type MappingCountsRow } from './queries';

@@ -6,6 +6,7 @@ import {
   type CallToConnectRequest,
   type CallToConnectResponse,
 } from '@dossier/shared';
+import { requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
@@ -13,7 +14,7 @@ import { hitRateLimit } from '../../platform/rate-limit';
 import type { CallUpdate } from '../../platform/telephony/exotel';
 import { TelephonyError, type TelephonyProvider } from '../../platform/telephony/types';
 import type { Viewer } from '../../platform/viewer';
-import { caseForViewer, requireOpen } from './access';
+import { requireOpen } from './open-case';
 import {
   applyCallUpdate,
   callRecording,
@@ -49,7 +50,7 @@ export class CallService {
   /** Places a bridged call: the provider rings the manager first, then the customer or partner. */
   async connect(viewer: Viewer, body: CallToConnectRequest, ip: string): Promise<CallToConnectResponse> {
     if (body.trm_id !== viewer.code) throw forbidden('Calls can only be placed as the signed-in manager');
-    const found = await caseForViewer(this.db, viewer, body.case_id);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: body.case_id });
     requireOpen(found, 'place a call');
     const direction = body.is_customer ? 'customer' : 'partner';
     const to = await this.destination(found.id, direction, body.to_user_id, found.customer_id, found.partner_id);
@@ -100,7 +101,7 @@ export class CallService {
 
   /** The call history of one case (call-history and connect dialogs), brought up to date first. */
   async caseCalls(viewer: Viewer, caseId: number): Promise<CallDetailsResponse> {
-    const found = await caseForViewer(this.db, viewer, caseId);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: caseId });
     await this.refresh({ caseIds: [found.id] });
     return { data: { case_id: found.id, status: found.status, call_details: await this.details(null, found.id) } };
   }

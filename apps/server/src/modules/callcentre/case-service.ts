@@ -10,15 +10,14 @@ import {
   type UpdateRemarksRequest,
   type UpdateStatusResponse,
 } from '@dossier/shared';
-import { employeeInSubtree } from '../../platform/access';
+import { requireAccess, requirePermission } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
-import { requirePermission } from '../../platform/permissions';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
-import { caseForViewer, requireOpen } from './access';
+import { requireOpen } from './open-case';
 import {
   countRemarksOfCall,
   insertReassignment,
@@ -51,7 +50,7 @@ export class CaseService {
   constructor(private readonly db: Db) {}
 
   async updateStatus(viewer: Viewer, caseId: number, status: 'open' | 'closed', ip: string): Promise<UpdateStatusResponse> {
-    const found = await caseForViewer(this.db, viewer, caseId);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: caseId });
     if (found.status === status) return { message: `Ticket is already ${status}`, status };
     await inTransaction(this.db, async (trx) => {
       // Conditional on the status read above: of concurrent requests only one makes the transition
@@ -76,7 +75,7 @@ export class CaseService {
    * call (they show under it in the call history) and the choice becomes the case's remark.
    */
   async updateRemarks(viewer: Viewer, body: UpdateRemarksRequest, ip: string): Promise<MessageResponse> {
-    const found = await caseForViewer(this.db, viewer, body.case_id);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: body.case_id });
     const audience = (body.is_customer ?? body.reason == null) ? 'customer' : 'partner';
     let label: string | null;
     if (audience === 'customer') {
@@ -140,8 +139,8 @@ export class CaseService {
       60,
       (s) => `Too many advisor searches. Try again in ${s} seconds.`,
     );
-    await employeeInSubtree(this.db, viewer.employeeId, body.partner_ams_id);
-    const found = await caseForViewer(this.db, viewer, body.case_id);
+    await requireAccess(this.db, viewer, { kind: 'employee', code: body.partner_ams_id });
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: body.case_id });
     requireOpen(found, 'search for advisors');
     if (body.pincode !== found.pincode) {
       throw badRequest(`Advisors are searched near the customer's pincode on this case (${found.pincode}).`);
@@ -160,7 +159,7 @@ export class CaseService {
   /** Hands the customer to another advisor; recorded in case_reassignments and audited. */
   async assignNewPartner(viewer: Viewer, caseId: number, code: string, ip: string): Promise<AssignNewPartnerResponse> {
     requireReassigningRole(viewer);
-    const found = await caseForViewer(this.db, viewer, caseId);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: caseId });
     requireOpen(found, 'assign a new advisor');
     const partner = await partnerByCode(this.db, code);
     if (!partner) throw notFound(`No advisor ${code}`);

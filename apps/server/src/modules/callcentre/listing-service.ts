@@ -8,7 +8,7 @@ import {
   type TrmCaseListing,
   type TrmCaseQuery,
 } from '@dossier/shared';
-import { employeeInSubtree } from '../../platform/access';
+import { requireAccess } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { formatProviderTime } from '../../platform/telephony/times';
 import type { Viewer } from '../../platform/viewer';
@@ -38,7 +38,7 @@ export class ListingService {
 
   /** Advisor Connect Leads: call-back leads for the partners mapped to the RM (docs/product/callcentre.md, 'Advisor Connect Leads'). */
   async leads(viewer: Viewer, rmCode: string, q: LeadListingQuery): Promise<LeadListing> {
-    const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
+    const rm = await requireAccess(this.db, viewer, { kind: 'employee', code: rmCode });
     const filter = { date: q.date, partnerId: q.partner_id, category: q.call_status || undefined };
     let rows = await leadsPage(this.db, rm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countLeads(this.db, rm.id, filter) : 0);
@@ -70,7 +70,7 @@ export class ListingService {
 
   /** The RM's partners and the lead-category boxes with their open-lead counts (of one date when given). */
   async partnersByRm(viewer: Viewer, rmCode: string, date?: string): Promise<PartnerListByRm> {
-    const rm = await employeeInSubtree(this.db, viewer.employeeId, rmCode);
+    const rm = await requireAccess(this.db, viewer, { kind: 'employee', code: rmCode });
     const [partners, categories, counts] = [
       await partnersOfRm(this.db, rm.id),
       await leadCategories(this.db),
@@ -89,7 +89,7 @@ export class ListingService {
 
   /** TRM dashboard: the cases of one TRM (the viewer or someone in their team). */
   async trmCases(viewer: Viewer, trmCode: string, q: TrmCaseQuery): Promise<TrmCaseListing> {
-    const trm = await employeeInSubtree(this.db, viewer.employeeId, trmCode);
+    const trm = await requireAccess(this.db, viewer, { kind: 'employee', code: trmCode });
     const filter = { date: q.date, status: q.status };
     let rows = await casesPage(this.db, trm.id, filter, numberedPage(q.current_page, PAGE_SIZE));
     const total = rows[0]?.total ?? (q.current_page > 1 ? await countCases(this.db, trm.id, filter) : 0);

@@ -1,17 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeader, signIn } from '../../../test/app';
 import { createCallCentreApp, type CallCentreContext } from '../../../test/callcentre-fixtures';
-import * as platformAccess from '../../platform/access';
-import * as caseAccess from './access';
+import * as access from '../../platform/access';
 
-vi.mock('./access', async (original) => {
-  const real = await original<typeof caseAccess>();
-  return { ...real, caseForViewer: vi.fn(real.caseForViewer) };
-});
 vi.mock('../../platform/access', async (original) => {
-  const real = await original<typeof platformAccess>();
-  return { ...real, isInSubtree: vi.fn(real.isInSubtree) };
+  const real = await original<typeof access>();
+  return { ...real, requireAccess: vi.fn(real.requireAccess) };
 });
+
+/**
+ * Runs `change` once, right after the next access check of a `kind` target has read its row (and found it the
+ * viewer's): another request's change lands between this request's read and its write.
+ */
+function changeAfterAccess(kind: 'case' | 'appointment', change: (row: { id: number }) => Promise<void>): void {
+  const check = vi.mocked(access.requireAccess);
+  const real = check.getMockImplementation();
+  if (!real) throw new Error('no real requireAccess');
+  let pending = true;
+  check.mockImplementation(async (db, viewer, target) => {
+    const row = await real(db, viewer, target);
+    if (pending && target.kind === kind) {
+      pending = false;
+      check.mockImplementation(real);
+      await change(row as { id: number });
+    }
+    return row;
+  });
+}
 
 const API = '/services/communication/api/v1';
 
@@ -46,12 +61,8 @@ describe('a change between read and write', () => {
     const appt = {
       id: Number((await ctx.db.db.selectFrom('appointments').select('id').where('slot_id', '=', 7).executeTakeFirstOrThrow()).id),
     };
-    const check = vi.mocked(platformAccess.isInSubtree);
-    const real = check.getMockImplementation();
-    if (!real) throw new Error('no real isInSubtree');
-    check.mockImplementationOnce(async (...args) => {
+    changeAfterAccess('appointment', async () => {
       await ctx.db.db.updateTable('appointments').set({ status: 'cancelled', cancel_reason: 'Other' }).where('id', '=', appt.id).execute();
-      return real(...args);
     });
     const res = await post('/scheduler/cancel-appointment/', { appointment_id: appt.id, reason: 'Customer not available' });
     expect(res.statusCode).toBe(409);
@@ -61,13 +72,8 @@ describe('a change between read and write', () => {
     expect(await audits('appointment_cancelled')).toEqual([]);
   });
   it('closing a ticket someone else closed meanwhile answers 409 and audits nothing', async () => {
-    const read = vi.mocked(caseAccess.caseForViewer);
-    const real = read.getMockImplementation();
-    if (!real) throw new Error('no real caseForViewer');
-    read.mockImplementationOnce(async (...args) => {
-      const row = await real(...args);
+    changeAfterAccess('case', async (row) => {
       await ctx.db.db.updateTable('cases').set({ status: 'closed' }).where('id', '=', row.id).execute();
-      return row;
     });
     const res = await post('/trm-update-status/', { case_id: ctx.fx.cases.trmCase, status: 'closed' });
     expect(res.statusCode).toBe(409);
@@ -76,13 +82,8 @@ describe('a change between read and write', () => {
   });
 
   it('reassigning a case someone else reassigned meanwhile answers 409 and records nothing', async () => {
-    const read = vi.mocked(caseAccess.caseForViewer);
-    const real = read.getMockImplementation();
-    if (!real) throw new Error('no real caseForViewer');
-    read.mockImplementationOnce(async (...args) => {
-      const row = await real(...args);
+    changeAfterAccess('case', async (row) => {
       await ctx.db.db.updateTable('cases').set({ partner_id: ctx.fx.partners.p5 }).where('id', '=', row.id).execute();
-      return row;
     });
     const res = await post('/trm-assign-new-partner/', { case_id: ctx.fx.cases.trmMissCase, new_partner_username: 'EI0003' });
     expect(res.statusCode).toBe(409);

@@ -111,10 +111,6 @@ export async function insertAppointment(db: Db, appointment: Insertable<Appointm
 }
 
 /** What cancelling checks of an appointment: who booked it and its status; undefined when unknown. */
-export function appointmentForCancel(db: Db, appointmentId: number) {
-  return db.selectFrom('appointments').select(['id', 'booked_by', 'status']).where('id', '=', appointmentId).executeTakeFirst();
-}
-
 /**
  * Cancels an appointment only while it is booked; 0 rows when a concurrent cancellation came first.
  * Returns the number of rows updated.

@@ -9,18 +9,17 @@ import {
   type MessageResponse,
   type SlotsResponse,
 } from '@dossier/shared';
-import { isInSubtree } from '../../platform/access';
+import { requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { inTransaction } from '../../platform/transaction';
-import { badRequest, conflict, forbidden } from '../../platform/http-errors';
+import { badRequest, conflict } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { numberedPage, pageNumbers } from '../../platform/paging';
-import { caseForViewer, requireOpen } from './access';
+import { requireOpen } from './open-case';
 import {
   activeSlot,
   activeSlots,
-  appointmentForCancel,
   appointmentsPage,
   bookableCasesPage,
   bookedSlotIds,
@@ -55,7 +54,7 @@ export class SchedulingService {
 
   /** Books a meeting slot with the case's advisor; the database refuses a second booking of it. */
   async book(viewer: Viewer, body: BookSlotRequest, ip: string): Promise<BookSlotResponse> {
-    const found = await caseForViewer(this.db, viewer, body.case_id);
+    const found = await requireAccess(this.db, viewer, { kind: 'case', id: body.case_id });
     requireOpen(found, 'book a meeting');
     if (body.customer_id !== found.customer_id) throw badRequest(`customer_id ${body.customer_id} is not the customer of case ${found.id}`);
     if (body.partner_id !== found.partner_id) throw badRequest(`partner_id ${body.partner_id} is not the advisor of case ${found.id}`);
@@ -122,10 +121,7 @@ export class SchedulingService {
 
   /** Cancels a booking the viewer (or someone in their team) made; the slot becomes free again. */
   async cancel(viewer: Viewer, appointmentId: number, reason: string, ip: string): Promise<MessageResponse> {
-    const appt = await appointmentForCancel(this.db, appointmentId);
-    // An unknown id answers like another team's booking, so ids cannot be probed.
-    if (!appt || !(await isInSubtree(this.db, viewer.employeeId, appt.booked_by)))
-      throw forbidden(`Appointment ${appointmentId} is outside your team`);
+    const appt = await requireAccess(this.db, viewer, { kind: 'appointment', id: appointmentId });
     if (appt.status !== 'booked') throw conflict('This appointment is already cancelled');
     await inTransaction(this.db, async (trx) => {
       // Only a booked appointment is cancelled: of concurrent cancellations one wins, the rest answer 409.

@@ -1,6 +1,6 @@
-import type { EtlJob, EtlRunRequest, EtlRunResponse } from '@dossier/shared';
+import { can, type EtlJob, type EtlRunRequest, type EtlRunResponse } from '@dossier/shared';
 import type { Db } from '../../platform/db';
-import { can, requirePermission } from '../../platform/permissions';
+import { requirePermission } from '../../platform/access';
 import type { Viewer } from '../../platform/viewer';
 import { runEtlCycle, type SourcePull } from './cycle';
 import { selectEtlJobs } from './queries';

@@ -1,8 +1,7 @@
-import type { HandoffResponse, HandoffVerifyResponse } from '@dossier/shared';
+import { can, type HandoffResponse, type HandoffVerifyResponse } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { forbidden, notFound, unauthorized } from '../../platform/http-errors';
-import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 import { hashToken, newToken } from '../../platform/tokens';
 import { consumeHandoffToken, insertHandoffToken } from './queries';

@@ -8,8 +8,7 @@ import {
   type UnmappedPartner,
   type UnmappedPartnersResponse,
 } from '@dossier/shared';
-import { isInSubtree, NON_MAPPING_DESIGNATIONS } from '../../platform/access';
-import { refuseLifeOnlyRole } from '../../platform/permissions';
+import { isInSubtree, NON_MAPPING_DESIGNATIONS, refuseLifeOnlyRole } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';

@@ -1,5 +1,4 @@
-import { type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
-import { can } from '../../platform/permissions';
+import { can, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
 import type { Viewer } from '../../platform/viewer';
 import type { HandoffService, PortalTarget } from '../handoff/module';
 import { DASHBOARDS } from '../reports/module';

@@ -11,10 +11,10 @@ import {
   type RenewalLinkResponse,
   type RenewalNoticeResponse,
 } from '@dossier/shared';
-import { isInSubtree, partnerInSubtree } from '../../platform/access';
+import { requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { forbidden, HttpError, notFound } from '../../platform/http-errors';
+import { forbidden, notFound } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { UrlSigner } from '../../platform/signed-urls';
@@ -29,12 +29,6 @@ export interface NoticeDocument {
 
 const noticeSubject = (policyId: string) => `renewal_notice:${policyId}`;
 const PDF_TYPE = 'application/pdf';
-
-/**
- * Renewal row actions (docs/product/renewals.md, 'Renewal row actions'): a policy may be acted on only by users whose subtree
- * holds it (its credited employee, or its partner's current manager); unknown policies are 404.
- */
-const POLICY_OUTSIDE = 'This policy is outside your team';
 
 export class NotifyService {
   constructor(
@@ -100,8 +94,7 @@ export class NotifyService {
       payment = expiring.policy_no ? await findPendingRenewal(this.db, expiring.policy_no) : undefined;
     } else if (body.payment_id !== undefined) {
       payment = await findPolicy(this.db, { column: 'p.payment_id', value: body.payment_id });
-      if (!payment) throw forbidden(POLICY_OUTSIDE);
-      await this.checkAccess(viewer, payment, body.product_type);
+      payment = await this.checkAccess(viewer, payment, body.product_type);
     }
     if (!payment || payment.status !== 'pending' || !(payment.one_click_url ?? payment.renewal_link))
       throw notFound(RENEWAL_PAYMENT_MISSING);
@@ -144,29 +137,19 @@ export class NotifyService {
 
   private async policyByNumber(viewer: Viewer, body: PolicyActionBody): Promise<PolicyFacts> {
     const policy = await findPolicy(this.db, { column: 'p.policy_no', value: body.policy_number });
-    // An unknown number answers like another team's policy, so numbers cannot be probed.
-    if (!policy) throw forbidden(POLICY_OUTSIDE);
-    await this.checkAccess(viewer, policy, body.product_type);
-    return policy;
+    return this.checkAccess(viewer, policy, body.product_type);
   }
 
-  /** 403 outside the viewer's subtree; then 404 for their own policy of another product type. */
-  private async checkAccess(viewer: Viewer, policy: PolicyFacts, productType: string): Promise<void> {
-    await this.checkTeam(viewer, policy);
-    if (policy.product_type !== productType) throw notFound(`No ${productType} policy ${policy.policy_no ?? policy.payment_id}`);
-  }
-
-  private async checkTeam(viewer: Viewer, policy: PolicyFacts): Promise<void> {
-    if (await isInSubtree(this.db, viewer.employeeId, policy.employee_id)) return;
-    if (policy.partner_code) {
-      try {
-        await partnerInSubtree(this.db, viewer.employeeId, policy.partner_code);
-        return;
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-      }
-    }
-    throw forbidden(POLICY_OUTSIDE);
+  /**
+   * Renewal row actions (docs/product/renewals.md, 'Renewal row actions'): 403 unless the viewer's subtree holds
+   * the policy (an unknown one answers the same, so numbers cannot be probed); then 404 for their own policy of
+   * another product type.
+   */
+  private async checkAccess(viewer: Viewer, found: PolicyFacts | undefined, productType: string): Promise<PolicyFacts> {
+    await requireAccess(this.db, viewer, { kind: 'policy', policy: found });
+    // Past requireAccess the policy exists; the optional chain only lets the compiler see it.
+    if (found?.product_type !== productType) throw notFound(`No ${productType} policy ${found?.policy_no ?? found?.payment_id}`);
+    return found;
   }
 
   /** The notice of an expiring policy, or of a renewal awaiting payment (then the due date is the old policy's expiry). */

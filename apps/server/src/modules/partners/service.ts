@@ -6,7 +6,7 @@ import {
   type MappedPartnersQuery,
   type ReportingManager,
 } from '@dossier/shared';
-import { partnerInSubtree } from '../../platform/access';
+import { requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { forbidden, HttpError } from '../../platform/http-errors';
@@ -40,7 +40,7 @@ export async function mappedPartners(
 }
 
 export async function reportingManagers(db: Db, viewer: Viewer, partnerCode: string): Promise<ReportingManager[]> {
-  const partner = await partnerInSubtree(db, viewer.employeeId, partnerCode);
+  const partner = await requireAccess(db, viewer, { kind: 'partner', code: partnerCode });
   const rows = await currentReporting(db, partner.id);
   return rows.map((r) => ({
     name: r.name,
@@ -65,7 +65,7 @@ export async function dialerInfo(db: Db, viewer: Viewer, partnerCode: string, ip
   );
   let partner: { id: number; unique_code: string };
   try {
-    partner = await partnerInSubtree(db, viewer.employeeId, partnerCode);
+    partner = await requireAccess(db, viewer, { kind: 'partner', code: partnerCode });
   } catch (err) {
     if (err instanceof HttpError) {
       await audit(db, {

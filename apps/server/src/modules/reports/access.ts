@@ -1,8 +1,7 @@
-import { PARTNER_CODE_MARKER } from '@dossier/shared';
-import { employeeInSubtree, partnerInSubtree } from '../../platform/access';
+import { can, PARTNER_CODE_MARKER } from '@dossier/shared';
+import { requireAccess } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/http-errors';
-import { can } from '../../platform/permissions';
 import type { Viewer } from '../../platform/viewer';
 import type { Account } from './context';
 import { EXECUTIVE_REPORT_ID, findReport, type ReportDef } from './catalogue';
@@ -14,7 +13,9 @@ const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashbo
 /**
  * The report or dashboard `id` (they share one id space) if the viewer's role may open it: the life-only role
  * 204 opens the life dashboards and reports only (docs/product/shell.md, 'Users and roles'). Unknown ids are
- * 404. Every way to a report (the table, its file and mail, a saved view, a subscription) asks here.
+ * 404. Every way to a report (the table, its file and mail, a saved view, a subscription) asks here. The role
+ * half is the `business-reports` permission of the one table; the life flags are the catalogue's, which is why
+ * this rule sits beside the catalogue rather than in `platform/access.ts` (docs/decisions/029-one-access-module.md).
  */
 export function requireReportAccess(viewer: Viewer, id: number): { dashboard: DashboardDef } | { report: ReportDef } {
   const dashboard = findDashboard(id);
@@ -36,9 +37,9 @@ export function requireReportAccess(viewer: Viewer, id: number): { dashboard: Da
 export async function drilledAccount(db: Db, viewer: Viewer, accountId: string | null | undefined): Promise<Account> {
   if (!accountId || accountId === viewer.code) return { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };
   if (accountId.toUpperCase().includes(PARTNER_CODE_MARKER)) {
-    const p = await partnerInSubtree(db, viewer.employeeId, accountId);
+    const p = await requireAccess(db, viewer, { kind: 'partner', code: accountId });
     return { kind: 'partner', id: p.id, code: p.unique_code, name: p.name };
   }
-  const e = await employeeInSubtree(db, viewer.employeeId, accountId);
+  const e = await requireAccess(db, viewer, { kind: 'employee', code: accountId });
   return { kind: 'employee', id: e.id, code: e.unique_code, name: e.name };
 }

@@ -1,6 +1,7 @@
 import { REPORT_MAIL_MESSAGE } from '@dossier/shared';
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
+import { requirePermission } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { csvStream } from '../../platform/files/csv';
@@ -104,7 +105,7 @@ export async function reportWorkbook(report: ReportExport, keepRows = 0): Promis
   }
 }
 
-/** Downloads and mails of reports: the report's flag and the user's access flag are both required. */
+/** Downloads and mails of reports: the report's flag and the user's permission (`report-download`, `report-email`) are both required. */
 export class ReportDelivery {
   private readonly batchSize: number;
 
@@ -125,7 +126,7 @@ export class ReportDelivery {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.download) throw forbidden(`${def.name} cannot be downloaded`);
-    if (!viewer.downloadReportAccess) throw forbidden('You do not have access to download reports');
+    requirePermission(viewer, 'report-download', 'You do not have access to download reports');
     const report = await this.reports.export(viewer, id, params, this.batchSize);
     const rows = await peekRows(report.batches);
     try {
@@ -157,7 +158,7 @@ export class ReportDelivery {
     const def = findReport(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.email) throw forbidden(`${def.name} cannot be emailed`);
-    if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
+    requirePermission(viewer, 'report-email', 'You do not have access to email reports');
     await hitRateLimit(
       this.db,
       [`mail:user:${viewer.userId}`],

@@ -1,4 +1,4 @@
-import { kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from '@dossier/shared';
+import { can, kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
@@ -230,8 +230,8 @@ export class ReportService {
       date_mode: def.dateMode,
       email_report: def.email,
       download_report: def.download,
-      user_email_report_access: viewer.emailReportAccess,
-      user_download_report_access: viewer.downloadReportAccess,
+      user_email_report_access: can(viewer, 'report-email'),
+      user_download_report_access: can(viewer, 'report-download'),
       business_type_filter: def.filters.businessType,
       insurer_filter: def.filters.insurer,
       state_filter: def.filters.state,

@@ -1,4 +1,4 @@
-import { nextRunAfter, ReportFilterBody } from '@dossier/shared';
+import { can, nextRunAfter, ReportFilterBody } from '@dossier/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -49,7 +49,7 @@ async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
 async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
   const viewer = await subscriber(db, row.user_id);
   if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
-  if (!viewer.emailReportAccess) return { kind: 'pause', reason: 'You no longer have access to email reports' };
+  if (!can(viewer, 'report-email')) return { kind: 'pause', reason: 'You no longer have access to email reports' };
   const target = subscribedReports(row.report_id);
   if (!target || target.reportIds.length === 0) return { kind: 'pause', reason: 'This report can no longer be emailed' };
   const params = paramsOfBody(ReportFilterBody.parse(row.filters));

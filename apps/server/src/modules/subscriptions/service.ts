@@ -7,6 +7,7 @@ import {
   type Subscription,
   type UpdateSubscriptionBody,
 } from '@dossier/shared';
+import { requirePermission } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
@@ -43,7 +44,7 @@ export function subscribedReports(reportId: number): { title: string; kind: 'rep
 export async function refuseUnmailable(reports: ReportService, viewer: Viewer, reportId: number, filters: ReportFilterBody): Promise<void> {
   const target = subscribedReports(reportId);
   if (!target) throw notFound(`No report ${reportId}`);
-  if (!viewer.emailReportAccess) throw forbidden('You do not have access to email reports');
+  requirePermission(viewer, 'report-email', 'You do not have access to email reports');
   if (target.reportIds.length === 0) throw forbidden(`${target.title} cannot be emailed`);
   await reports.check(viewer, reportId, paramsOfBody(filters));
 }

@@ -1,10 +1,9 @@
 import type { AcceptMemberListRequest, DecisionResponse, ReporteeDetailQuery, ReporteeRow, TeamListQuery, TeamRow } from '@dossier/shared';
-import { employeeInSubtree } from '../../platform/access';
+import { refuseLifeOnlyRole, requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { refuseLifeOnlyRole } from '../../platform/permissions';
 import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
 import { checkedRange, kolkataDate } from '../../platform/date-ranges';
 import {
@@ -52,7 +51,7 @@ async function requestFor(db: Db, code: string | undefined, managerId: number, m
 
 export async function reporteeDetail(db: Db, viewer: Viewer, query: ReporteeDetailQuery): Promise<ReporteeRow[]> {
   refuseLifeOnlyRole(viewer, 'Reportee list');
-  const manager = await employeeInSubtree(db, viewer.employeeId, query.unique_code);
+  const manager = await requireAccess(db, viewer, { kind: 'employee', code: query.unique_code });
   const request = await requestFor(db, query.request_raised, manager.id, manager.unique_code);
   if (request && request.requested_by === viewer.employeeId) throw forbidden(`You raised ${request.code}; another manager must decide it`);
   const rows = await pendingItemsForManager(db, manager.id, request?.id ?? null, viewer.employeeId);
@@ -80,7 +79,7 @@ export async function reporteeDetail(db: Db, viewer: Viewer, query: ReporteeDeta
 export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListRequest, ip: string): Promise<DecisionResponse> {
   refuseLifeOnlyRole(viewer, 'Manage Team');
   const status = body.is_accepted ? 'accepted' : 'rejected';
-  const manager = await employeeInSubtree(db, viewer.employeeId, body.manager);
+  const manager = await requireAccess(db, viewer, { kind: 'employee', code: body.manager });
   const request = await requestFor(db, body.request_raised, manager.id, manager.unique_code);
   const codes = [...new Set(body.reportee)];
   const found = await partnersByCode(db, codes);

@@ -78,6 +78,23 @@ describe('buildSideMenu', () => {
     expect(entries.find((e) => e.label === 'Life Renewals Report')).toMatchObject({ kind: 'link', to: '/liferenewalsreport' });
   });
 
+  it('gives every role but 204 every static entry but Life Renewals Report, in menu order', () => {
+    for (const role of ['head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor', '201']) {
+      const entries = labels(buildSideMenu(menu(role), new URLSearchParams()));
+      expect(entries.slice(entries.indexOf('Mapped Partners')), role).toEqual([
+        'Mapped Partners',
+        'Partner Search',
+        'Manage Team',
+        'Requester View',
+        'Mapping Dashboard',
+        'RM Dashboard',
+        'TRM Dashboard',
+        'My views',
+      ]);
+      expect(entries, role).not.toContain('Life Renewals Report');
+    }
+  });
+
   it('gives role 204 no Dashboard entry (its reports 13 and 11 are not for that role); other roles have it first', () => {
     expect(labels(buildSideMenu(menu('204'), new URLSearchParams()))).not.toContain('Dashboard');
     for (const role of ['rm', '201', 'supervisor', 'zsm']) {

@@ -1,4 +1,4 @@
-import { ROLE_LIFE_ONLY, type SideMenuResponse } from '@dossier/shared';
+import { can, type SideMenuResponse } from '@dossier/shared';
 import { DATE_RESET_DASHBOARD_IDS, STATIC_MENU_ENTRIES, TOP_MENU_ENTRIES, type MenuAudience, type StaticMenuEntry } from '../menu-config';
 
 export interface MenuLink {
@@ -42,10 +42,9 @@ export function dateQueryFrom(search: URLSearchParams): string {
   return text ? `?${text}` : '';
 }
 
-export function isVisibleTo(audience: MenuAudience, empRole: string): boolean {
+function isVisibleTo(audience: MenuAudience, empRole: string): boolean {
   if (audience === 'all') return true;
-  const lifeOnly = empRole === ROLE_LIFE_ONLY;
-  return audience === 'life-only' ? lifeOnly : !lifeOnly;
+  return 'may' in audience ? can({ empRole }, audience.may) : !can({ empRole }, audience.mayNot);
 }
 
 export function reportPath(id: number): string {

@@ -2,12 +2,12 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Cell, ReportRecord } from '@dossier/shared';
+import { can, type Cell, type ReportRecord } from '@dossier/shared';
 import { postHandoffForm, requestHandoff } from '../../../lib/handoff';
 import { IconAction } from '../../../components/icon-action/IconAction';
 import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
 import { cellText, type ReportColumn } from '../lib/columns';
-import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_TARGET, ROLE_WITHOUT_PARTNER_SUMMARY } from '../lib/config';
+import { MOBILE_LOOKUP_ON_PARTNER_ROWS, PARTNER_SUMMARY_PERMISSION, PARTNER_SUMMARY_TARGET } from '../lib/config';
 import { isPartnerCode, salesPromotionHref } from '../lib/query-params';
 import { GrowthCell } from './GrowthCell';
 
@@ -86,7 +86,9 @@ export function ReportCell({ column, ctx }: { column: ReportColumn; ctx: CellCon
       ) : (
         <span>{text}</span>
       )}
-      {code && ctx.role !== undefined && ctx.role !== ROLE_WITHOUT_PARTNER_SUMMARY ? <PartnerSummaryButton code={code} /> : null}
+      {code && ctx.role !== undefined && can({ empRole: ctx.role }, PARTNER_SUMMARY_PERMISSION) ? (
+        <PartnerSummaryButton code={code} />
+      ) : null}
       {code && MOBILE_LOOKUP_ON_PARTNER_ROWS ? (
         <MobileLookupButton partnerCode={code} name={typeof ctx.record.Name === 'string' ? ctx.record.Name : undefined} />
       ) : null}

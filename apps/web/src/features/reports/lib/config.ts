@@ -1,3 +1,5 @@
+import type { Permission } from '@dossier/shared';
+
 /**
  * Every configuration list of the reporting screens (docs/product/report-screens.md, 'Configuration lists'), typed and
  * in one place: changing which report shows what is a one-line edit here, never in a component.
@@ -59,5 +61,5 @@ export const SALES_PROMOTION_URL = '/demo-portal/sales-promotion';
 /** The hand-off target of the partner summary link on EI ids (not for role 204). */
 export const PARTNER_SUMMARY_TARGET = 'partner-search';
 
-/** The role without the partner summary link (docs/product/report-screens.md, 'Cell links'). */
-export const ROLE_WITHOUT_PARTNER_SUMMARY = '204';
+/** Who gets the partner summary link (docs/product/report-screens.md, 'Cell links'): a permission of the one table. */
+export const PARTNER_SUMMARY_PERMISSION: Permission = 'partner-search';

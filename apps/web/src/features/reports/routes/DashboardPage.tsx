@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
-import { ReportResponse, ROLE_LIFE_ONLY } from '@dossier/shared';
+import { can, ReportResponse } from '@dossier/shared';
 import { useReport } from '../api/report';
 import { useViewerMenu } from '../api/viewer-role';
 import { AppliedFilters } from '../components/AppliedFilters';
@@ -39,7 +39,8 @@ export default function DashboardPage() {
   const { accountId } = useParams();
   const ctx = useReportScreen(accountId);
   const menu = useViewerMenu();
-  const lifeOnly = menu.data?.user_details.emp_role === ROLE_LIFE_ONLY;
+  // Reports 13 and 11 are business reports, which the life-only role 204 may not read.
+  const lifeOnly = menu.data !== undefined && !can({ empRole: menu.data.user_details.emp_role }, 'business-reports');
   // Until the menu says who is looking, nothing is asked for that the role may not see.
   const known = menu.data !== undefined && !lifeOnly;
   // On a drill (/dashboard/1/TL0001) the title names the account whose figures are shown; the business

@@ -1,0 +1,58 @@
+import { ROLE_LIFE_ONLY, ROLE_PAYMASTER } from './constants';
+
+/**
+ * What a person may do by their role and their own account flags, whatever the target (docs/product/shell.md,
+ * 'Users and roles'; docs/product/security.md). One table, read by the server's services (through
+ * `requirePermission` and `requireAccess` in `apps/server/src/platform/access.ts`), by the web's side menu
+ * (`apps/web/src/app/menu-config.ts`) and by the access-matrix test for the roles it expects refused. Pure data
+ * and functions: no Node or DOM imports.
+ */
+export type Permission =
+  /** The business (non-life) dashboards and reports, and the Dashboard screen. */
+  | 'business-reports'
+  /** The team area: Manage Team, Requester View, the mapping screens and analytics. */
+  | 'team-area'
+  /** Advisor search and reassigning a call-centre case to another advisor. */
+  | 'case-reassignment'
+  /** The Partner Search hand-off and the partner summary link. */
+  | 'partner-search'
+  /** The paymaster links of the header. */
+  | 'paymaster-links'
+  /** Running the ETL on demand and reading its errors. */
+  | 'etl-operations'
+  /** The /admin area. */
+  | 'administration'
+  /** Downloading a report as CSV or XLSX (the user's `download_report_access`). */
+  | 'report-download'
+  /** Having a report mailed, now or by subscription (the user's `email_report_access`). */
+  | 'report-email';
+
+/** Who is asking: their role, and the flags of their account where a rule reads them (absent = not granted). */
+export interface PermissionHolder {
+  empRole: string;
+  isAdmin?: boolean;
+  downloadReportAccess?: boolean;
+  emailReportAccess?: boolean;
+}
+
+// Refreshing the warehouse on demand is an operations action: the national head and supervisors.
+const ETL_OPERATOR_ROLES: readonly string[] = ['head', 'supervisor'];
+// Role 204 is the life-only role: no business reports, no team area, no partner search (docs/product/shell.md, 'Users and roles').
+const notLifeOnly = (who: PermissionHolder) => who.empRole !== ROLE_LIFE_ONLY;
+
+const PERMISSION_RULES: Readonly<Record<Permission, (who: PermissionHolder) => boolean>> = {
+  'business-reports': notLifeOnly,
+  'team-area': notLifeOnly,
+  'case-reassignment': notLifeOnly,
+  'partner-search': notLifeOnly,
+  'paymaster-links': (who) => who.empRole === ROLE_PAYMASTER,
+  'etl-operations': (who) => ETL_OPERATOR_ROLES.includes(who.empRole),
+  administration: (who) => who.isAdmin === true,
+  'report-download': (who) => who.downloadReportAccess === true,
+  'report-email': (who) => who.emailReportAccess === true,
+};
+
+/** Whether `who` may, by the table. */
+export function can(who: PermissionHolder, permission: Permission): boolean {
+  return PERMISSION_RULES[permission](who);
+}
