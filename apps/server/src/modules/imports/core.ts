@@ -11,6 +11,7 @@ import {
   type ImportSource,
 } from '@dossier/shared';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -301,7 +302,7 @@ async function stageRows(
   rows: AsyncIterable<ImportRow>,
   report: ImportReport,
 ): Promise<ImportError | null> {
-  const schema = IMPORT_ROW_SCHEMAS[entity];
+  const validate = rowValidator(entity, columns);
   const known = new Set(columns);
   const required = requiredImportColumns(entity);
   const checkedShapes = new Set<string>();
@@ -332,21 +333,64 @@ async function stageRows(
         await stage.reject({ line: row.line, field: tooLong, message: `${tooLong} is longer than ${MAX_CELL_LENGTH} characters` });
         continue;
       }
-      const parsed = schema.safeParse(cells);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? '');
-          await stage.reject({ line: row.line, field, message: `${field} ${issue.message}` });
-        }
+      const parsed = validate(cells);
+      if (parsed.problems) {
+        for (const problem of parsed.problems) await stage.reject({ line: row.line, ...problem });
         continue;
       }
-      await stage.add(row.line, parsed.data);
+      await stage.add(row.line, parsed.values);
     }
   } catch (err) {
     if (err instanceof ImportInputError) return { line: err.line, field: err.field, message: err.message };
     throw err;
   }
   return null;
+}
+
+type FieldProblem = Omit<ImportError, 'line'>;
+type FieldResult = { ok: true; value: string | null } | { ok: false; messages: string[] };
+
+/** Values a column remembers the result of: enough for its codes and names, a bounded amount of memory. */
+const REMEMBERED_VALUES = 2_000;
+
+/**
+ * Validates a row with the entity's shared row schema, field by field. The row schemas are objects of
+ * independent fields (no rule spans two fields), so a row's result is its fields' results in column order,
+ * the issues zod's object would report. Each column remembers the result for its most common values (states,
+ * insurers, partner codes, …): most cells of a large file are then not parsed again.
+ */
+function rowValidator(
+  entity: ImportEntity,
+  columns: string[],
+): (
+  cells: Record<string, string | null>,
+) => { values: Record<string, string | null>; problems?: undefined } | { problems: FieldProblem[] } {
+  const shape: Record<string, z.ZodType> = IMPORT_ROW_SCHEMAS[entity].shape;
+  const fields = columns.map((column) => {
+    const schema = shape[column];
+    if (!schema) throw new Error(`import: no schema for ${entity}.${column}`);
+    return { column, schema, remembered: new Map<string | null, FieldResult>() };
+  });
+  const check = (schema: z.ZodType, value: string | null): FieldResult => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return { ok: true, value: parsed.data as string | null };
+    return { ok: false, messages: parsed.error.issues.map((i) => i.message) };
+  };
+  return (cells) => {
+    const values: Record<string, string | null> = {};
+    let problems: FieldProblem[] | null = null;
+    for (const f of fields) {
+      const cell = cells[f.column] ?? null;
+      let result = f.remembered.get(cell);
+      if (result === undefined) {
+        result = check(f.schema, cell);
+        if (f.remembered.size < REMEMBERED_VALUES) f.remembered.set(cell, result);
+      }
+      if (result.ok) values[f.column] = result.value;
+      else for (const message of result.messages) (problems ??= []).push({ field: f.column, message: `${f.column} ${message}` });
+    }
+    return problems ? { problems } : { values };
+  };
 }
 
 function shapeProblem(
