@@ -64,72 +64,81 @@ export async function* csvRows(input: Readable | AsyncIterable<Buffer | string>)
   let headerLine = '';
   let line = 0;
   let carry = '';
+  // The last chunk read: its rows are handed on once the next one (or the end) shows the file goes on plain.
+  // When csv-parse takes over, it re-reads that whole chunk, so a chunk with a line that is not plain yields
+  // nothing of its own before csv-parse's error, as when csv-parse read everything.
+  let pending: { rows: ImportRow[]; text: string; line: number; header: string[] | null } | null = null;
   let rest: string | null = null;
-  let iterator: AsyncIterator<string> | null = null;
+  const iterator = text[Symbol.asyncIterator]();
   try {
-    iterator = text[Symbol.asyncIterator]();
     for (;;) {
       const next = await iterator.next();
       if (next.done) break;
       const chunk = carry + next.value;
+      const before = { line, header };
+      const rows: ImportRow[] = [];
       let from = 0;
+      let plain = true;
       for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', from)) {
         const current = chunk.slice(from, nl);
         if (header === null) {
           header = plainHeader(current);
-          if (header === null) break;
+          if (header === null) {
+            plain = false;
+            break;
+          }
           headerLine = current;
           line = 1;
         } else if (current.length === 0) {
           line++;
         } else {
           const values = plainRecord(current, header);
-          if (values === null) break;
+          if (values === null) {
+            plain = false;
+            break;
+          }
           line++;
-          yield { line, values };
+          rows.push({ line, values });
         }
         from = nl + 1;
       }
-      // The rest of the chunk holds a line that is not plain, or a line not yet ended.
+      if (pending) yield* pending.rows;
+      pending = null;
       carry = chunk.slice(from);
-      if (carry.indexOf('\n') !== -1) {
-        rest = carry;
+      if (!plain || carry.length > PLAIN_LINE_CHARS) {
+        ({ line, header } = before);
+        rest = chunk;
         break;
       }
-      if (carry.length > PLAIN_LINE_CHARS) {
-        rest = carry;
-        break;
-      }
+      pending = { rows, text: chunk, ...before };
     }
     if (rest === null) {
       // The file ended: a last line without a line end, if any, is read like the others.
-      if (carry.length === 0) {
-        if (header === null && line === 0) {
+      const last = carry.length === 0 || header === null ? null : plainRecord(carry, header);
+      if (carry.length === 0 || last !== null) {
+        if (pending) yield* pending.rows;
+        if (last !== null) yield { line: line + 1, values: last };
+        else if (header === null && line === 0 && pending === null) {
           throw new ImportInputError(1, '', 'the file is empty: the first line must be the header (column names)');
         }
         return;
       }
-      const values = header === null ? null : plainRecord(carry, header);
-      if (header !== null && values !== null) {
-        yield { line: line + 1, values };
-        return;
-      }
-      rest = carry;
+      if (pending) ({ line, header } = pending);
+      rest = pending ? pending.text : carry;
     }
     const prefix = header === null ? '' : `${headerLine}\n${'\n'.repeat(line - 1)}`;
-    const remaining = iterator;
     yield* csvParseRows(
       (async function* () {
         yield prefix + (rest ?? '');
         for (;;) {
-          const next = await remaining.next();
+          const next = await iterator.next();
           if (next.done) return;
           yield next.value;
         }
       })(),
     );
   } finally {
-    await iterator?.return?.(undefined);
+    await iterator.return?.(undefined);
   }
 }
 
