@@ -1,4 +1,5 @@
 import type { ImportRow } from '@dossier/shared';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { csvRows } from './readers';
 
@@ -6,7 +7,7 @@ import { csvRows } from './readers';
 async function read(chunks: string[]): Promise<(ImportRow | string)[]> {
   const out: (ImportRow | string)[] = [];
   try {
-    for await (const row of csvRows(chunks.map((c) => Buffer.from(c)))) out.push(row);
+    for await (const row of csvRows(Readable.from(chunks.map((c) => Buffer.from(c))))) out.push(row);
   } catch (err) {
     out.push(err instanceof Error ? err.message : String(err));
   }
