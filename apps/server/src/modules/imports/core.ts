@@ -11,6 +11,7 @@ import {
   type ImportSource,
 } from '@dossier/shared';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -124,6 +125,7 @@ async function runInTransaction(
   await sql`set local jit = off`.execute(trx);
   await sql`set local default_statistics_target = 10`.execute(trx);
   const batches = spec.perBatch ? new BatchRun(trx, spec, options) : null;
+  await batches?.start();
   const stage = new Stage(trx, spec.key, columns, copyIn, batches, options.batchRows ?? STAGE_BATCH);
   await stage.create();
 
@@ -237,6 +239,7 @@ async function anyRejects(trx: Trx): Promise<boolean> {
 class BatchRun {
   readonly counts: Counts = { inserted: 0, updated: 0, unchanged: 0 };
   private rejected = false;
+  private fresh = false;
 
   constructor(
     private readonly trx: Trx,
@@ -248,6 +251,24 @@ class BatchRun {
     if (n > 0) this.rejected = true;
   }
 
+  /**
+   * A file loaded into an empty target (a distributor's first load) need not look for its rows there: when
+   * the table is empty once other writers are held off (`share row exclusive` lets readers through, until the
+   * import commits), every row the duplicate check lets through is new. A dry run writes nothing and takes
+   * no lock.
+   */
+  async start(): Promise<void> {
+    const { trx, spec, options } = this;
+    if (options.dryRun || spec.target === undefined || spec.insertAll === undefined) return;
+    const table = sql.table(spec.target);
+    const empty = async () =>
+      (await sql<{ any: boolean }>`select exists (select 1 from ${table}) as any`.execute(trx)).rows[0]?.any === false;
+    if (!(await empty())) return;
+    await sql`lock table ${table} in share row exclusive mode`.execute(trx);
+    // Another import may have committed rows while this one waited for the lock.
+    this.fresh = await empty();
+  }
+
   async run(): Promise<void> {
     const { trx, spec, options } = this;
     // No statistics: a batch's joins are to small reference tables (hashed whatever the estimate) and to the
@@ -255,7 +276,9 @@ class BatchRun {
     this.noteRejects(await rejectDuplicates(trx, spec.key, true));
     this.noteRejects(await resolveAndCheck(trx, spec, false));
     // Once a row is refused and the import is not partial nothing will be written: only the checks go on.
-    if (!this.rejected || options.partial) {
+    if (this.fresh && spec.insertAll && (!this.rejected || options.partial)) {
+      this.counts.inserted += await spec.insertAll(trx);
+    } else if (!this.rejected || options.partial) {
       // A batch meets the target table by its unique key: one index probe per row (see `probing`).
       await sql`set local enable_hashjoin = off`.execute(trx);
       await sql`set local enable_mergejoin = off`.execute(trx);
@@ -279,7 +302,7 @@ async function stageRows(
   rows: AsyncIterable<ImportRow>,
   report: ImportReport,
 ): Promise<ImportError | null> {
-  const schema = IMPORT_ROW_SCHEMAS[entity];
+  const validate = rowValidator(entity, columns);
   const known = new Set(columns);
   const required = requiredImportColumns(entity);
   const checkedShapes = new Set<string>();
@@ -310,21 +333,64 @@ async function stageRows(
         await stage.reject({ line: row.line, field: tooLong, message: `${tooLong} is longer than ${MAX_CELL_LENGTH} characters` });
         continue;
       }
-      const parsed = schema.safeParse(cells);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? '');
-          await stage.reject({ line: row.line, field, message: `${field} ${issue.message}` });
-        }
+      const parsed = validate(cells);
+      if (parsed.problems) {
+        for (const problem of parsed.problems) await stage.reject({ line: row.line, ...problem });
         continue;
       }
-      await stage.add(row.line, parsed.data);
+      await stage.add(row.line, parsed.values);
     }
   } catch (err) {
     if (err instanceof ImportInputError) return { line: err.line, field: err.field, message: err.message };
     throw err;
   }
   return null;
+}
+
+type FieldProblem = Omit<ImportError, 'line'>;
+type FieldResult = { ok: true; value: string | null } | { ok: false; messages: string[] };
+
+/** Values a column remembers the result of: enough for its codes and names, a bounded amount of memory. */
+const REMEMBERED_VALUES = 2_000;
+
+/**
+ * Validates a row with the entity's shared row schema, field by field. The row schemas are objects of
+ * independent fields (no rule spans two fields), so a row's result is its fields' results in column order,
+ * the issues zod's object would report. Each column remembers the result for its most common values (states,
+ * insurers, partner codes, …): most cells of a large file are then not parsed again.
+ */
+function rowValidator(
+  entity: ImportEntity,
+  columns: string[],
+): (
+  cells: Record<string, string | null>,
+) => { values: Record<string, string | null>; problems?: undefined } | { problems: FieldProblem[] } {
+  const shape: Record<string, z.ZodType> = IMPORT_ROW_SCHEMAS[entity].shape;
+  const fields = columns.map((column) => {
+    const schema = shape[column];
+    if (!schema) throw new Error(`import: no schema for ${entity}.${column}`);
+    return { column, schema, remembered: new Map<string | null, FieldResult>() };
+  });
+  const check = (schema: z.ZodType, value: string | null): FieldResult => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return { ok: true, value: parsed.data as string | null };
+    return { ok: false, messages: parsed.error.issues.map((i) => i.message) };
+  };
+  return (cells) => {
+    const values: Record<string, string | null> = {};
+    let problems: FieldProblem[] | null = null;
+    for (const f of fields) {
+      const cell = cells[f.column] ?? null;
+      let result = f.remembered.get(cell);
+      if (result === undefined) {
+        result = check(f.schema, cell);
+        if (f.remembered.size < REMEMBERED_VALUES) f.remembered.set(cell, result);
+      }
+      if (result.ok) values[f.column] = result.value;
+      else for (const message of result.messages) (problems ??= []).push({ field: f.column, message: `${f.column} ${message}` });
+    }
+    return problems ? { problems } : { values };
+  };
 }
 
 function shapeProblem(
@@ -353,8 +419,15 @@ async function rejectDuplicates(trx: Trx, key: readonly string[], acrossBatches:
   const shown = key.length === 1 ? sql`${sql.ref(key[0] ?? '')}` : sql`concat_ws(', ', ${sql.join(key.map((k) => sql.ref(k)))})`;
   if (acrossBatches) {
     // The first line of every key staged so far (batches come in line order, so an earlier batch's wins).
-    await sql`insert into import_seen (key, line) select ${keyExpr}, min(line) from import_stage group by 1
-      on conflict (key) do nothing`.execute(trx);
+    // Keys the insert skips were seen in an earlier batch; a key on several lines of this batch is counted
+    // too. A batch with neither (the usual case) needs no join of its rows to the keys seen.
+    const found = await sql<{ repeated: boolean }>`with batch as (
+        select ${keyExpr} as key, min(line) as line, count(*) as lines from import_stage group by 1),
+      added as (insert into import_seen (key, line) select key, line from batch on conflict (key) do nothing returning 1)
+      select (select count(*) from added) < (select count(*) from batch) or exists (select 1 from batch where lines > 1) as repeated`.execute(
+      trx,
+    );
+    if (found.rows[0]?.repeated !== true) return 0;
     const res = await probing(
       trx,
       sql`insert into import_rejects (line, field, message)

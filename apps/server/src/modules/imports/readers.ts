@@ -48,8 +48,123 @@ async function* utf8Text(input: AsyncIterable<Buffer | string>): AsyncGenerator<
   }
 }
 
-/** CSV with a header line; line numbers count the header as line 1. */
+/**
+ * CSV with a header line; line numbers count the header as line 1.
+ *
+ * Most files are plain: no quotes, `\n` line ends, every line as many cells as the header. Those lines are
+ * split here directly, several times faster than csv-parse (which read a file of a million policies in about
+ * as much time as the rest of the import took). At the first line that is not plain (a quote, a `\r`, a
+ * missing or extra cell, a very long line), the rest of the file goes to csv-parse, fed the header and one
+ * empty line (skipped, as csv-parse skips empty lines) for each line already read: its records, line
+ * numbers and errors are exactly those of csv-parse reading the whole file.
+ */
 export async function* csvRows(input: Readable | AsyncIterable<Buffer | string>): AsyncGenerator<ImportRow> {
+  const text = utf8Text(input);
+  let header: string[] | null = null;
+  let headerLine = '';
+  let line = 0;
+  let carry = '';
+  // The last chunk read: its rows are handed on once the next one (or the end) shows the file goes on plain.
+  // When csv-parse takes over, it re-reads that whole chunk, so a chunk with a line that is not plain yields
+  // nothing of its own before csv-parse's error, as when csv-parse read everything.
+  let pending: { rows: ImportRow[]; text: string; line: number; header: string[] | null } | null = null;
+  let rest: string | null = null;
+  const iterator = text[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      const chunk = carry + next.value;
+      const before = { line, header };
+      const rows: ImportRow[] = [];
+      let from = 0;
+      let plain = true;
+      for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', from)) {
+        const current = chunk.slice(from, nl);
+        if (header === null) {
+          header = plainHeader(current);
+          if (header === null) {
+            plain = false;
+            break;
+          }
+          headerLine = current;
+          line = 1;
+        } else if (current.length === 0) {
+          line++;
+        } else {
+          const values = plainRecord(current, header);
+          if (values === null) {
+            plain = false;
+            break;
+          }
+          line++;
+          rows.push({ line, values });
+        }
+        from = nl + 1;
+      }
+      if (pending) yield* pending.rows;
+      pending = null;
+      carry = chunk.slice(from);
+      if (!plain || carry.length > PLAIN_LINE_CHARS) {
+        ({ line, header } = before);
+        rest = chunk;
+        break;
+      }
+      pending = { rows, text: chunk, ...before };
+    }
+    if (rest === null) {
+      // The file ended: a last line without a line end, if any, is read like the others.
+      const last = carry.length === 0 || header === null ? null : plainRecord(carry, header);
+      if (carry.length === 0 || last !== null) {
+        if (pending) yield* pending.rows;
+        if (last !== null) yield { line: line + 1, values: last };
+        else if (header === null && line === 0 && pending === null) {
+          throw new ImportInputError(1, '', 'the file is empty: the first line must be the header (column names)');
+        }
+        return;
+      }
+      if (pending) ({ line, header } = pending);
+      rest = pending ? pending.text : carry;
+    }
+    const prefix = header === null ? '' : `${headerLine}\n${'\n'.repeat(line - 1)}`;
+    yield* csvParseRows(
+      (async function* () {
+        yield prefix + (rest ?? '');
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      })(),
+    );
+  } finally {
+    await iterator.return?.(undefined);
+  }
+}
+
+/** A plain line longer than this (far beyond any real record) is left to csv-parse and its size limit. */
+const PLAIN_LINE_CHARS = 100_000;
+
+/** The header's names, when the line is plain and names each column once; otherwise null. */
+function plainHeader(line: string): string[] | null {
+  if (line.length === 0 || line.length > PLAIN_LINE_CHARS || line.includes('"') || line.includes('\r')) return null;
+  const names = line.split(',').map((h) => h.trim());
+  if (names.some((n) => n === '') || new Set(names).size !== names.length) return null;
+  return names;
+}
+
+/** The cells of a plain line by column name, or null when the line is not plain. */
+function plainRecord(line: string, header: string[]): Record<string, string> | null {
+  if (line.length > PLAIN_LINE_CHARS || line.includes('"') || line.includes('\r')) return null;
+  const cells = line.split(',');
+  if (cells.length !== header.length) return null;
+  const values: Record<string, string> = {};
+  for (let i = 0; i < header.length; i++) values[header[i] as string] = cells[i] as string;
+  return values;
+}
+
+/** csv-parse over decoded text, with the options every CSV import uses. */
+async function* csvParseRows(text: AsyncGenerator<string>): AsyncGenerator<ImportRow> {
   const parser = parse({
     columns: (header: string[]) => header.map((h) => h.trim()),
     info: true,
@@ -57,7 +172,6 @@ export async function* csvRows(input: Readable | AsyncIterable<Buffer | string>)
     max_record_size: MAX_LINE_CHARS,
     relax_column_count: false,
   });
-  const text = utf8Text(input);
   // Feed the parser from the decoded text; errors of either side end the iteration below.
   const feed: { error: Error | null } = { error: null };
   const feeding = (async () => {

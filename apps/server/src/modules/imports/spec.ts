@@ -51,6 +51,13 @@ export interface EntitySpec {
   classify(trx: Trx): Promise<Counts>;
   /** Writes `import_resolved`; `counts` is what `classify` found (a statement with nothing to do is skipped). */
   apply(trx: Trx, counts: Counts): Promise<void>;
+  /**
+   * The table the rows go to, when a file may be loaded into it empty (perBatch entities): the core then
+   * holds off other writers and calls `insertAll` instead of classifying (see `BatchRun` in core.ts).
+   */
+  target?: string;
+  /** Inserts every row of `import_resolved` as new, without looking for it in the target; returns the count. */
+  insertAll?(trx: Trx): Promise<number>;
 }
 
 export interface Field {
@@ -84,12 +91,21 @@ const ref = (alias: string, column: string): Expr => sql.ref(`${alias}.${column}
  * Classifies and applies a batch as one update of the changed rows and one insert of the new ones:
  * set-based, whatever the batch size. A row is unchanged when every field equals the stored value.
  */
-export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply'> {
+export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply' | 'target' | 'insertAll'> {
   const tSide = [...def.fields.map((f) => ref('t', f.column)), ...(def.compareAlso ?? []).map(([t]) => t)];
   const rSide = [...def.fields.map((f) => f.value), ...(def.compareAlso ?? []).map(([, r]) => r)];
   const same = sql`row(${sql.join(tSide)}) is not distinct from row(${sql.join(rSide)})`;
   const table = sql.table(def.table);
+  const inserted = [...def.fields, ...(def.onInsert ?? [])];
+  const insertColumns = sql.join(inserted.map((f) => sql.ref(f.column)));
+  const insertValues = sql.join(inserted.map((f) => f.value));
   return {
+    target: def.table,
+    async insertAll(trx) {
+      const res = await sql`insert into ${table} (${insertColumns}) select ${insertValues} from import_resolved r`.execute(trx);
+      await def.after?.(trx);
+      return Number(res.numAffectedRows ?? 0);
+    },
     async classify(trx) {
       const res = await sql<{ inserted: number; updated: number; unchanged: number }>`
         select count(*) filter (where ${ref('t', def.present)} is null)::int as inserted,
@@ -107,9 +123,7 @@ export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply'> {
           where ${def.match} and not (${same})`.execute(trx);
       }
       if (counts.inserted > 0) {
-        const inserted = [...def.fields, ...(def.onInsert ?? [])];
-        await sql`insert into ${table} (${sql.join(inserted.map((f) => sql.ref(f.column)))})
-          select ${sql.join(inserted.map((f) => f.value))} from import_resolved r
+        await sql`insert into ${table} (${insertColumns}) select ${insertValues} from import_resolved r
           where not exists (select 1 from ${table} t where ${def.match})`.execute(trx);
       }
       await def.after?.(trx);
