@@ -213,7 +213,7 @@ async function loadDemo(
  * cache; adding a foreign key checks every row in one join instead of a lookup per row. Primary keys and
  * unique constraints stay: a duplicate still fails as it arrives.
  */
-async function dropForBulkLoad(db: Kysely<Database>, tables: readonly (keyof Database & string)[]): Promise<string[]> {
+async function dropForBulkLoad(db: Kysely<Database>, tables: readonly (keyof Database)[]): Promise<string[]> {
   const indexes: string[] = [];
   const keys: string[] = [];
   for (const table of tables) {
