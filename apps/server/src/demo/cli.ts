@@ -4,18 +4,25 @@ import { loadConfig } from '../config';
 import { createDb } from '../platform/db';
 import { migrate } from '../platform/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './load';
+import { POLICIES_AT_SCALE_1 } from './policies';
 
 /**
  * Migrates the configured database (DATABASE_URL, or PGlite under DATA_DIR) and loads the demo
- * organisation if it is empty. Usage: tsx apps/server/src/demo/cli.ts [--scale 2] [--seed N] [--today yyyy-MM-dd]
- * (DEMO_SCALE and DEMO_SEED are read too; flags win).
+ * organisation if it is empty. Usage: tsx apps/server/src/demo/cli.ts [--scale 2 | --policies 10000000] [--seed N]
+ * [--today yyyy-MM-dd] (DEMO_SCALE and DEMO_SEED are read too; flags win). --policies N is the scale that gives
+ * about N policies (N / 300,000), as the benchmarks ask for it.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { scale: { type: 'string' }, seed: { type: 'string' }, today: { type: 'string' } },
+    options: { scale: { type: 'string' }, policies: { type: 'string' }, seed: { type: 'string' }, today: { type: 'string' } },
   });
   const config = loadConfig();
-  const scale = values.scale === undefined ? config.DEMO_SCALE : Number(values.scale);
+  const scale =
+    values.policies !== undefined
+      ? Number(values.policies.replaceAll(',', '')) / POLICIES_AT_SCALE_1
+      : values.scale === undefined
+        ? config.DEMO_SCALE
+        : Number(values.scale);
   const seed = values.seed === undefined ? config.DEMO_SEED : Number(values.seed);
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
   try {

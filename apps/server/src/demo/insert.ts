@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { copyCell, type CopyIn } from '../platform/copy';
 import type { DB as Database } from '../platform/db-types';
 
 /** Array element types the demo rows use; each column travels as one typed array parameter. */
@@ -30,5 +31,67 @@ export async function insertRows<T extends keyof Database, R extends RowOf<T, R>
     const arrays = names.map((name) => sql`${chunk.map((r) => r[name])}::${sql.raw(columns[name])}[]`);
     await sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
       overriding system value select * from unnest(${sql.join(arrays)})`.execute(db);
+  }
+}
+
+// COPY text of about this many characters per chunk: no one huge string, no stream write per row.
+const COPY_CHUNK = 256_000;
+
+/** A value in COPY's text format, written as the unnest insert's typed arrays would carry it. */
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'string') return copyCell(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  throw new Error(`demo data: no COPY form for ${typeof value}`);
+}
+
+/** `copy table (columns) from stdin` for the columns of a row type. */
+export function copyStatement<T extends keyof Database, R>(table: T, columns: Columns<R>): string {
+  // Table and column names are identifiers of the code (Database's keys and the Columns maps), never data.
+  return `copy ${table} (${Object.keys(columns)
+    .map((c) => `"${c}"`)
+    .join(', ')}) from stdin`;
+}
+
+/** Rows as COPY text, in chunks of about COPY_CHUNK characters, appended to `out`. */
+export function copyChunks<R>(columns: Columns<R>, rows: readonly R[], out: string[] = []): string[] {
+  const names = Object.keys(columns) as (keyof R)[];
+  let lines: string[] = [];
+  let length = 0;
+  for (const row of rows) {
+    let line = '';
+    for (let c = 0; c < names.length; c++) {
+      if (c > 0) line += '\t';
+      line += copyValue(row[names[c] as keyof R]);
+    }
+    line += '\n';
+    lines.push(line);
+    length += line.length;
+    if (length >= COPY_CHUNK) {
+      // Joined strings are flat, where `+=` across rows would keep a rope of every piece.
+      out.push(lines.join(''));
+      lines = [];
+      length = 0;
+    }
+  }
+  if (lines.length > 0) out.push(lines.join(''));
+  return out;
+}
+
+/**
+ * Where the demo's rows go: on PostgreSQL as COPY on the load's own session (`platform/copy.ts`), on PGlite
+ * as multi-row inserts (`insertRows`). Both take the same row objects, so both databases get the same rows.
+ */
+export class RowWriter {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly copy: CopyIn | null,
+  ) {}
+
+  async rows<T extends keyof Database, R extends RowOf<T, R>>(table: T, columns: Columns<R>, rows: readonly R[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.copy) await this.copy(copyStatement(table, columns), copyChunks(columns, rows));
+    else await insertRows(this.db, table, columns, rows);
   }
 }

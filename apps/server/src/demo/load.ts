@@ -1,15 +1,16 @@
 import { BUSINESS_TYPES, kolkataToday, PRODUCTS, REPORTING_TYPES, ZONES } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
-import type { DbHandle } from '../platform/db';
+import { copyInto, sessionDb } from '../platform/copy';
+import { pgPoolOf, type DbHandle } from '../platform/db';
 import type { DB as Database } from '../platform/db-types';
 import { hashPassword } from '../platform/passwords';
 import { loadCallCentreDemo } from './callcentre';
-import { insertRows, type Columns } from './insert';
+import { copyChunks, copyStatement, RowWriter, type Columns } from './insert';
 import { insertDemoMappingRequests } from './mapping-requests';
 import { buildPartners, type MappingRow, type PartnerRow } from './partners';
 import { buildOrg, type ClosureRow, type EmployeeRow } from './people';
 import { makePlan, type DemoPlan } from './plan';
-import { generatePolicies, newAchieved, type CustomerRow, type PolicyRow } from './policies';
+import { generatePolicies, newAchieved, type CustomerRow, type PolicyBatch, type PolicyRow } from './policies';
 import { INSURERS, STATES } from './reference';
 import { buildContests, buildTargets, type TargetRow } from './targets';
 import { buildUsers, DEMO_PASSWORD } from './users';
@@ -29,7 +30,12 @@ export interface DemoOptions {
 
 // Arbitrary constant shared by all instances, distinct from the migration lock.
 const DEMO_LOCK = 7_114_002;
+// PGlite: policies per multi-row insert.
 const POLICY_BATCH = 10_000;
+// PostgreSQL: policies per generator batch (between two, the COPY in flight gets the event loop to send its
+// data) and per COPY statement.
+const COPY_BATCH = 2_000;
+const COPY_SPAN = 50_000;
 
 const EMPLOYEE_COLUMNS: Columns<EmployeeRow> = {
   id: 'int4',
@@ -119,45 +125,72 @@ export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Prom
   if (await hasEmployees(handle.db)) return false;
   const plan = makePlan(opts.seed, opts.scale, opts.today ?? kolkataToday(new Date()));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return handle.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);
-    // Another instance may have loaded while this one waited for the lock.
-    if (await hasEmployees(trx)) return false;
-    await loadDemo(trx, plan, passwordHash, opts.log, opts.progress ?? (() => undefined));
-    return true;
-  });
+  // On PostgreSQL the load holds one session of its own, so that its transaction can use COPY on it.
+  const pool = pgPoolOf(handle.db);
+  const client = pool ? await pool.connect() : null;
+  let failed = false;
+  try {
+    const db = client ? sessionDb(client) : handle.db;
+    return await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);
+      // Another instance may have loaded while this one waited for the lock.
+      if (await hasEmployees(trx)) return false;
+      const writer = new RowWriter(trx, client ? copyInto(client) : null);
+      await loadDemo(writer, plan, passwordHash, opts.log, opts.progress ?? (() => undefined));
+      return true;
+    });
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // A session that failed in the middle of a COPY is not reused.
+    client?.release(failed);
+  }
 }
 
 async function loadDemo(
-  db: Kysely<Database>,
+  writer: RowWriter,
   plan: DemoPlan,
   passwordHash: string,
   log: (line: string) => void,
   progress: (fraction: number) => void,
 ): Promise<void> {
   const started = performance.now();
+  const db = writer.db;
   await insertReference(db);
   const org = buildOrg(plan);
-  await insertRows(db, 'employees', EMPLOYEE_COLUMNS, org.employees);
-  await insertRows(db, 'employee_closure', CLOSURE_COLUMNS, org.closure);
+  await writer.rows('employees', EMPLOYEE_COLUMNS, org.employees);
+  await writer.rows('employee_closure', CLOSURE_COLUMNS, org.closure);
   log(`demo data: employees ${org.employees.length}`);
 
   const book = buildPartners(plan, org);
-  await insertRows(db, 'partners', PARTNER_COLUMNS, book.rows);
-  await insertRows(db, 'partner_mappings', MAPPING_COLUMNS, book.mappings);
+  await writer.rows('partners', PARTNER_COLUMNS, book.rows);
+  await writer.rows('partner_mappings', MAPPING_COLUMNS, book.mappings);
   log(`demo data: partners ${book.rows.length}`);
   progress(0.1);
 
   const achieved = newAchieved(org);
-  for (const batch of generatePolicies(plan, org, book.profiles, achieved, POLICY_BATCH)) {
-    await insertRows(db, 'customers', CUSTOMER_COLUMNS, batch.customers);
-    await insertRows(db, 'policies', POLICY_COLUMNS, batch.policies);
+  const report = (batch: PolicyBatch): void => {
     log(`demo data: policies ${batch.done}/${batch.total}`);
     // Policies are most of the work.
     progress(0.1 + (0.7 * batch.done) / Math.max(1, batch.total));
+  };
+  if (writer.copy) {
+    const rebuild = await dropForBulkLoad(db, ['customers', 'policies']);
+    await copyPolicies(writer, generatePolicies(plan, org, book.profiles, achieved, COPY_BATCH), report);
+    const t = performance.now();
+    // Statements built by dropForBulkLoad from the catalogue's own definitions, never from data.
+    for (const statement of rebuild) await sql.raw(statement).execute(db);
+    log(`demo data: indexes and foreign keys of customers and policies rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  } else {
+    for (const batch of generatePolicies(plan, org, book.profiles, achieved, POLICY_BATCH)) {
+      await writer.rows('customers', CUSTOMER_COLUMNS, batch.customers);
+      await writer.rows('policies', POLICY_COLUMNS, batch.policies);
+      report(batch);
+    }
   }
 
-  await insertRows(db, 'targets', TARGET_COLUMNS, buildTargets(plan, org, achieved));
+  await writer.rows('targets', TARGET_COLUMNS, buildTargets(plan, org, achieved));
   await db
     .insertInto('contests')
     .values(buildContests(plan, org, achieved))
@@ -171,6 +204,74 @@ async function loadDemo(
   // Call-centre rows build on everything above (demo users, partners, mappings), so they come last.
   await loadCallCentreDemo(db, plan, log);
   log(`demo data: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Drops the secondary indexes (those no constraint owns) and foreign keys of empty tables about to be bulk
+ * loaded; returns the statements that put them back as they were. Building an index once over all rows is a
+ * sort, where maintaining it row by row is a random write per row into an index far larger than the buffer
+ * cache; adding a foreign key checks every row in one join instead of a lookup per row. Primary keys and
+ * unique constraints stay: a duplicate still fails as it arrives.
+ */
+async function dropForBulkLoad(db: Kysely<Database>, tables: readonly (keyof Database)[]): Promise<string[]> {
+  const indexes: string[] = [];
+  const keys: string[] = [];
+  for (const table of tables) {
+    const { rows: present } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+    if (present.length > 0) continue;
+    const { rows: indexDefs } = await sql<{ name: string; definition: string }>`
+      select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition from pg_index i
+      where i.indrelid = ${table}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      order by 1`.execute(db);
+    const { rows: keyDefs } = await sql<{ name: string; definition: string }>`
+      select quote_ident(conname) as name, pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = ${table}::regclass and contype = 'f' order by conname`.execute(db);
+    // Names and definitions come from the catalogue (quoted there), never from data.
+    for (const k of keyDefs) {
+      await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(k.name)}`.execute(db);
+      keys.push(`alter table ${table} add constraint ${k.name} ${k.definition}`);
+    }
+    for (const i of indexDefs) {
+      await sql`drop index ${sql.raw(i.name)}`.execute(db);
+      indexes.push(i.definition);
+    }
+  }
+  // Indexes first: each foreign key's check then reads complete, indexed tables.
+  return [...indexes, ...keys];
+}
+
+/**
+ * Customers and policies by COPY, overlapping generation with the database's work: while one span's
+ * policies stream to PostgreSQL, the next span is generated (the generator hands over small batches and
+ * the loop yields between them, so the COPY in flight can send). A span's customers are copied before
+ * its policies, which refer to them.
+ */
+async function copyPolicies(writer: RowWriter, batches: Iterable<PolicyBatch>, report: (batch: PolicyBatch) => void): Promise<void> {
+  const copy = writer.copy;
+  if (!copy) throw new Error('demo data: COPY needs PostgreSQL');
+  let inFlight: Promise<void> = Promise.resolve();
+  let customers: string[] = [];
+  let policies: string[] = [];
+  let spanStart = 0;
+  for (const batch of batches) {
+    copyChunks(CUSTOMER_COLUMNS, batch.customers, customers);
+    copyChunks(POLICY_COLUMNS, batch.policies, policies);
+    if (batch.done - spanStart >= COPY_SPAN || batch.done === batch.total) {
+      await inFlight;
+      await copy(copyStatement('customers', CUSTOMER_COLUMNS), customers);
+      const sending = copy(copyStatement('policies', POLICY_COLUMNS), policies);
+      // Awaited at the next span or the end; until then a failure must not count as unhandled.
+      sending.catch(() => undefined);
+      inFlight = sending;
+      report(batch);
+      customers = [];
+      policies = [];
+      spanStart = batch.done;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await inFlight;
 }
 
 // Reference rows may already exist (seeded by a later migration): keep whatever is there.
