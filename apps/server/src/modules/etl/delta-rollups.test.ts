@@ -112,8 +112,9 @@ describe('roll-ups maintained by deltas', () => {
         await runBusinessEtl(db.db, { full: true });
         expect(incremental).toEqual(await rollups(db));
       }),
-      { numRuns: 10 },
+      // A failing case is reported as found: shrinking it would take minutes of ETL runs.
+      { numRuns: 10, endOnFailure: true },
     );
-    // Each run is a few ETL runs and a full rebuild: minutes on a loaded machine, more while shrinking a failure.
+    // Each run is a few ETL runs and a full rebuild: minutes on a loaded machine.
   }, 300_000);
 });

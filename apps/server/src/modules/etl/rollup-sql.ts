@@ -20,7 +20,7 @@ const SUBTREE_KEY = sql`ancestor_id, month, status, business_type, channel, line
 // A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
 const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
 
-export interface FoldStats {
+interface FoldStats {
   policies: number;
   maxUpdated: Date | null;
   maxCreated: Date | null;
