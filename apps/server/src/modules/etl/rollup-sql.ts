@@ -64,12 +64,17 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       weightage_premium = fact_daily_business.weightage_premium + excluded.weightage_premium,
       loan_amount = fact_daily_business.loan_amount + excluded.loan_amount`.execute(trx);
   // Only a cell that lost a policy can be left empty; an empty cell goes, as a rebuild would not write it.
+  // Cells are looked up one by one by primary key (`offset 0` keeps the lateral lookup from becoming a join,
+  // which the planner may answer with a scan of the whole fact table), then deleted by row address.
   await sql`
-    delete from fact_daily_business f
-    using (select distinct ${DAILY_KEY} from etl_affected where sign = -1) a
-    where f.nop = 0 and (f.day, f.employee_id, f.product_type_id, f.insurer_id, f.state_id, f.business_type, f.channel, f.status,
-      f.payment_term, f.installment_type) = (a.day, a.employee_id, a.product_type_id, a.insurer_id, a.state_id, a.business_type,
-      a.channel, a.status, a.payment_term, a.installment_type)`.execute(trx);
+    delete from fact_daily_business where ctid = any(array(
+      select h.ctid from (select distinct ${DAILY_KEY} from etl_affected where sign = -1) a
+      cross join lateral (
+        select f.ctid from fact_daily_business f
+        where (f.day, f.employee_id, f.product_type_id, f.insurer_id, f.state_id, f.business_type, f.channel, f.status, f.payment_term,
+          f.installment_type) = (a.day, a.employee_id, a.product_type_id, a.insurer_id, a.state_id, a.business_type, a.channel, a.status,
+          a.payment_term, a.installment_type) and f.nop = 0
+        offset 0) h))`.execute(trx);
 
   // Per employee-month first (a few rows per changed policy), then once for each ancestor in the closure.
   await sql`
@@ -91,12 +96,16 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       weightage_premium = fact_subtree_monthly.weightage_premium + excluded.weightage_premium,
       loan_amount = fact_subtree_monthly.loan_amount + excluded.loan_amount`.execute(trx);
   await sql`
-    delete from fact_subtree_monthly f
-    using (select distinct c.ancestor_id, date_trunc('month', a.day)::date as month, a.status, a.business_type, a.channel, a.line
-           from etl_affected a join employee_closure c on c.descendant_id = a.employee_id
-           where a.sign = -1 and a.line is not null) x
-    where f.nop = 0 and (f.ancestor_id, f.month, f.status, f.business_type, f.channel, f.line)
-      = (x.ancestor_id, x.month, x.status, x.business_type, x.channel, x.line)`.execute(trx);
+    delete from fact_subtree_monthly where ctid = any(array(
+      select h.ctid
+      from (select distinct c.ancestor_id, date_trunc('month', a.day)::date as month, a.status, a.business_type, a.channel, a.line
+            from etl_affected a join employee_closure c on c.descendant_id = a.employee_id
+            where a.sign = -1 and a.line is not null) x
+      cross join lateral (
+        select f.ctid from fact_subtree_monthly f
+        where (f.ancestor_id, f.month, f.status, f.business_type, f.channel, f.line) = (x.ancestor_id, x.month, x.status, x.business_type, x.channel, x.line)
+          and f.nop = 0
+        offset 0) h))`.execute(trx);
 
   // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
   await sql`
@@ -112,10 +121,13 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       weightage_premium = fact_partner_monthly.weightage_premium + excluded.weightage_premium,
       last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`.execute(trx);
   await sql`
-    delete from fact_partner_monthly f
-    using (select distinct date_trunc('month', day)::date as month, partner_id, line from etl_affected
-           where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
-    where f.nop = 0 and f.month = a.month and f.partner_id = a.partner_id and f.line = a.line`.execute(trx);
+    delete from fact_partner_monthly where ctid = any(array(
+      select h.ctid
+      from (select distinct date_trunc('month', day)::date as month, partner_id, line from etl_affected
+            where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
+      cross join lateral (
+        select f.ctid from fact_partner_monthly f where f.month = a.month and f.partner_id = a.partner_id and f.line = a.line and f.nop = 0
+        offset 0) h))`.execute(trx);
 
   await sql`
     insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})
@@ -132,9 +144,14 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       select max(s.day) from etl_policy_state s
       where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date
         and s.line = f.line)
-    from (select distinct date_trunc('month', day)::date as month, partner_id, line, day from etl_affected
-          where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
-    where f.month = a.month and f.partner_id = a.partner_id and f.line = a.line and a.day >= f.last_issue_day`.execute(trx);
+    where f.ctid = any(array(
+      select h.ctid
+      from (select distinct date_trunc('month', day)::date as month, partner_id, line, day from etl_affected
+            where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
+      cross join lateral (
+        select g.ctid from fact_partner_monthly g
+        where g.month = a.month and g.partner_id = a.partner_id and g.line = a.line and a.day >= g.last_issue_day
+        offset 0) h))`.execute(trx);
 
   await sql`truncate etl_affected`.execute(trx);
   return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };
