@@ -199,9 +199,25 @@ export interface Employees {
 }
 
 export interface EtlAffected {
+  business_type: number;
+  channel: string;
+  created_at: Timestamp | null;
   day: string;
   employee_id: number;
+  installment_type: string;
+  insurer_id: number;
+  line: string | null;
+  loan_amount: Numeric;
   partner_id: number | null;
+  payment_term: number;
+  policy_id: number;
+  premium: Numeric;
+  product_type_id: number;
+  sign: number;
+  state_id: number;
+  status: string;
+  updated_at: Timestamp | null;
+  weightage_premium: Numeric;
 }
 
 export interface EtlJobs {
@@ -218,11 +234,23 @@ export interface EtlJobs {
 }
 
 export interface EtlPolicyState {
+  business_type: number;
+  channel: string;
   day: string;
   employee_id: number;
+  installment_type: string;
+  insurer_id: number;
+  line: string | null;
+  loan_amount: Numeric;
   partner_id: number | null;
+  payment_term: number;
   policy_id: number;
-  updated_at: Timestamp | null;
+  premium: Numeric;
+  product_type_id: number;
+  state_id: number;
+  status: string;
+  updated_at: Timestamp;
+  weightage_premium: Numeric;
 }
 
 export interface FactDailyBusiness {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { foldChanges, rebuildAll } from './rollup-sql';
 
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
 // Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
@@ -29,10 +30,10 @@ export const noteRollupsChanged = (): void => {
 
 /**
  * Incremental roll-up of `policies` into fact_daily_business, fact_subtree_monthly and fact_partner_monthly.
- * Reads the policies changed since the watermark (minus the look-back), recomputes every cell they
- * touch now or touched at their previous run (etl_policy_state), and moves the watermark — all in one
- * transaction, so a killed run leaves the previous state and the next run converges. With no watermark
- * (first run, or `full`) every policy is "changed": a full rebuild is the same code.
+ * Reads the policies changed since the watermark (minus the look-back), subtracts what their previous
+ * version added (etl_policy_state) and adds the new version (`foldChanges`), and moves the watermark — all in
+ * one transaction, so a killed run leaves the previous state and the next run converges. With no watermark
+ * (first run, or after migration 019) or `full`, every roll-up is rebuilt from all policies (`rebuildAll`).
  */
 export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): Promise<EtlRunResult> {
   await db
@@ -56,13 +57,19 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
-      const changedFilter = watermark
-        ? sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}
-            and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`
-        : sql`true`;
-
-      const pending = await sql<{ any: boolean }>`select exists (select 1 from policies p where ${changedFilter}) as any`.execute(trx);
-      if (!pending.rows[0]?.any) {
+      const rebuild =
+        !watermark &&
+        (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
+      const stats = watermark
+        ? await foldChanges(
+            trx,
+            sql`p.updated_at > ${watermark}::timestamptz - ${LOOKBACK}
+              and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`,
+          )
+        : rebuild
+          ? await rebuildAll(trx)
+          : null;
+      if (!stats) {
         // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
         await trx
           .updateTable('etl_jobs')
@@ -71,79 +78,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           .execute();
         return { ran: true, rowsProcessed: 0 };
       }
-
-      // A scratch table emptied by truncate leaves no dead rows behind (no table scan grows with the runs).
-      await sql`truncate etl_affected`.execute(trx);
-      // Cells the changed policies belong to now, and the cells they were counted in last time.
-      await sql`
-        insert into etl_affected (day, employee_id, partner_id)
-        select business_day(p.issued_at), p.employee_id, p.partner_id from policies p where ${changedFilter}
-        union
-        select s.day, s.employee_id, s.partner_id from etl_policy_state s join policies p on p.id = s.policy_id where ${changedFilter}`.execute(
-        trx,
-      );
-
-      await sql`
-        delete from fact_daily_business f
-        using (select distinct day, employee_id from etl_affected) a
-        where f.day = a.day and f.employee_id = a.employee_id`.execute(trx);
-      await sql`
-        insert into fact_daily_business (day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-          payment_term, installment_type, nop, premium, weightage_premium, loan_amount)
-        select a.day, p.employee_id, p.product_type_id, p.insurer_id, p.state_id, p.business_type, p.channel, p.status,
-          coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''),
-          count(*), sum(p.paid_amount), sum(p.weightage_premium), coalesce(sum(p.loan_amount), 0)
-        from (select distinct day, employee_id from etl_affected) a
-        join policies p on p.employee_id = a.employee_id
-          and p.issued_at >= (a.day::timestamp at time zone 'Asia/Kolkata')
-          and p.issued_at < ((a.day + 1)::timestamp at time zone 'Asia/Kolkata')
-        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`.execute(trx);
-
-      // Every ancestor of a touched employee-month needs its subtree month recomputed.
-      await sql`
-        delete from fact_subtree_monthly f
-        using (select distinct date_trunc('month', a.day)::date as month, c.ancestor_id
-               from etl_affected a join employee_closure c on c.descendant_id = a.employee_id) x
-        where f.month = x.month and f.ancestor_id = x.ancestor_id`.execute(trx);
-      await sql`
-        insert into fact_subtree_monthly (month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-        select x.month, x.ancestor_id, f.status, f.business_type, f.channel, pr.line,
-          sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
-        from (select distinct date_trunc('month', a.day)::date as month, c.ancestor_id
-              from etl_affected a join employee_closure c on c.descendant_id = a.employee_id) x
-        join employee_closure d on d.ancestor_id = x.ancestor_id
-        join fact_daily_business f on f.employee_id = d.descendant_id and f.day >= x.month and f.day < (x.month + interval '1 month')::date
-        join products pr on pr.product_type_id = f.product_type_id
-        group by 1, 2, 3, 4, 5, 6`.execute(trx);
-
-      await sql`
-        delete from fact_partner_monthly f
-        using (select distinct date_trunc('month', day)::date as month, partner_id from etl_affected where partner_id is not null) a
-        where f.month = a.month and f.partner_id = a.partner_id`.execute(trx);
-      await sql`
-        insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
-        select a.month, p.partner_id, pr.line, count(*), sum(p.paid_amount), sum(p.weightage_premium), max(business_day(p.issued_at))
-        from (select distinct date_trunc('month', day)::date as month, partner_id from etl_affected where partner_id is not null) a
-        join policies p on p.partner_id = a.partner_id
-          and p.issued_at >= (a.month::timestamp at time zone 'Asia/Kolkata')
-          and p.issued_at < ((a.month + interval '1 month')::timestamp at time zone 'Asia/Kolkata')
-          and p.status = 'success'
-        join products pr on pr.product_type_id = p.product_type_id
-        group by 1, 2, 3`.execute(trx);
-
-      const changed = await sql<{ n: string; max_updated: Date | null; max_created: Date | null }>`
-        with upserted as (
-          insert into etl_policy_state (policy_id, day, employee_id, partner_id, updated_at)
-          select p.id, business_day(p.issued_at), p.employee_id, p.partner_id, p.updated_at from policies p where ${changedFilter}
-          on conflict (policy_id) do update set day = excluded.day, employee_id = excluded.employee_id, partner_id = excluded.partner_id,
-            updated_at = excluded.updated_at
-          returning policy_id
-        )
-        select (select count(*) from upserted)::text as n,
-          (select max(updated_at) from policies p where ${changedFilter}) as max_updated,
-          (select max(created_at) from policies p where ${changedFilter}) as max_created`.execute(trx);
-      const stats = changed.rows[0];
-      const rowsProcessed = Number(stats?.n ?? 0);
+      const rowsProcessed = stats.policies;
 
       await trx
         .updateTable('etl_jobs')
@@ -151,8 +86,8 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           status: 'idle',
           last_successful_run_at: sql`now()`,
           // The watermark only moves forward, so a run that saw nothing new keeps it.
-          last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats?.max_updated ?? null}::timestamptz)`,
-          last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats?.max_created ?? null}::timestamptz)`,
+          last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats.maxUpdated}::timestamptz)`,
+          last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats.maxCreated}::timestamptz)`,
           rows_processed: rowsProcessed,
           last_error: null,
           updated_at: sql`now()`,
@@ -161,7 +96,6 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         })
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .execute();
-      await sql`truncate etl_affected`.execute(trx);
       return { ran: true, rowsProcessed };
     });
     // Counted once committed: a cache that sees the new generation reads the new watermark.

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { ETL_LOCK_KEY } from './business-etl';
 
 /**
  * Recomputes every month of fact_subtree_monthly for the employees listed in `ancestors` (a one-column
  * query of employee ids) from fact_daily_business and the current closure. A hierarchy move changes which
  * business sits under the old and the new managers without touching any policy, so the policy-driven
- * ETL would not see it; the import of the move calls this in its own transaction.
+ * ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
+ * (its advisory lock), as a move made on screen does: the ETL adds its deltas through the closure it reads, so
+ * it must not run against a closure that is being rewritten.
  */
 export async function refreshSubtreeMonthly(db: Db, ancestors: ReturnType<typeof sql>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(db);
   await sql`create temp table subtree_refresh on commit drop as select distinct x.id from (${ancestors}) as x(id)`.execute(db);
   await sql`delete from fact_subtree_monthly where ancestor_id in (select id from subtree_refresh)`.execute(db);
   await sql`

@@ -1,0 +1,207 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/**
+ * The SQL of the roll-up ETL (docs/decisions/028-etl-delta-maintenance.md). A policy contributes one row to
+ * fact_daily_business and fact_subtree_monthly of each ancestor of its employee, and, when successful with a
+ * partner, to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a change is
+ * folded by subtracting the old contribution and adding the new one: the cost follows the number of changed
+ * policies and the depth of the hierarchy, never the size of a manager's organisation.
+ */
+
+// What a policy contributes, in the column order of etl_affected and etl_policy_state (after their key).
+const CONTRIBUTION = sql`day, employee_id, partner_id, product_type_id, insurer_id, state_id, business_type, channel, status,
+  payment_term, installment_type, line, premium, weightage_premium, loan_amount`;
+const contributionOf = sql`business_day(p.issued_at), p.employee_id, p.partner_id, p.product_type_id, p.insurer_id, p.state_id,
+  p.business_type, p.channel, p.status, coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''), pr.line,
+  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0)`;
+const DAILY_KEY = sql`day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term, installment_type`;
+const SUBTREE_KEY = sql`ancestor_id, month, status, business_type, channel, line`;
+// A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
+const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
+
+interface FoldStats {
+  policies: number;
+  maxUpdated: Date | null;
+  maxCreated: Date | null;
+}
+
+/**
+ * Folds the policies selected by `changed` (a condition on `policies p`) into the roll-ups by deltas.
+ * Returns null when no policy is selected. The changed rows are read once into etl_affected, so the facts
+ * and the state rows written come from the same versions even while policies keep changing.
+ */
+export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Promise<FoldStats | null> {
+  // Truncate, not delete: a scratch table emptied this way leaves no dead rows behind.
+  await sql`truncate etl_affected`.execute(trx);
+  await sql`
+    insert into etl_affected (policy_id, sign, ${CONTRIBUTION}, updated_at, created_at)
+    select p.id, 1, ${contributionOf}, p.updated_at, p.created_at
+    from policies p left join products pr on pr.product_type_id = p.product_type_id
+    where ${changed}`.execute(trx);
+  const stats = await sql<{ n: number; max_updated: Date | null; max_created: Date | null }>`
+    select count(*)::int as n, max(updated_at) as max_updated, max(created_at) as max_created from etl_affected`.execute(trx);
+  const row = stats.rows[0];
+  if (!row || row.n === 0) return null;
+  // The versions these replace, as they were folded: subtracting them removes exactly what they added.
+  await sql`
+    insert into etl_affected (policy_id, sign, ${CONTRIBUTION})
+    select s.policy_id, -1, ${sql`s.day, s.employee_id, s.partner_id, s.product_type_id, s.insurer_id, s.state_id, s.business_type,
+      s.channel, s.status, s.payment_term, s.installment_type, s.line, s.premium, s.weightage_premium, s.loan_amount`}
+    from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id
+    where a.sign = 1`.execute(trx);
+  // A few thousand rows in a table the planner last saw empty: without statistics it may join them badly.
+  await sql`analyze etl_affected`.execute(trx);
+
+  // Each statement aggregates the deltas per cell first (one upsert per cell), then adds them.
+  await sql`
+    insert into fact_daily_business (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
+    select ${DAILY_KEY}, sum(sign), sum(sign * premium), sum(sign * weightage_premium), sum(sign * loan_amount)
+    from etl_affected group by ${DAILY_KEY} ${NONZERO}
+    on conflict (${DAILY_KEY}) do update set
+      nop = fact_daily_business.nop + excluded.nop,
+      premium = fact_daily_business.premium + excluded.premium,
+      weightage_premium = fact_daily_business.weightage_premium + excluded.weightage_premium,
+      loan_amount = fact_daily_business.loan_amount + excluded.loan_amount`.execute(trx);
+  // Only a cell that lost a policy can be left empty; an empty cell goes, as a rebuild would not write it.
+  // Cells are looked up one by one by primary key (`offset 0` keeps the lateral lookup from becoming a join,
+  // which the planner may answer with a scan of the whole fact table), then deleted by row address.
+  await sql`
+    delete from fact_daily_business where ctid = any(array(
+      select h.ctid from (select distinct ${DAILY_KEY} from etl_affected where sign = -1) a
+      cross join lateral (
+        select f.ctid from fact_daily_business f
+        where (f.day, f.employee_id, f.product_type_id, f.insurer_id, f.state_id, f.business_type, f.channel, f.status, f.payment_term,
+          f.installment_type) = (a.day, a.employee_id, a.product_type_id, a.insurer_id, a.state_id, a.business_type, a.channel, a.status,
+          a.payment_term, a.installment_type) and f.nop = 0
+        offset 0) h))`.execute(trx);
+
+  // Per employee-month first (a few rows per changed policy), then once for each ancestor in the closure.
+  await sql`
+    with per_employee as (
+      select date_trunc('month', day)::date as month, employee_id, status, business_type, channel, line,
+        sum(sign) as nop, sum(sign * premium) as premium, sum(sign * weightage_premium) as weightage_premium, sum(sign * loan_amount) as loan_amount
+      from etl_affected where line is not null
+      group by 1, 2, 3, 4, 5, 6
+    )
+    insert into fact_subtree_monthly (${SUBTREE_KEY}, nop, premium, weightage_premium, loan_amount)
+    select c.ancestor_id, e.month, e.status, e.business_type, e.channel, e.line,
+      sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
+    from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+    group by 1, 2, 3, 4, 5, 6
+    having sum(e.nop) <> 0 or sum(e.premium) <> 0 or sum(e.weightage_premium) <> 0 or sum(e.loan_amount) <> 0
+    on conflict (${SUBTREE_KEY}) do update set
+      nop = fact_subtree_monthly.nop + excluded.nop,
+      premium = fact_subtree_monthly.premium + excluded.premium,
+      weightage_premium = fact_subtree_monthly.weightage_premium + excluded.weightage_premium,
+      loan_amount = fact_subtree_monthly.loan_amount + excluded.loan_amount`.execute(trx);
+  await sql`
+    delete from fact_subtree_monthly where ctid = any(array(
+      select h.ctid
+      from (select distinct c.ancestor_id, date_trunc('month', a.day)::date as month, a.status, a.business_type, a.channel, a.line
+            from etl_affected a join employee_closure c on c.descendant_id = a.employee_id
+            where a.sign = -1 and a.line is not null) x
+      cross join lateral (
+        select f.ctid from fact_subtree_monthly f
+        where (f.ancestor_id, f.month, f.status, f.business_type, f.channel, f.line) = (x.ancestor_id, x.month, x.status, x.business_type, x.channel, x.line)
+          and f.nop = 0
+        offset 0) h))`.execute(trx);
+
+  // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
+  await sql`
+    insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+    select date_trunc('month', day)::date, partner_id, line, sum(sign), sum(sign * premium), sum(sign * weightage_premium),
+      coalesce(max(day) filter (where sign = 1), '-infinity'::date)
+    from etl_affected where status = 'success' and partner_id is not null and line is not null
+    group by 1, 2, 3
+    having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or max(day) filter (where sign = 1) is not null
+    on conflict (month, partner_id, line) do update set
+      nop = fact_partner_monthly.nop + excluded.nop,
+      premium = fact_partner_monthly.premium + excluded.premium,
+      weightage_premium = fact_partner_monthly.weightage_premium + excluded.weightage_premium,
+      last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`.execute(trx);
+  await sql`
+    delete from fact_partner_monthly where ctid = any(array(
+      select h.ctid
+      from (select distinct date_trunc('month', day)::date as month, partner_id, line from etl_affected
+            where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
+      cross join lateral (
+        select f.ctid from fact_partner_monthly f where f.month = a.month and f.partner_id = a.partner_id and f.line = a.line and f.nop = 0
+        offset 0) h))`.execute(trx);
+
+  await sql`
+    insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})
+    select policy_id, updated_at, ${CONTRIBUTION} from etl_affected where sign = 1
+    on conflict (policy_id) do update set updated_at = excluded.updated_at, day = excluded.day, employee_id = excluded.employee_id,
+      partner_id = excluded.partner_id, product_type_id = excluded.product_type_id, insurer_id = excluded.insurer_id,
+      state_id = excluded.state_id, business_type = excluded.business_type, channel = excluded.channel, status = excluded.status,
+      payment_term = excluded.payment_term, installment_type = excluded.installment_type, line = excluded.line,
+      premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount`.execute(trx);
+
+  // A partner-month that lost a policy of its last issue day: the latest day among the versions now folded.
+  await sql`
+    update fact_partner_monthly f set last_issue_day = (
+      select max(s.day) from etl_policy_state s
+      where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date
+        and s.line = f.line)
+    where f.ctid = any(array(
+      select h.ctid
+      from (select distinct date_trunc('month', day)::date as month, partner_id, line, day from etl_affected
+            where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
+      cross join lateral (
+        select g.ctid from fact_partner_monthly g
+        where g.month = a.month and g.partner_id = a.partner_id and g.line = a.line and a.day >= g.last_issue_day
+        offset 0) h))`.execute(trx);
+
+  await sql`truncate etl_affected`.execute(trx);
+  return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };
+}
+
+/**
+ * Rebuilds every roll-up from every policy. The policies are read once, into etl_policy_state, and the facts
+ * are summed from those rows, so state and facts agree even while policies keep changing. Fact rows are
+ * deleted rather than truncated: reports keep reading the previous figures until the run commits.
+ */
+export async function rebuildAll(trx: Db): Promise<FoldStats> {
+  await sql`truncate etl_policy_state, etl_affected`.execute(trx);
+  await sql`
+    insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})
+    select p.id, p.updated_at, ${contributionOf}
+    from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(trx);
+
+  await sql`delete from fact_daily_business`.execute(trx);
+  await sql`
+    insert into fact_daily_business (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
+    select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
+    from etl_policy_state group by ${DAILY_KEY}`.execute(trx);
+
+  await sql`delete from fact_subtree_monthly`.execute(trx);
+  await sql`
+    with per_employee as (
+      select date_trunc('month', day)::date as month, employee_id, status, business_type, channel, line, count(*) as nop,
+        sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
+      from etl_policy_state where line is not null
+      group by 1, 2, 3, 4, 5, 6
+    )
+    insert into fact_subtree_monthly (${SUBTREE_KEY}, nop, premium, weightage_premium, loan_amount)
+    select c.ancestor_id, e.month, e.status, e.business_type, e.channel, e.line,
+      sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
+    from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+    group by 1, 2, 3, 4, 5, 6`.execute(trx);
+
+  await sql`delete from fact_partner_monthly`.execute(trx);
+  await sql`
+    insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+    select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), max(day)
+    from etl_policy_state where status = 'success' and partner_id is not null and line is not null
+    group by 1, 2, 3`.execute(trx);
+
+  const stats = await sql<{ n: number; max_updated: Date | null }>`
+    select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);
+  const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
+  return {
+    policies: stats.rows[0]?.n ?? 0,
+    maxUpdated: stats.rows[0]?.max_updated ?? null,
+    maxCreated: created.rows[0]?.max_created ?? null,
+  };
+}
