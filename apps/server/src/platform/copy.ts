@@ -7,7 +7,7 @@ import type { Db } from './db';
 import type { DB as Database } from './db-types';
 
 /**
- * PostgreSQL's COPY … FROM STDIN, which Kysely lacks: bulk writers (the demo loader) check one session out of
+ * PostgreSQL's COPY … FROM STDIN, which Kysely lacks: bulk writers (the demo loader, the import core) check one session out of
  * the pool (`pgPoolOf`), run their transaction on it through `sessionDb`, and stream COPY text on the same
  * session, so the copied rows belong to that transaction.
  */

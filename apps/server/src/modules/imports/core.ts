@@ -10,13 +10,10 @@ import {
   type ImportRow,
   type ImportSource,
 } from '@dossier/shared';
-import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { audit } from '../../platform/audit';
+import { copyCell, copyInto, sessionDb, type CopyIn } from '../../platform/copy';
 import { pgPoolOf, type Db } from '../../platform/db';
 import type { DB as Database } from '../../platform/db-types';
 import { ENTITY_SPECS } from './entities';
@@ -41,9 +38,6 @@ export interface ImportOptions {
  * two large batches in memory for no gain.
  */
 const STAGE_BATCH = 50_000;
-
-/** Sends COPY … FROM STDIN text to the import's session (PostgreSQL only). */
-type CopyIn = (statement: string, chunks: string[]) => Promise<void>;
 
 /** Thrown inside the transaction to roll it back while still answering the report. */
 class Rollback extends Error {
@@ -91,21 +85,6 @@ export async function importRows(
   }
   await recordRun(db, report, options, startedAt);
   return report;
-}
-
-/** A Kysely bound to one checked-out session: its transaction and the COPY streams share the connection. */
-function sessionDb(client: pg.PoolClient): Db {
-  const borrowed = {
-    query: client.query.bind(client),
-    release: () => undefined,
-  };
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: { connect: () => Promise.resolve(borrowed), end: () => Promise.resolve() } }),
-  });
-}
-
-function copyInto(client: pg.PoolClient): CopyIn {
-  return (statement, chunks) => pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
 }
 
 async function runInTransaction(
@@ -462,14 +441,6 @@ async function probing(trx: Trx, statement: RawBuilder<unknown>): Promise<{ numA
 function duplicateKey(key: readonly string[]): RawBuilder<unknown> {
   const parts = key.map((k) => sql`lower(${sql.ref(k)})`);
   return parts.length === 1 && parts[0] ? parts[0] : sql`array[${sql.join(parts)}]`;
-}
-
-/** Cells in PostgreSQL's COPY text format: tab-separated, \N for null, backslash escapes. */
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-function copyCell(value: string | null): string {
-  if (value === null) return '\\N';
-  return COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c) : value;
 }
 
 /** One batch of validated rows (as COPY text or as column arrays) and rejected ones. */
