@@ -1,7 +1,7 @@
 import autocannon, { type Request } from 'autocannon';
 import Fastify from 'fastify';
 import type { LoadUser } from './load-population';
-import { startServer } from './server-process';
+import { overBenchDatabase, startServer } from './server-process';
 import { virtualUsers, type UserRequest } from './virtual-users';
 
 export interface LoadResult {
@@ -79,13 +79,7 @@ async function helloWorld(seconds: number): Promise<LoadResult> {
  * (uncached); then the cached views with no think time, against the Fastify hello-world ceiling.
  */
 export async function loadTest(repoRoot: string, databaseUrl: string, people: LoadUser[], seconds: number): Promise<LoadResult[]> {
-  const server = startServer(repoRoot, PORT, {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ETL_INTERVAL_SECONDS: '86400',
-  });
+  const server = startServer(repoRoot, PORT, overBenchDatabase(databaseUrl));
   try {
     await server.ready();
     const person = (u: number) => people[u % people.length];

@@ -2,7 +2,7 @@ import { addDays, kolkataToday, ROLE_LIFE_ONLY, SideMenuResponse, TEAM_PATHS, to
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/platform/db';
 import { benchSignIn } from './load-population';
-import { startServer } from './server-process';
+import { overBenchDatabase, startServer } from './server-process';
 import { ms, percentile } from './stats';
 
 const PORT = 3931;
@@ -66,14 +66,7 @@ export async function screensBench(
 ): Promise<string[]> {
   const who = await viewers(db);
   const today = kolkataToday();
-  const server = startServer(repoRoot, PORT, {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ETL_INTERVAL_SECONDS: '86400',
-    REPORT_CACHE_MB: '0',
-  });
+  const server = startServer(repoRoot, PORT, { ...overBenchDatabase(databaseUrl), REPORT_CACHE_MB: '0' });
   try {
     await server.ready();
     const screens: (Screen & { headers: Record<string, string> })[] = [];

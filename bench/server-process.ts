@@ -16,6 +16,18 @@ export interface ServerProcess {
 let built = false;
 
 /**
+ * The settings of a server over a benchmark's database: production mode, no demo load, and no ETL run while
+ * it is measured (the benchmark runs the ETL itself).
+ */
+export const overBenchDatabase = (databaseUrl: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'warn',
+  ETL_INTERVAL_SECONDS: '86400',
+});
+
+/**
  * The real server in a process of its own on 127.0.0.1:`port`, with `env` on top of this one's. It runs as
  * `npm start` runs it in production: the server built to JavaScript (built once per bench process, so the
  * figures are those of the current sources), on plain `node`.
