@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGNATIONS, EMP_ROLES } from './constants';
-import { IsoDate } from './primitives';
+import { IsoDate, pathSegment } from './primitives';
 
 /**
  * Contracts of the administration area (/admin, admins only) and of the signed-in user's own
@@ -10,16 +10,16 @@ import { IsoDate } from './primitives';
 export const ADMIN_PATHS = {
   options: '/api/admin/options/',
   people: '/api/admin/people/',
-  person: (code: string) => `/api/admin/people/${encodeURIComponent(code)}/`,
-  personDeactivate: (code: string) => `/api/admin/people/${encodeURIComponent(code)}/deactivate/`,
-  personActivate: (code: string) => `/api/admin/people/${encodeURIComponent(code)}/activate/`,
+  person: (code: string) => `/api/admin/people/${pathSegment(code)}/`,
+  personDeactivate: (code: string) => `/api/admin/people/${pathSegment(code)}/deactivate/`,
+  personActivate: (code: string) => `/api/admin/people/${pathSegment(code)}/activate/`,
   users: '/api/admin/users/',
-  user: (id: number) => `/api/admin/users/${id}/`,
-  userDeactivate: (id: number) => `/api/admin/users/${id}/deactivate/`,
-  userActivate: (id: number) => `/api/admin/users/${id}/activate/`,
-  userResetPassword: (id: number) => `/api/admin/users/${id}/reset-password/`,
-  userSessions: (id: number) => `/api/admin/users/${id}/sessions/`,
-  userSessionsRevoke: (id: number) => `/api/admin/users/${id}/sessions/revoke/`,
+  user: (id: number | string) => `/api/admin/users/${pathSegment(id)}/`,
+  userDeactivate: (id: number | string) => `/api/admin/users/${pathSegment(id)}/deactivate/`,
+  userActivate: (id: number | string) => `/api/admin/users/${pathSegment(id)}/activate/`,
+  userResetPassword: (id: number | string) => `/api/admin/users/${pathSegment(id)}/reset-password/`,
+  userSessions: (id: number | string) => `/api/admin/users/${pathSegment(id)}/sessions/`,
+  userSessionsRevoke: (id: number | string) => `/api/admin/users/${pathSegment(id)}/sessions/revoke/`,
   hierarchy: '/api/admin/hierarchy/',
   hierarchySearch: '/api/admin/hierarchy/search/',
   audit: '/api/admin/audit/',
@@ -312,9 +312,9 @@ export type AuditPage = z.infer<typeof AuditPage>;
 
 export const ADMIN_IMPORT_PATHS = {
   imports: '/api/admin/imports/',
-  rejected: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/rejected/`,
+  rejected: (id: string) => `/api/admin/imports/${pathSegment(id)}/rejected/`,
   apiKeys: '/api/admin/api-keys/',
-  revokeKey: (name: string) => `/api/admin/api-keys/${encodeURIComponent(name)}/revoke/`,
+  revokeKey: (name: string) => `/api/admin/api-keys/${pathSegment(name)}/revoke/`,
 } as const;
 
 export const ImportsQuery = z.object({ ...Paging });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, IsoDate, PathId } from './primitives';
+import { BodyId, IsoDate, PathId, pathSegment } from './primitives';
 
 /**
  * Call-centre contracts (docs/product/callcentre.md): the two listings, the call-history and connect-call dialogs,
@@ -25,9 +25,9 @@ export const PARTNER_SERVICE_API = '/services/partner';
  * registers it with `':rmId'`/`':callId'`, the web app passes the encoded value.
  */
 export const CALLCENTRE_PATHS = {
-  partnerListing: (rmId: string) => `${CALLCENTRE_API}/partner-listing/${rmId}/`,
-  partnerListingByRm: (rmId: string) => `${CALLCENTRE_API}/partner-listing-by-rm/${rmId}/`,
-  trmCaseHistory: (rmId: string) => `${CALLCENTRE_API}/trm-case-history/${rmId}/`,
+  partnerListing: (rmId: string) => `${CALLCENTRE_API}/partner-listing/${pathSegment(rmId)}/`,
+  partnerListingByRm: (rmId: string) => `${CALLCENTRE_API}/partner-listing-by-rm/${pathSegment(rmId)}/`,
+  trmCaseHistory: (rmId: string) => `${CALLCENTRE_API}/trm-case-history/${pathSegment(rmId)}/`,
   callDetails: `${CALLCENTRE_API}/trm-partner-customer-call-details/`,
   callToConnect: `${CALLCENTRE_API}/trm-call-to-connect/`,
   updateStatus: `${CALLCENTRE_API}/trm-update-status/`,
@@ -40,7 +40,7 @@ export const CALLCENTRE_PATHS = {
   myAppointments: `${CALLCENTRE_API}/scheduler/my-appointments/`,
   cancelAppointment: `${CALLCENTRE_API}/scheduler/cancel-appointment/`,
   myCases: `${CALLCENTRE_API}/scheduler/my-cases/`,
-  recording: (callId: string) => `${CALLCENTRE_API}/recordings/${callId}/`,
+  recording: (callId: string) => `${CALLCENTRE_API}/recordings/${pathSegment(callId)}/`,
 } as const;
 
 /** Leads screen date choices (docs/product/callcentre.md, 'Advisor Connect Leads'). */

@@ -29,3 +29,10 @@ export const SearchText = z.string().trim().max(100, 'search: at most 100 charac
 
 /** Direction of a server-sorted table. */
 export const SortOrder = z.enum(['asc', 'desc']);
+
+/**
+ * One segment of a path built by a `<AREA>_PATHS` function: a value is encoded, while a route parameter
+ * (`:code`, what the server's route table passes) is kept as it is.
+ */
+export const pathSegment = (value: string | number): string =>
+  typeof value === 'string' && value.startsWith(':') ? value : encodeURIComponent(String(value));

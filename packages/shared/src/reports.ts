@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { formatRupee } from './format';
-import { IsoDate, SearchText, SortOrder } from './primitives';
+import { IsoDate, SearchText, SortOrder, pathSegment } from './primitives';
 
 /**
  * Reports and dashboards (docs/product/report-screens.md). A path with a parameter is a function of it: the
  * server registers it with `':id'`, the web app passes the report's id.
  */
 export const REPORT_PATHS = {
-  report: (id: number | string) => `/api/reports/${id}/`,
-  download: (id: number | string) => `/api/reports/${id}/download/`,
-  reportFilter: (id: number | string) => `/api/dashboard/report_filter/${id}/`,
+  report: (id: number | string) => `/api/reports/${pathSegment(id)}/`,
+  download: (id: number | string) => `/api/reports/${pathSegment(id)}/download/`,
+  reportFilter: (id: number | string) => `/api/dashboard/report_filter/${pathSegment(id)}/`,
   filterDetails: '/api/v1/reports_filter/filter_details/',
   sendReport: '/api/send_report/',
 } as const;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { KOLKATA_OFFSET_MS, kolkataWallClock } from './dates';
-import { PathId } from './primitives';
+import { PathId, pathSegment } from './primitives';
 import { ReportFilterBody } from './reports';
 
 /** Scheduled report mails (docs/product/subscriptions.md). */
 export const SUBSCRIPTION_PATHS = {
   list: '/api/subscriptions/',
-  one: (id: number | string) => `/api/subscriptions/${id}/`,
-  remove: (id: number | string) => `/api/subscriptions/${id}/delete/`,
+  one: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/`,
+  remove: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/delete/`,
 } as const;
 
 /** Subscriptions one user may hold. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './primitives';
+import { IsoDate, pathSegment } from './primitives';
 
 /**
  * Saved views (docs/product/views.md): a user's named report or dashboard view (which page, the drilled
@@ -8,9 +8,9 @@ import { IsoDate } from './primitives';
  */
 export const VIEWS_PATHS = {
   list: '/api/views/',
-  one: (id: string) => `/api/views/${id}/`,
-  rename: (id: string) => `/api/views/${id}/rename/`,
-  remove: (id: string) => `/api/views/${id}/delete/`,
+  one: (id: string) => `/api/views/${pathSegment(id)}/`,
+  rename: (id: string) => `/api/views/${pathSegment(id)}/rename/`,
+  remove: (id: string) => `/api/views/${pathSegment(id)}/delete/`,
 } as const;
 
 /** The longest view name, in characters. */

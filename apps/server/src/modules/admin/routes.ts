@@ -1,4 +1,6 @@
 import {
+  ADMIN_IMPORT_PATHS,
+  ADMIN_PATHS,
   AdminOptions,
   ApiKeyCreate,
   ApiKeyCreated,
@@ -58,24 +60,24 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
     admin.addHook('onRequest', adminOnlyHook);
 
     admin.get(
-      '/api/admin/options/',
+      ADMIN_PATHS.options,
       { schema: { tags, summary: 'Zones, roles and designations for the people forms', response: { 200: AdminOptions } } },
       (request) => people.options(requireAdmin(request)),
     );
 
     // ---- people ----
     admin.get(
-      '/api/admin/people/',
+      ADMIN_PATHS.people,
       { schema: { tags, summary: 'Search employees', querystring: PeopleQuery, response: { 200: PeopleList } } },
       (request) => people.list(requireAdmin(request), request.query),
     );
     admin.post(
-      '/api/admin/people/',
+      ADMIN_PATHS.people,
       { schema: { tags, summary: 'Create an employee', body: PersonCreate, response: { 200: PersonDetail } } },
       (request) => people.create(requireAdmin(request), request.body),
     );
     admin.get(
-      '/api/admin/people/:code/',
+      ADMIN_PATHS.person(':code'),
       {
         schema: {
           tags,
@@ -87,7 +89,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => people.detail(requireAdmin(request), request.params.code),
     );
     admin.post(
-      '/api/admin/people/:code/',
+      ADMIN_PATHS.person(':code'),
       {
         schema: {
           tags,
@@ -100,7 +102,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => people.update(requireAdmin(request), request.params.code, request.body),
     );
     admin.post(
-      '/api/admin/people/:code/deactivate/',
+      ADMIN_PATHS.personDeactivate(':code'),
       {
         schema: {
           tags,
@@ -113,24 +115,24 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => people.setActive(requireAdmin(request), request.params.code, false),
     );
     admin.post(
-      '/api/admin/people/:code/activate/',
+      ADMIN_PATHS.personActivate(':code'),
       { schema: { tags, summary: 'Activate an employee again', params: CodeParams, body: Empty, response: { 200: PersonDetail } } },
       (request) => people.setActive(requireAdmin(request), request.params.code, true),
     );
 
     // ---- users ----
     admin.get(
-      '/api/admin/users/',
+      ADMIN_PATHS.users,
       { schema: { tags, summary: 'Search users', querystring: UsersQuery, response: { 200: UsersList } } },
       (request) => users.list(requireAdmin(request), request.query),
     );
     admin.post(
-      '/api/admin/users/',
+      ADMIN_PATHS.users,
       { schema: { tags, summary: 'Create a user for an employee', body: UserCreate, response: { 200: AdminUser } } },
       (request) => users.create(requireAdmin(request), request.body),
     );
     admin.post(
-      '/api/admin/users/:id/',
+      ADMIN_PATHS.user(':id'),
       {
         schema: {
           tags,
@@ -143,7 +145,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => users.update(requireAdmin(request), request.params.id, request.body),
     );
     admin.post(
-      '/api/admin/users/:id/deactivate/',
+      ADMIN_PATHS.userDeactivate(':id'),
       {
         schema: {
           tags,
@@ -156,12 +158,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => users.setActive(requireAdmin(request), request.params.id, false),
     );
     admin.post(
-      '/api/admin/users/:id/activate/',
+      ADMIN_PATHS.userActivate(':id'),
       { schema: { tags, summary: 'Activate a user again', params: UserIdParams, body: Empty, response: { 200: AdminUser } } },
       (request) => users.setActive(requireAdmin(request), request.params.id, true),
     );
     admin.post(
-      '/api/admin/users/:id/reset-password/',
+      ADMIN_PATHS.userResetPassword(':id'),
       {
         schema: {
           tags,
@@ -174,12 +176,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => users.sendPasswordLink(requireAdmin(request), request.params.id),
     );
     admin.get(
-      '/api/admin/users/:id/sessions/',
+      ADMIN_PATHS.userSessions(':id'),
       { schema: { tags, summary: "A user's live sessions", params: UserIdParams, response: { 200: SessionsList } } },
       (request) => users.sessions(requireAdmin(request), request.params.id),
     );
     admin.post(
-      '/api/admin/users/:id/sessions/revoke/',
+      ADMIN_PATHS.userSessionsRevoke(':id'),
       {
         schema: {
           tags,
@@ -194,7 +196,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
 
     // ---- hierarchy ----
     admin.get(
-      '/api/admin/hierarchy/',
+      ADMIN_PATHS.hierarchy,
       {
         schema: {
           tags,
@@ -206,7 +208,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => hierarchy.children(requireAdmin(request), request.query.parent),
     );
     admin.get(
-      '/api/admin/hierarchy/search/',
+      ADMIN_PATHS.hierarchySearch,
       {
         schema: {
           tags,
@@ -220,12 +222,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
 
     // ---- imports and ingestion API keys ----
     admin.get(
-      '/api/admin/imports/',
+      ADMIN_IMPORT_PATHS.imports,
       { schema: { tags, summary: 'The history of imports, newest first', querystring: ImportsQuery, response: { 200: ImportRunsPage } } },
       (request) => imports.runs(requireAdmin(request), request.query.limit, request.query.offset),
     );
     admin.get(
-      '/api/admin/imports/:id/rejected/',
+      ADMIN_IMPORT_PATHS.rejected(':id'),
       { schema: { tags, summary: "An import's rejected rows as CSV", params: ImportRunParams } },
       async (request, reply) => {
         const file = await imports.rejected(requireAdmin(request), request.params.id);
@@ -237,12 +239,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       },
     );
     admin.get(
-      '/api/admin/api-keys/',
+      ADMIN_IMPORT_PATHS.apiKeys,
       { schema: { tags, summary: 'Ingestion API keys (never the keys themselves)', response: { 200: ApiKeysList } } },
       (request) => imports.keys(requireAdmin(request)),
     );
     admin.post(
-      '/api/admin/api-keys/',
+      ADMIN_IMPORT_PATHS.apiKeys,
       {
         schema: {
           tags,
@@ -254,7 +256,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
       (request) => imports.createKey(requireAdmin(request), request.body.name),
     );
     admin.post(
-      '/api/admin/api-keys/:name/revoke/',
+      ADMIN_IMPORT_PATHS.revokeKey(':name'),
       {
         schema: { tags, summary: 'Revoke an ingestion API key at once', params: ApiKeyParams, body: Empty, response: { 200: ApiKeysList } },
       },
@@ -263,12 +265,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
 
     // ---- audit trail ----
     admin.get(
-      '/api/admin/audit/',
+      ADMIN_PATHS.audit,
       { schema: { tags, summary: 'The audit trail, newest first, paged', querystring: AuditQuery, response: { 200: AuditPage } } },
       (request) => trail.page(requireAdmin(request), request.query),
     );
     admin.get(
-      '/api/admin/audit/download/',
+      ADMIN_PATHS.auditDownload,
       { schema: { tags, summary: 'The filtered audit trail as CSV', querystring: AuditDownloadQuery } },
       async (request, reply) => {
         const body = await trail.csv(requireAdmin(request), request.query);

@@ -6,7 +6,7 @@ import type { QueryConfig } from '../../../lib/query-config';
 
 /** The partners and the lead-category boxes; the counts are of `date` (the listing's date filter). */
 export function fetchPartnersByRm(rmId: string, date: string | null, signal?: AbortSignal): Promise<PartnerListByRm> {
-  return apiRequest(CALLCENTRE_PATHS.partnerListingByRm(encodeURIComponent(rmId)), PartnerListByRm, {
+  return apiRequest(CALLCENTRE_PATHS.partnerListingByRm(rmId), PartnerListByRm, {
     signal,
     query: { date },
   });

@@ -13,7 +13,7 @@ export interface LeadParams {
 }
 
 export function fetchLeads(rmId: string, p: LeadParams, signal?: AbortSignal): Promise<LeadListing> {
-  return apiRequest(CALLCENTRE_PATHS.partnerListing(encodeURIComponent(rmId)), LeadListing, {
+  return apiRequest(CALLCENTRE_PATHS.partnerListing(rmId), LeadListing, {
     signal,
     query: { date: p.date, partner_id: p.partner_id, call_status: p.call_status || null, current_page: p.current_page },
   });

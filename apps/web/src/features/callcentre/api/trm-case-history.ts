@@ -11,7 +11,7 @@ export interface CaseParams {
 }
 
 export function fetchTrmCases(rmId: string, p: CaseParams, signal?: AbortSignal): Promise<TrmCaseListing> {
-  return apiRequest(CALLCENTRE_PATHS.trmCaseHistory(encodeURIComponent(rmId)), TrmCaseListing, { signal, query: { ...p } });
+  return apiRequest(CALLCENTRE_PATHS.trmCaseHistory(rmId), TrmCaseListing, { signal, query: { ...p } });
 }
 
 export function trmCasesQueryOptions(rmId: string, p: CaseParams) {

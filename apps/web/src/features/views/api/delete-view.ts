@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api';
 import { viewsKeys } from './keys';
 
 export function postDeleteView(id: string): Promise<DeleteViewResponse> {
-  return apiRequest(VIEWS_PATHS.remove(encodeURIComponent(id)), DeleteViewResponse, { method: 'POST', body: {} });
+  return apiRequest(VIEWS_PATHS.remove(id), DeleteViewResponse, { method: 'POST', body: {} });
 }
 
 export function useDeleteView() {

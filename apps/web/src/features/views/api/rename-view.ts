@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api';
 import { viewsKeys } from './keys';
 
 export function postRenameView({ id, name }: { id: string; name: string }): Promise<SavedView> {
-  return apiRequest(VIEWS_PATHS.rename(encodeURIComponent(id)), SavedView, { method: 'POST', body: { name } });
+  return apiRequest(VIEWS_PATHS.rename(id), SavedView, { method: 'POST', body: { name } });
 }
 
 /** The rename dialog shows a refusal (a name already used) beside the name; the list is stale afterwards. */

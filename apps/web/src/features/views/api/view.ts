@@ -6,7 +6,7 @@ import { viewsKeys } from './keys';
 
 /** GET /api/views/{id}/: one view by its link, for anyone whose team holds its account (docs/product/views.md, 'Opening a view'). */
 export function fetchView(id: string, signal?: AbortSignal): Promise<SavedView> {
-  return apiRequest(VIEWS_PATHS.one(encodeURIComponent(id)), SavedView, { signal });
+  return apiRequest(VIEWS_PATHS.one(id), SavedView, { signal });
 }
 
 /** Never from the cache: a link opened again must meet a rename, a deletion or a move out of the team at once. */
