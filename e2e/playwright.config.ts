@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { serverDataDir, serverPort, serverUrl, WORKERS } from './servers';
 
 // Debian's Chromium, never a downloaded browser. Under CI=true a missing browser fails the run.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,27 +11,19 @@ if (!haveBrowser && process.env.CI === 'true')
   throw new Error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
 if (!haveBrowser) console.warn(`Skipping browser tests: no Chromium at ${chromium}`);
 
-// Parallel runs on one machine each need their own port and data directory (a run wipes its directory
-// on start); CI keeps the defaults.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-// It is removed with rm -rf on start: a plain relative path below e2e/ (e.g. .data-e2e-2), never a parent.
-if (!/^[\w.-]+(\/[\w.-]+)*$/.test(dataDir) || dataDir.split('/').some((p) => p === '.' || p === '..')) {
-  throw new Error(`E2E_DATA_DIR must be a plain relative path below e2e/ without . or .. parts, not '${dataDir}'`);
-}
-const baseURL = `http://127.0.0.1:${port}`;
-
 export default defineConfig({
   testDir: './tests',
   testIgnore: haveBrowser ? [] : ['**/*'],
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // Whole files per worker, each worker with a server of its own (servers.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL,
+    // Each worker's own server: the `test` of tests/helpers.ts sets baseURL by worker.
+    baseURL: serverUrl(0),
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -53,17 +46,17 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
   ].filter((p) => !process.env.E2E_PROJECT || p.name === process.env.E2E_PROJECT),
   webServer: haveBrowser
-    ? {
+    ? Array.from({ length: WORKERS }, (_, worker) => ({
         // A fresh small demo organisation on every run (PGlite unless DATABASE_URL is set).
-        command: `rm -rf ${dataDir} && npx tsx ../apps/server/src/server.ts`,
-        url: `${baseURL}/readyz`,
+        command: `rm -rf ${serverDataDir(worker)} && npx tsx ../apps/server/src/server.ts`,
+        url: `${serverUrl(worker)}/readyz`,
         timeout: 240_000,
         reuseExistingServer: false,
-        stdout: 'pipe',
+        stdout: 'pipe' as const,
         env: {
-          PORT: String(port),
+          PORT: String(serverPort(worker)),
           HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
+          DATA_DIR: serverDataDir(worker),
           DEMO_SCALE: process.env.E2E_DEMO_SCALE ?? '0.05',
           LOG_LEVEL: 'warn',
           // Calls are answered after fixed times, so call-centre specs can watch one complete.
@@ -71,6 +64,6 @@ export default defineConfig({
           // @fastify/static needs an absolute root. E2E_WEB_DIST lets parallel runs each serve a build of their own.
           WEB_DIST: process.env.E2E_WEB_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist'),
         },
-      }
+      }))
     : undefined,
 });

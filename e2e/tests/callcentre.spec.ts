@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, messageDialog, namedTable, screenshot, signIn } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, messageDialog, namedTable, screenshot, signIn, test } from './helpers';
 
 /**
  * Call centre (docs/product/callcentre.md) against the demo organisation and the deterministic simulator (calls are
@@ -31,7 +31,7 @@ async function openCaseRow(page: Page, skip = 0): Promise<{ row: Locator; caseId
 }
 
 test.describe('Advisor Connect Leads (demo.rm)', () => {
-  test('filters leads and opens the call history @mobile', async ({ page }) => {
+  test('filters leads and opens the call history', async ({ page }) => {
     await signIn(page, 'demo.rm', '/rm-dashboard');
     await expect(page.getByRole('heading', { name: 'Advisor Connect Leads' })).toBeVisible();
     const all = page.getByTestId('category-0');
@@ -100,7 +100,7 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
     await expect(popup).toBeHidden();
   });
 
-  test('a day without leads, picked from the calendar, shows the empty message @mobile', async ({ page }) => {
+  test('a day without leads, picked from the calendar, shows the empty message', async ({ page }) => {
     await signIn(page, 'demo.rm', '/rm-dashboard');
     await expect(namedTable(page, 'Leads').locator('tbody tr').first()).toBeVisible();
     // The 1st of last month is at least four weeks back, before any demo lead.
@@ -159,7 +159,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await history.getByRole('button', { name: 'Close' }).first().click();
   });
 
-  test('saves a remark, then schedules a slot for tomorrow @mobile', async ({ page }) => {
+  test('saves a remark, then schedules a slot for tomorrow', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 1);
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();
@@ -196,7 +196,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     ).toBeVisible();
   });
 
-  test('a refused save shows why and gives the dialog back with what was entered @mobile', async ({ page }) => {
+  test('a refused save shows why and gives the dialog back with what was entered', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 1);
     // The server refuses the whole save (as when the chosen slot was just taken): nothing is saved.
@@ -218,7 +218,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     await expect(d.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  test('searches advisors by pincode with the four messages, then reassigns the case @mobile', async ({ page }) => {
+  test('searches advisors by pincode with the four messages, then reassigns the case', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, 2);
     const partnerBefore = await row.locator('td').nth(2).textContent();
@@ -258,7 +258,7 @@ test.describe('TRM dashboard (demo.trm)', () => {
     expect(await page.locator(`tr[data-case-id="${caseId}"] td`).nth(2).textContent()).not.toBe(partnerBefore);
   });
 
-  test('closes the ticket; its Call button is then disabled @mobile', async ({ page }) => {
+  test('closes the ticket; its Call button is then disabled', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const { row, caseId } = await openCaseRow(page, (page.viewportSize()?.width ?? 0) > 767 ? 3 : 4);
     await row.getByRole('button', { name: `Call on case ${caseId}` }).click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectLoaded, namedTable, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { expectLoaded, namedTable, signIn, test } from './helpers';
 import { api, type ApiReport } from './reports-helpers';
 
 /**

@@ -2,24 +2,44 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addDays, kolkataToday } from '@dossier/shared';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { serverDataDir, serverUrl } from '../servers';
+import { addDays, AUTH_PATHS, kolkataToday, LoginResponse, sessionEntries } from '@dossier/shared';
 
 /** Shared by every spec: sign-in, screenshots, tables, dialogs, dates and the accessibility check. */
 
 export const DEMO_PASSWORD = 'dossier-demo';
 
 const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The e2e server's DATA_DIR, as playwright.config.ts sets it (relative to e2e/). */
-export const DATA_DIR = resolve(E2E_DIR, process.env.E2E_DATA_DIR ?? '.data-e2e');
+/** Playwright's test, on the server of the worker running it (servers.ts). Every spec uses this one. */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverUrl(testInfo.parallelIndex));
+  },
+});
+
+/** The DATA_DIR of the server the running test talks to. */
+export function dataDir(): string {
+  return resolve(E2E_DIR, serverDataDir(test.info().parallelIndex));
+}
 export const SCREENSHOT_DIR = join(E2E_DIR, 'screenshots');
 
-/** Signs in through the sign-in page and lands on `next`. */
+/**
+ * Signs in as the sign-in page would (the same call, the same stored session) and opens `next`. The page
+ * itself is driven in shell.spec.ts; here it would only add a second or so to every test.
+ */
 export async function signIn(page: Page, username: string, next = '/'): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await page.request.post(AUTH_PATHS.login, { data: { username, password: DEMO_PASSWORD } });
+  expect(response.status(), `sign-in of ${username}`).toBe(200);
+  const entries = sessionEntries(LoginResponse.parse(await response.json()));
+  // Local storage belongs to the origin: open a small page of it first, then the screen asked for.
+  await page.goto('/healthz');
+  await page.evaluate((values) => {
+    for (const [key, value] of values) localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(next);
   await expect(page).not.toHaveURL(/\/login/);
 }
 

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-provider';
 import { freePort } from '../../apps/server/test/ports';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot } from './helpers';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot, test } from './helpers';
 
 /**
  * Company sign-in in a real browser: a real OpenID provider (oidc-provider) in this process, and a
@@ -80,7 +80,7 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
-test('signs in through the company provider and lands on the deep link asked for; logout ends both sessions @mobile', async ({ page }) => {
+test('signs in through the company provider and lands on the deep link asked for; logout ends both sessions', async ({ page }) => {
   const deep = '/reports/1?start_date=2026-01-01&end_date=2026-01-31';
   await page.goto(`${base}${deep}`);
   await expect(page).toHaveURL(/\/login\?next=/);
@@ -108,7 +108,7 @@ test('signs in through the company provider and lands on the deep link asked for
   expect(me.status).toBe(401);
 });
 
-test('someone who is not an employee gets a clear refusal page @mobile', async ({ page }) => {
+test('someone who is not an employee gets a clear refusal page', async ({ page }) => {
   await page.goto(`${base}/login`);
   await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
   await page.getByLabel('Login').fill('stranger');

@@ -4,8 +4,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatRupee } from '@dossier/shared';
-import { expect, test } from '@playwright/test';
-import { cellOf, expectLoaded, namedTable, screenshot } from './helpers';
+import { expect } from '@playwright/test';
+import { cellOf, expectLoaded, namedTable, screenshot, test } from './helpers';
 
 /*
  * A distributor starting from nothing: DEMO_DATA=false, a small organisation imported with the dossier CLI,
@@ -102,7 +102,7 @@ test.describe('own data, no demo', () => {
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   });
 
-  test('sign in as the created user and find the imported figures on the Dashboard @mobile', async ({ page }) => {
+  test('sign in as the created user and find the imported figures on the Dashboard', async ({ page }) => {
     await page.goto(`${BASE}/login?next=%2Fdashboard`);
     await page.getByLabel('Username').fill('ira');
     await page.getByLabel('Password').fill(PASSWORD);

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DATA_DIR } from './helpers';
+import { dataDir } from './helpers';
 
-/** Where the e2e server writes mails (no SMTP_URL). */
-export const OUTBOX_DIR = join(DATA_DIR, 'outbox');
+/** Where the server of the running test writes its mail (MAIL_TRANSPORT outbox). */
+const outboxDir = (): string => join(dataDir(), 'outbox');
 
 export interface ApiReport {
   report_id: number;
@@ -37,13 +37,13 @@ export { formatRupee as rupee } from '@dossier/shared';
 export async function findMail(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const files = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+    const files = await readdir(outboxDir()).catch(() => [] as string[]);
     for (const f of files.filter((n) => n.endsWith('.eml'))) {
       // Unfold headers and quoted-printable soft line breaks so a long subject or line reads whole.
-      const text = (await readFile(join(OUTBOX_DIR, f), 'utf8')).replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
+      const text = (await readFile(join(outboxDir(), f), 'utf8')).replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
       if (match(text)) return text;
     }
-    if (Date.now() > until) throw new Error(`no matching mail in ${OUTBOX_DIR}`);
+    if (Date.now() > until) throw new Error(`no matching mail in ${outboxDir()}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   cellOf,
   closeDialog,
@@ -14,6 +14,7 @@ import {
   switchUser,
 } from './helpers';
 import { api, findMail, pickDay, rupee, type ApiReport } from './reports-helpers';
+import { test } from './helpers';
 
 /**
  * Reporting screens against the real server and the small demo organisation: dashboard,
@@ -385,7 +386,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('button', { name: /^Products:/ })).toHaveCount(0);
   });
 
-  test('month-picker reports send the whole month @mobile', async ({ page }) => {
+  test('month-picker reports send the whole month', async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/5/');
     const form = page.getByRole('form', { name: 'Month' });
     await expect(form).toBeVisible();

@@ -1,10 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { screenshot } from './helpers';
+import { expect } from '@playwright/test';
+import { screenshot, test } from './helpers';
 
 test.describe('reset password', () => {
-  test('the page checks the repeat first, then the link and the length; a refused link shows the server’s text @mobile', async ({
-    page,
-  }) => {
+  test('the page checks the repeat first, then the link and the length; a refused link shows the server’s text', async ({ page }) => {
     await page.goto('/reset-password?token=short');
     const password = page.getByLabel('New password');
     const repeat = page.getByLabel('Repeat the password');

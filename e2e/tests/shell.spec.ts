@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './helpers';
 
 test.describe('app shell', () => {
   test('unauthenticated visit goes to sign-in and comes back after it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   cellOf,
   closeDialog,
@@ -10,6 +10,7 @@ import {
   namedTable,
   screenshot,
   signIn,
+  test,
 } from './helpers';
 
 /**
@@ -28,7 +29,7 @@ function monthBounds(): { first: string; last: string } {
 }
 
 test.describe('team and partner management', () => {
-  test('Life Renewals Report: role 204, current month by default, date and month filters @mobile', async ({ page }) => {
+  test('Life Renewals Report: role 204, current month by default, date and month filters', async ({ page }) => {
     await signIn(page, 'demo.r204', '/liferenewalsreport');
     await expect(page.getByRole('heading', { name: 'Life Renewals Report' })).toBeVisible();
     const renewals = namedTable(page, 'Life Renewals Report');
@@ -117,7 +118,7 @@ test.describe('team and partner management', () => {
     await expect(namedTable(page, 'Mapped Partners').getByText('No data to display')).toBeVisible();
   });
 
-  test('Requester view: asm product radio, disabled Submit, submit and cancel a mapping @mobile', async ({ page }) => {
+  test('Requester view: asm product radio, disabled Submit, submit and cancel a mapping', async ({ page }) => {
     await signIn(page, 'demo.asm', '/requesterview');
     await expect(page.getByRole('heading', { name: 'Requester View' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Motor' })).toBeChecked();
@@ -287,7 +288,7 @@ test.describe('team and partner management', () => {
     await zsm.close();
   });
 
-  test('Mapping Dashboard: Online over 8 columns, Offline over 2, sanitised HTML cells @mobile', async ({ page }) => {
+  test('Mapping Dashboard: Online over 8 columns, Offline over 2, sanitised HTML cells', async ({ page }) => {
     await signIn(page, 'demo.asm', '/analytics');
     await expect(page.getByRole('heading', { name: 'Analytics report' })).toBeVisible();
     const analytics = namedTable(page, 'Analytics report');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { kolkataDay, namedTable, screenshot, signIn } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { kolkataDay, namedTable, screenshot, signIn, test } from './helpers';
 import { api, type ApiReport } from './reports-helpers';
 
 /**
@@ -56,7 +56,7 @@ async function drill(page: Page, table: string, code: RegExp): Promise<string> {
 }
 
 test.describe('breadcrumbs name the account of their page', () => {
-  test('demo.asm: drills, Back, Forward, reload, crumb clicks and a typed address @mobile', async ({ page }) => {
+  test('demo.asm: drills, Back, Forward, reload, crumb clicks and a typed address', async ({ page }) => {
     test.slow();
     await signIn(page, 'demo.asm', `/reports/1/?${RANGE}`);
     await expect(namedTable(page, 'Team report summary')).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { screenshot, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { screenshot, signIn, test } from './helpers';
 
 /**
  * Role 204 may read only the life reports: its menu has no Dashboard entry (reports 13 and 11 are not

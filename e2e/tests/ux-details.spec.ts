@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cellOf, expectLoaded, kolkataDay, namedTable, screenshot, signIn } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { cellOf, expectLoaded, kolkataDay, namedTable, screenshot, signIn, test } from './helpers';
 
 /**
  * Details a person meets on the screens: names title-cased and nothing else, the message box, and the
@@ -18,7 +18,7 @@ async function expectUnclipped(element: Locator, box: Locator): Promise<void> {
 }
 
 test.describe('title-casing: names only (demo.trm)', () => {
-  test('the result message keeps its sentence, codes and times; its Close button is whole @mobile', async ({ page }) => {
+  test('the result message keeps its sentence, codes and times; its Close button is whole', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const wide = (page.viewportSize()?.width ?? 0) > 767;
     const row = page.locator('tr[data-status="open"]').nth(wide ? 5 : 6);
@@ -56,7 +56,7 @@ test.describe('title-casing: names only (demo.trm)', () => {
     await screenshot(page, 'ux-result-message');
   });
 
-  test('reassigning a case names the advisor with the code as written @mobile', async ({ page }) => {
+  test('reassigning a case names the advisor with the code as written', async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const wide = (page.viewportSize()?.width ?? 0) > 767;
     const row = page.locator('tr[data-status="open"]').nth(wide ? 7 : 8);
@@ -85,7 +85,7 @@ test.describe('title-casing: names only (demo.trm)', () => {
 });
 
 test.describe('start-up', () => {
-  test("the sign-in page says 'Preparing demo data… N %' until the server is ready @mobile", async ({ page }) => {
+  test("the sign-in page says 'Preparing demo data… N %' until the server is ready", async ({ page }) => {
     let percent = 42;
     await page.route('**/readyz', (route) =>
       percent < 100
@@ -106,7 +106,7 @@ test.describe('start-up', () => {
 });
 
 test.describe('renewal dues filters', () => {
-  test('Insurer and State offer the insurers and states of the renewing policies @mobile', async ({ page }) => {
+  test('Insurer and State offer the insurers and states of the renewing policies', async ({ page }) => {
     await signIn(page, 'demo.head', '/reports/38/');
     const table = page.getByRole('table', { name: 'Renewal dues', exact: true });
     await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -127,7 +127,7 @@ test.describe('renewal dues filters', () => {
 });
 
 test.describe('smaller details', () => {
-  test("'Policies count growth' is a percent like 'Premium Growth %', and both name what they compare with @mobile", async ({ page }) => {
+  test("'Policies count growth' is a percent like 'Premium Growth %', and both name what they compare with", async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/1/');
     const summary = namedTable(page, 'Business summary');
     await expectLoaded(summary);
@@ -153,7 +153,7 @@ test.describe('smaller details', () => {
     }
   });
 
-  test("the TRM dashboard's 'Date & Time' shows the date and the time @mobile", async ({ page }) => {
+  test("the TRM dashboard's 'Date & Time' shows the date and the time", async ({ page }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     const row = page.locator('tr[data-case-id]').first();
     await expect(row).toBeVisible();
@@ -203,7 +203,7 @@ test.describe('smaller details', () => {
     await expect(page.getByRole('radio', { name: `All Leads: ${all} leads` })).toBeVisible();
   });
 
-  test('the onboarding funnel never grows from one stage to the next @mobile', async ({ page }) => {
+  test('the onboarding funnel never grows from one stage to the next', async ({ page }) => {
     await signIn(page, 'demo.head', '/reports/6/');
     const funnel = namedTable(page, "Apex journey drop off's");
     await expectLoaded(funnel);
@@ -225,7 +225,7 @@ test.describe('smaller details', () => {
     await expectLoaded(funnel);
   });
 
-  test('titles name the screen and, on a drill, the account @mobile', async ({ page }) => {
+  test('titles name the screen and, on a drill, the account', async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/1/');
     await expect(page).toHaveTitle('Business Dashboard · Dossier');
     const team = namedTable(page, 'Team report summary');
@@ -246,7 +246,7 @@ test.describe('smaller details', () => {
 });
 
 test.describe('report filters', () => {
-  test('Submit asks each report once, with the dates @mobile', async ({ page }) => {
+  test('Submit asks each report once, with the dates', async ({ page }) => {
     await signIn(page, 'demo.asm', '/reports/1/');
     await expectLoaded(namedTable(page, 'Business summary'));
     const insurer = page.getByRole('button', { name: /^Insurer: / });

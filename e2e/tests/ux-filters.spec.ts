@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cellOf, expectLoaded, kolkataDay, namedTable, screenshot, signIn } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { cellOf, expectLoaded, kolkataDay, namedTable, screenshot, signIn, test } from './helpers';
 import { api, rupee, type ApiReport } from './reports-helpers';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { closeDialog, expectLoaded, messageDialog, namedTable, screenshot, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { closeDialog, expectLoaded, messageDialog, namedTable, screenshot, signIn, test } from './helpers';
 
 /**
  * Every message a person sees is a sentence for a person: no field paths, no 'Invalid request:', no
@@ -9,7 +9,7 @@ import { closeDialog, expectLoaded, messageDialog, namedTable, screenshot, signI
 const TECHNICAL = /Invalid request|body\.|querystring\.|<html|<!DOCTYPE|Request failed with status|Failed to fetch/i;
 
 test.describe('messages for people', () => {
-  test('Reject with nothing selected says what to do @mobile', async ({ page }) => {
+  test('Reject with nothing selected says what to do', async ({ page }) => {
     await signIn(page, 'demo.asm', '/manageteam');
     const team = namedTable(page, 'Manage Team');
     await expectLoaded(team);
@@ -27,7 +27,7 @@ test.describe('messages for people', () => {
     await closeDialog(page);
   });
 
-  test('a report request that gets no answer is not blamed on the dialer @mobile', async ({ page }) => {
+  test('a report request that gets no answer is not blamed on the dialer', async ({ page }) => {
     await signIn(page, 'demo.asm', '/');
     await page.route('**/api/reports/**', (route) => route.abort('connectionrefused'));
     await page.goto('/reports/1/');
@@ -39,7 +39,7 @@ test.describe('messages for people', () => {
     await screenshot(page, 'ux-message-offline');
   });
 
-  test('an HTML error page from a proxy becomes a sentence @mobile', async ({ page }) => {
+  test('an HTML error page from a proxy becomes a sentence', async ({ page }) => {
     await signIn(page, 'demo.asm', '/');
     const html =
       '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';

@@ -1,5 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cellOf, expectLoaded, expectNoSeriousA11yViolations, kolkataDay, namedTable, screenshot, signIn, switchUser } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  cellOf,
+  expectLoaded,
+  expectNoSeriousA11yViolations,
+  kolkataDay,
+  namedTable,
+  screenshot,
+  signIn,
+  switchUser,
+  test,
+} from './helpers';
 import { api, rupee, type ApiReport } from './reports-helpers';
 
 /**
@@ -44,10 +54,10 @@ async function expectTheView(page: Page, tl: string, figure: string): Promise<vo
 }
 
 test.describe('saved views', () => {
-  test('save a drilled, filtered view, find it under My views, open it, share its link @mobile', async ({ page, context }) => {
+  test('save a drilled, filtered view, find it under My views, open it, share its link', async ({ page, context }) => {
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const name = `Renewals of my TL (${test.info().project.name})`;
+    const name = 'Renewals of my TL';
     await signIn(page, 'demo.asm', `/reports/11/?start_date=${START}&end_date=${END}`);
     const team = (await api<ApiReport>(page, `/api/reports/11/?start_date=${START}&end_date=${END}`)).body;
     const tl = String(team.data.data.records.find((r: Record_) => String(r['User Id']).startsWith('TL'))?.['User Id']);
@@ -98,8 +108,6 @@ test.describe('saved views', () => {
     // Elsewhere, with the filters cleared: My views lists it, and Open brings the whole view back.
     await appliedFilters(page).getByRole('button', { name: 'Clear filters' }).click();
     await page.goto('/reports/1/');
-    const menuToggle = page.getByRole('button', { name: 'Toggle menu' });
-    if (test.info().project.name === 'mobile') await menuToggle.click();
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My views' }).click();
     await expect(page.getByRole('heading', { name: 'My views', level: 1 })).toBeVisible();
     const views = namedTable(page, 'My views');

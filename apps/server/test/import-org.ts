@@ -1,3 +1,4 @@
+import { ImportEntity } from '@dossier/shared';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,19 +11,8 @@ import { join } from 'node:path';
 
 export type Row = Record<string, string>;
 
-export const IMPORT_ORDER = [
-  'insurers',
-  'employees',
-  'partners',
-  'partner_mappings',
-  'customers',
-  'policies',
-  'targets',
-  'contests',
-  'cases',
-  'leads',
-  'users',
-] as const;
+/** The data contract's import order: the order of the entity list itself. */
+export const IMPORT_ORDER = ImportEntity.options;
 
 export type OrgFiles = Record<(typeof IMPORT_ORDER)[number], Row[]>;
 

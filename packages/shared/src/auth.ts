@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORAGE_KEYS } from './constants';
 
 /** Password sign-in, sign-out and the signed-in user; company sign-in is SIGN_IN_PATHS, sessions SESSION_PATHS. */
 export const AUTH_PATHS = {
@@ -33,5 +34,19 @@ export type Me = z.infer<typeof Me>;
 
 export const LoginResponse = z.object({ token: z.string(), user: Me });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** The local storage entries a sign-in leaves (docs/product/shell.md, 'Session values'). */
+export function sessionEntries({ token, user }: LoginResponse): [string, string][] {
+  return [
+    [STORAGE_KEYS.token, token],
+    [STORAGE_KEYS.code, user.code],
+    [STORAGE_KEYS.userType, user.user_type],
+    [STORAGE_KEYS.email, user.email],
+    [STORAGE_KEYS.firstName, user.first_name],
+    [STORAGE_KEYS.lastName, user.last_name],
+    [STORAGE_KEYS.tier, user.tier],
+    [STORAGE_KEYS.registrationDate, user.registration_date],
+  ];
+}
 
 export const OkResponse = z.object({ ok: z.literal(true) });

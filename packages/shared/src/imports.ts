@@ -4,18 +4,20 @@ import { BUSINESS_TYPES, DESIGNATIONS, EMP_ROLES, PARTNER_CODE_MARKER, REPORTING
 /**
  * What a distributor imports (docs/data-contract.md): one row schema per entity, keyed by natural keys.
  * Every way in (CLI files, the ingestion API, the source connector) validates rows with these schemas.
+ * Listed in import order: each entity comes after the ones its rows refer to (a mapping needs the partner
+ * and the manager, a policy its partner, customer and insurer, a lead its case, a user the employee).
  */
 export const ImportEntity = z.enum([
+  'insurers',
   'employees',
   'partners',
   'partner_mappings',
   'customers',
   'policies',
-  'insurers',
   'targets',
   'contests',
-  'leads',
   'cases',
+  'leads',
   'users',
 ]);
 export type ImportEntity = z.infer<typeof ImportEntity>;

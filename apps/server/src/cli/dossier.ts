@@ -1,6 +1,6 @@
 import { ImportEntity, type ImportReport, type ImportRow } from '@dossier/shared';
-import { createReadStream, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import {
@@ -22,13 +22,16 @@ import { DatabaseInUseError } from '../platform/pglite-lock';
 
 const USAGE = `Usage: npm run dossier -- <command>
 
-  import ENTITY FILE [--dry-run] [--partial]
-      Imports a .csv, .xlsx or .ndjson file (docs/data-contract.md). Entities:
+  import ENTITY FILE [--dry-run] [--partial] [--json]
+      Imports a .csv, .xlsx or .ndjson file (docs/data-contract.md). Entities, in import order:
       ${ImportEntity.options.join(', ')}.
       --dry-run   validate and report, write nothing
       --partial   apply the good rows even when some are rejected
       --json      print the report as one JSON object
       Exit code 0 only when every row was applied.
+  import --dir DIR [--partial] [--json]
+      Imports every file of DIR named after its entity (employees.csv, policies.xlsx, …) in import
+      order, and stops at the first file not wholly applied.
   users add --login LOGIN --employee CODE --password-stdin [--admin]
       Creates the user of an existing employee, the password read from standard input.
   api-keys create --name NAME     Prints a new ingestion API key (shown once) on its last line.
@@ -101,30 +104,17 @@ function printReport(report: ImportReport, seconds: number): void {
   }
 }
 
-async function runImport(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      partial: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const [entityName, file] = positionals;
-  if (!entityName || !file || positionals.length > 2) throw new UsageError('import needs ENTITY and FILE');
-  const entity = ImportEntity.safeParse(entityName);
-  if (!entity.success) throw new UsageError(`Unknown entity "${entityName}": one of ${ImportEntity.options.join(', ')}`);
-  const path = userPath(file);
+interface ImportFlags {
+  partial: boolean;
+  dryRun: boolean;
+  json: boolean;
+}
+
+/** Imports one file into the open database and prints its report; true when every row was applied. */
+async function importFile(handle: DbHandle, entity: ImportEntity, path: string, flags: ImportFlags): Promise<boolean> {
   const format = formatOfFile(path);
-  if (!format) throw new UsageError(`${file}: the file must end in .csv, .xlsx or .ndjson`);
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch {
-    throw new UsageError(`${file}: no such file`);
-  }
-  const handle = await openDb();
+  if (!format) throw new UsageError(`${path}: the file must end in .csv, .xlsx or .ndjson`);
+  const size = statSync(path).size;
   const stream = createReadStream(path);
   let bytes = 0;
   async function* counted(): AsyncGenerator<Buffer> {
@@ -138,21 +128,87 @@ async function runImport(args: string[]): Promise<number> {
     const started = performance.now();
     const report = await importRows(
       handle.db,
-      entity.data,
-      withProgress(rows, entity.data, () => bytes, size),
-      {
-        partial: values.partial,
-        dryRun: values['dry-run'],
-        source: 'cli',
-        actor: process.env.USER ?? 'cli',
-      },
+      entity,
+      withProgress(rows, entity, () => bytes, size),
+      { partial: flags.partial, dryRun: flags.dryRun, source: 'cli', actor: process.env.USER ?? 'cli' },
     );
-    if (values.json) console.log(JSON.stringify(report));
+    if (flags.json) console.log(JSON.stringify(report));
     else printReport(report, (performance.now() - started) / 1000);
-    const everyRow = report.errors.length === 0 && report.rejected === 0 && (report.applied || report.dryRun);
-    return everyRow ? 0 : 1;
+    return report.errors.length === 0 && report.rejected === 0 && (report.applied || report.dryRun);
   } finally {
     stream.destroy();
+  }
+}
+
+/**
+ * The files of a folder named after entities (`employees.csv`, `policies.xlsx`, …), in import order. Any
+ * other file is refused rather than skipped, so a misnamed file cannot be left out unnoticed.
+ */
+function filesOfFolder(dir: string): [ImportEntity, string][] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => !n.startsWith('.'));
+  } catch {
+    throw new UsageError(`${dir}: no such folder`);
+  }
+  const byEntity = new Map<string, string>();
+  for (const name of names) {
+    const entity = ImportEntity.safeParse(basename(name, extname(name)));
+    if (!entity.success || !formatOfFile(name)) {
+      throw new UsageError(
+        `${join(dir, name)}: name each file after its entity (${ImportEntity.options.join(', ')}) with .csv, .xlsx or .ndjson`,
+      );
+    }
+    const other = byEntity.get(entity.data);
+    if (other) throw new UsageError(`${dir}: two files for ${entity.data} (${other} and ${name})`);
+    byEntity.set(entity.data, name);
+  }
+  if (byEntity.size === 0) throw new UsageError(`${dir}: no file to import`);
+  return ImportEntity.options.flatMap((e) => {
+    const name = byEntity.get(e);
+    return name ? [[e, join(dir, name)] as [ImportEntity, string]] : [];
+  });
+}
+
+async function runImport(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      dir: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      partial: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const flags: ImportFlags = { partial: values.partial, dryRun: values['dry-run'], json: values.json };
+  let files: [ImportEntity, string][];
+  if (values.dir !== undefined) {
+    if (positionals.length > 0) throw new UsageError('import --dir DIR takes no ENTITY or FILE');
+    // A dry run leaves the earlier files unwritten, so every later file would fail on their references.
+    if (flags.dryRun) throw new UsageError('--dry-run checks one file against the database as it is: use it with ENTITY FILE');
+    files = filesOfFolder(userPath(values.dir));
+  } else {
+    const [entityName, file] = positionals;
+    if (!entityName || !file || positionals.length > 2) throw new UsageError('import needs ENTITY and FILE, or --dir DIR');
+    const entity = ImportEntity.safeParse(entityName);
+    if (!entity.success) throw new UsageError(`Unknown entity "${entityName}": one of ${ImportEntity.options.join(', ')}`);
+    const path = userPath(file);
+    if (!formatOfFile(path)) throw new UsageError(`${file}: the file must end in .csv, .xlsx or .ndjson`);
+    if (!existsSync(path)) throw new UsageError(`${file}: no such file`);
+    files = [[entity.data, path]];
+  }
+  const handle = await openDb();
+  try {
+    for (const [i, [entity, path]] of files.entries()) {
+      if (await importFile(handle, entity, path, flags)) continue;
+      const rest = files.slice(i + 1).map(([e]) => e);
+      // Later files refer to this one's rows: importing them now would only reject what it left out.
+      if (rest.length > 0 && !flags.json) console.log(`Stopped: ${rest.join(', ')} not imported.`);
+      return 1;
+    }
+    return 0;
+  } finally {
     await handle.db.destroy();
   }
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './db';
 
 // The embedded database on its own thread (decision 018): the server's thread stays free while a query runs.
-describe('PGlite on its own thread', () => {
+// It never meets PostgreSQL, so the pass with DATABASE_URL set has nothing new to learn from it.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite on its own thread', () => {
   let memory: DbHandle;
   beforeAll(async () => {
     memory = await createDb({ pgliteDir: 'memory://' });

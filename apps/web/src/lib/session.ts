@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginResponse } from '@dossier/shared';
+import { sessionEntries, type LoginResponse } from '@dossier/shared';
 import { isUsableToken } from './session-rules';
 import { STORAGE_KEYS, storageClear, storageGet, storageSet } from './storage';
 
@@ -37,15 +37,8 @@ export function readStoredUser(): StoredUser {
   };
 }
 
-export function saveSession({ token, user }: LoginResponse): void {
-  storageSet(STORAGE_KEYS.token, token);
-  storageSet(STORAGE_KEYS.code, user.code);
-  storageSet(STORAGE_KEYS.userType, user.user_type);
-  storageSet(STORAGE_KEYS.email, user.email);
-  storageSet(STORAGE_KEYS.firstName, user.first_name);
-  storageSet(STORAGE_KEYS.lastName, user.last_name);
-  storageSet(STORAGE_KEYS.tier, user.tier);
-  storageSet(STORAGE_KEYS.registrationDate, user.registration_date);
+export function saveSession(response: LoginResponse): void {
+  for (const [key, value] of sessionEntries(response)) storageSet(key, value);
   notify();
 }
 

@@ -1,5 +1,5 @@
 import type { ImportReport, ReportResponse } from '@dossier/shared';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,16 +206,43 @@ describe('an organisation imported into an empty database', () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('gives the same reports as the API, and exit code 0', async () => {
-      for (const entity of IMPORT_ORDER) {
-        const result = await runCli(target, ['import', entity, files[entity], '--json']);
-        expect([entity, result.code, result.stderr]).toEqual([entity, 0, '']);
-        const report = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as ImportReport;
+    it('imports a folder in import order, stops at a file not wholly applied, and gives the same reports as the API', async () => {
+      // The whole organisation but its users, in one command: one report per file, in import order.
+      const folder = join(dir, 'org');
+      const withoutUsers = IMPORT_ORDER.filter((e) => e !== 'users');
+      mkdirSync(folder);
+      for (const entity of withoutUsers) copyFileSync(files[entity], join(folder, `${entity}.csv`));
+      const whole = await runCli(target, ['import', '--dir', folder, '--json']);
+      expect([whole.code, whole.stderr]).toEqual([0, '']);
+      const reports = whole.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ImportReport);
+      expect(reports.map((r) => r.entity)).toEqual(withoutUsers);
+      for (const report of reports) {
         // Equal to the computation from the files, hence to what the API reported for the same files.
-        expect([entity, counts(report)]).toEqual([entity, expectedFirstImport(entity, org[entity])]);
-        const api = apiReports.get(entity);
+        expect([report.entity, counts(report)]).toEqual([report.entity, expectedFirstImport(report.entity, org[report.entity])]);
+        const api = apiReports.get(report.entity);
         if (api) expect(counts(report)).toEqual(counts(api));
       }
+
+      // A case naming an unknown customer: nothing of that file is written, and the users after it wait.
+      const broken = join(dir, 'broken');
+      mkdirSync(broken);
+      writeFileSync(join(broken, 'cases.csv'), toCsv([...org.cases, { ...org.cases[0], case_code: 'CASE99', customer_code: 'C999' }]));
+      copyFileSync(files.users, join(broken, 'users.csv'));
+      const stopped = await runCli(target, ['import', '--dir', broken]);
+      expect(stopped.code).toBe(1);
+      const lines = stopped.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^cases: received 6, inserted 0, updated 0, unchanged 0, rejected 1 \(nothing written\) in [\d.]+ s$/);
+      expect(lines[1]).toBe('  line 7 customer_code: customer_code C999 does not exist');
+      expect(lines.at(-1)).toBe('Stopped: users not imported.');
+
+      // One file, named with its entity.
+      const single = await runCli(target, ['import', 'users', files.users, '--json']);
+      expect([single.code, single.stderr]).toEqual([0, '']);
+      expect(counts(JSON.parse(single.stdout.trim()) as ImportReport)).toEqual(expectedFirstImport('users', org.users));
+
       const handle = await target.open();
       try {
         const sum = await handle.db
@@ -223,12 +250,28 @@ describe('an organisation imported into an empty database', () => {
           .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('paid_amount').as('premium')])
           .executeTakeFirstOrThrow();
         expect([Number(sum.n), Number(sum.premium).toFixed(2)]).toEqual([org.policies.length, money(org.policies).toFixed(2)]);
+        const caseCodes = await handle.db.selectFrom('cases').select('case_code').orderBy('case_code').execute();
+        expect(caseCodes.map((c) => c.case_code)).toEqual(org.cases.map((c) => c.case_code).sort());
         const runs = await handle.db.selectFrom('import_runs').select(['entity', 'source', 'applied']).orderBy('id').execute();
-        expect(runs).toEqual(IMPORT_ORDER.map((entity) => ({ entity, source: 'cli', applied: true })));
+        expect(runs).toEqual([
+          ...withoutUsers.map((entity) => ({ entity, source: 'cli', applied: true })),
+          { entity: 'cases', source: 'cli', applied: false },
+          { entity: 'users', source: 'cli', applied: true },
+        ]);
       } finally {
         await handle.db.destroy();
       }
-      // One process per file, each opening the database: slower than the API on this machine.
     }, 900_000);
+
+    it('refuses a folder holding a file not named after an entity, before opening the database', async () => {
+      const odd = join(dir, 'odd');
+      mkdirSync(odd);
+      writeFileSync(join(odd, 'Policies-2026.csv'), 'proposal_no\n');
+      const result = await runCli(target, ['import', '--dir', odd]);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `${join(odd, 'Policies-2026.csv')}: name each file after its entity (${IMPORT_ORDER.join(', ')}) with .csv, .xlsx or .ndjson`,
+      );
+    });
   });
 });
