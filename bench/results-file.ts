@@ -13,6 +13,20 @@ export async function writeResults(text: string): Promise<void> {
 }
 
 /**
+ * Writes a whole run (its own '## ' sections after a header) and keeps the sections of RESULTS.md it does not
+ * write: the bulk import, demo generator and overload benches also run on their own, and a run that skips
+ * them must not drop their last figures.
+ */
+export async function writeRun(text: string): Promise<void> {
+  const headings = new Set(text.split('\n').filter((l) => l.startsWith('## ')));
+  const kept = readFileSync(RESULTS_PATH, 'utf8')
+    .split(/\n(?=## )/)
+    .slice(1)
+    .filter((section) => !headings.has(section.split('\n')[0] ?? ''));
+  await writeResults([text.trimEnd(), ...kept.map((s) => s.trimEnd())].join('\n\n') + '\n');
+}
+
+/**
  * Replaces the section that starts with `lines[0]` (a '## ' heading) up to the next '## ' heading, or appends
  * it; every other section stays as it was.
  */

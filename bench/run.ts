@@ -24,7 +24,7 @@ import { timeOnce } from './stats';
 import { loadTable, loadTest, loadVerdict } from './load';
 import { loadPopulation } from './load-population';
 import { overloadRun, overloadTable } from './overload';
-import { writeResults } from './results-file';
+import { writeRun } from './results-file';
 
 import { importBench } from './import-bench';
 import { screensBench } from './screens';
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
     );
   }
 
-  await writeResults(`${out.join('\n')}\n`);
+  await writeRun(`${out.join('\n')}\n`);
   log(out.join('\n'));
   await db.destroy();
 }

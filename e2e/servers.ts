@@ -14,11 +14,10 @@ if (!/^[\w.-]+(\/[\w.-]+)*$/.test(BASE_DATA_DIR) || BASE_DATA_DIR.split('/').som
 }
 
 /**
- * One worker unless E2E_WORKERS says more: on two cores the browser and the server already keep both busy
- * (two workers took 11.0 minutes for the 1280px run, one about 11.5). With DATABASE_URL always one: the
- * servers would share the database.
+ * Two workers on PGlite (E2E_WORKERS to change): the 1280px run took 11.0 minutes on two cores against 12.0
+ * for one. With DATABASE_URL always one: the servers would share the database.
  */
-export const WORKERS = process.env.DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 1);
+export const WORKERS = process.env.DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 2);
 
 export const serverPort = (worker: number): number => BASE_PORT + worker;
 /** Relative to e2e/. */

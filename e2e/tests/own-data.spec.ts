@@ -69,15 +69,19 @@ function dossier(args: string[], input?: string): string {
 test.describe('own data, no demo', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
+    // Another process on the port would answer the readiness check below in this server's place.
+    const taken = await fetch(`${BASE}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${PORT} is in use: stop that process, or set E2E_PORT`);
     rmSync(DATA_DIR, { recursive: true, force: true });
     mkdirSync(FILES, { recursive: true });
-    for (const [entity, text] of Object.entries(ORG)) {
-      const file = join(FILES, `${entity}.csv`);
-      writeFileSync(file, text);
-      expect(dossier(['import', entity, file])).toMatch(
-        new RegExp(`^${entity}: received \\d+, inserted \\d+, updated 0, unchanged 0, rejected 0 in`),
-      );
-    }
+    for (const [entity, text] of Object.entries(ORG)) writeFileSync(join(FILES, `${entity}.csv`), text);
+    // The whole folder in one command, in import order.
+    const reports = dossier(['import', '--dir', FILES]).trim().split('\n');
+    expect(reports.map((line) => line.split(':')[0])).toEqual(['employees', 'partners', 'partner_mappings', 'customers', 'policies']);
+    for (const line of reports) expect(line).toMatch(/^\w+: received \d+, inserted \d+, updated 0, unchanged 0, rejected 0 in/);
     expect(dossier(['users', 'add', '--login', 'ira', '--employee', 'OH1', '--password-stdin', '--admin'], `${PASSWORD}\n`)).toContain(
       'Created user ira for employee OH1 (administrator)',
     );

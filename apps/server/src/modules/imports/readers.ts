@@ -1,6 +1,5 @@
 import type { ImportRow } from '@dossier/shared';
 import { parse, CsvError } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ImportInputError } from './spec';
@@ -284,6 +283,8 @@ export async function* ndjsonRows(input: Readable | AsyncIterable<Buffer | strin
 
 /** The first worksheet of an .xlsx workbook, read as a stream; row 1 holds the column names. */
 export async function* xlsxRows(input: string | Readable): AsyncGenerator<ImportRow> {
+  // Loaded on first use, as in platform/files/xlsx.ts.
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

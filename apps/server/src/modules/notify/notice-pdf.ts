@@ -1,5 +1,4 @@
 import { toDayMonthYear } from '@dossier/shared';
-import PDFDocument from 'pdfkit';
 
 /** What a renewal notice says: the expiring policy, whom it is for, what to pay, by when and where. */
 export interface RenewalNotice {
@@ -22,7 +21,9 @@ export function rupeesText(amount: number): string {
 }
 
 /** One A4 page: heading, letter, key facts and the payment link (clickable). */
-export function renderRenewalNotice(notice: RenewalNotice): Promise<Buffer> {
+export async function renderRenewalNotice(notice: RenewalNotice): Promise<Buffer> {
+  // Loaded on first use: pdfkit takes about 0.3 s to load, which every start and test would pay.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

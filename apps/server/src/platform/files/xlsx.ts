@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { columnHeader, columnKey, type Cell, type Column, type Row, type Rows } from './escape';
 
 export interface XlsxOptions {
@@ -41,6 +40,8 @@ async function firstOf(emitter: Writable, events: string[]): Promise<void> {
 
 /** Streams one worksheet (bold header row, then the rows) into `output` and resolves when it is written. */
 export async function writeXlsx(output: Writable, columns: readonly Column[], rows: Rows, options: XlsxOptions = {}): Promise<void> {
+  // Loaded on first use: exceljs takes about 0.4 s to load, which every start and test would pay.
+  const { default: ExcelJS } = await import('exceljs');
   // Inline strings instead of a shared-strings table: that table would hold every distinct text until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(options.sheetName));
