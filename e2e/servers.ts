@@ -14,10 +14,10 @@ if (!/^[\w.-]+(\/[\w.-]+)*$/.test(BASE_DATA_DIR) || BASE_DATA_DIR.split('/').som
 }
 
 /**
- * Two workers on PGlite (E2E_WORKERS to change): the 1280px run took 11.0 minutes on two cores against 12.0
- * for one. With DATABASE_URL always one: the servers would share the database.
+ * One worker unless E2E_WORKERS asks for more (never with DATABASE_URL: the servers would share the database).
+ * On two cores two workers saved a minute of twelve, but the slowest tests then ran past their timeouts.
  */
-export const WORKERS = process.env.DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 2);
+export const WORKERS = process.env.DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 1);
 
 export const serverPort = (worker: number): number => BASE_PORT + worker;
 /** Relative to e2e/. */

@@ -4,11 +4,9 @@ import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn, switchUs
 
 /**
  * The administration screens (/admin) as demo.head, the demo's one administrator, and My sessions.
- * Tests tagged @mobile also run at 375px. Each project adds its own employee (codes differ by
- * project), so the two runs do not meet.
  */
 
-const codeFor = (page: Page, suffix: string) => `E2E${test.info().project.name === 'mobile' ? 'M' : 'D'}${suffix}`;
+const codeFor = (suffix: string) => `E2ED${suffix}`;
 
 async function waitForRows(page: Page, table: string) {
   const t = namedTable(page, table);
@@ -20,8 +18,8 @@ async function waitForRows(page: Page, table: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('administration', () => {
-  test('People: search, add an employee, open them, edit and move them @mobile', async ({ page }) => {
-    const code = codeFor(page, '1');
+  test('People: search, add an employee, open them, edit and move them', async ({ page }) => {
+    const code = codeFor('1');
     await signIn(page, 'demo.head', '/admin/people');
     await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
     const people = await waitForRows(page, 'People');
@@ -76,7 +74,7 @@ test.describe('administration', () => {
   });
 
   test('Users: add a user with a password link, set flags, see sessions, deactivate', async ({ page }) => {
-    const code = codeFor(page, '1');
+    const code = codeFor('1');
     const login = `e2e.${code.toLowerCase()}`;
     await signIn(page, 'demo.head', `/admin/users?new=${code}`);
     const dialog = page.getByRole('dialog', { name: 'Add user' });

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations, messageDialog, namedTable, screenshot, s
 
 /**
  * Call centre (docs/product/callcentre.md) against the demo organisation and the deterministic simulator (calls are
- * answered after 2 s and end 4 s later). Tests tagged @mobile run at 375px as well as 1280px.
+ * answered after 2 s and end 4 s later).
  */
 
 /** The dialog the tests work in (Mantine renders it with role dialog and the title 'Meeting Details:'). */
@@ -116,7 +116,7 @@ test.describe('Advisor Connect Leads (demo.rm)', () => {
 });
 
 test.describe('TRM dashboard (demo.trm)', () => {
-  test('places a call and watches it ring, connect and complete, then plays the recording @mobile', async ({ page, context }) => {
+  test('places a call and watches it ring, connect and complete, then plays the recording', async ({ page, context }) => {
     await signIn(page, 'demo.trm', '/trm-dashboard');
     await expect(page.getByRole('heading', { name: 'TRM Dashboard' })).toBeVisible();
     for (const header of ['ID', 'Ticket Status', 'Partner', 'Customer', 'Date & Time', 'Call Logs', 'pin', 'Remarks', 'Action']) {
