@@ -18,11 +18,18 @@ export async function writeResults(text: string): Promise<void> {
  * them must not drop their last figures.
  */
 export async function writeRun(text: string): Promise<void> {
-  const headings = new Set(text.split('\n').filter((l) => l.startsWith('## ')));
+  // A heading may name a figure ('Reporting on PostgreSQL at 10,00,032 policies'): compared without its digits.
+  const bare = (heading: string) => heading.replace(/[\d,]+/g, '#');
+  const headings = new Set(
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('## '))
+      .map(bare),
+  );
   const kept = readFileSync(RESULTS_PATH, 'utf8')
     .split(/\n(?=## )/)
     .slice(1)
-    .filter((section) => !headings.has(section.split('\n')[0] ?? ''));
+    .filter((section) => !headings.has(bare(section.split('\n')[0] ?? '')));
   await writeResults([text.trimEnd(), ...kept.map((s) => s.trimEnd())].join('\n\n') + '\n');
 }
 
