@@ -22,8 +22,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    // Each worker's own server: the `test` of tests/helpers.ts sets baseURL by worker.
-    baseURL: serverUrl(0),
+    // baseURL is set per worker by the `test` of tests/helpers.ts, which every spec uses.
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,6 +9,7 @@ import {
   createApiKey,
   csvRows,
   formatOfFile,
+  type ImportFormat,
   importRows,
   listApiKeys,
   ndjsonRows,
@@ -110,10 +111,15 @@ interface ImportFlags {
   json: boolean;
 }
 
+/** A file to import, checked before the database is opened. */
+interface ImportFile {
+  entity: ImportEntity;
+  path: string;
+  format: ImportFormat;
+}
+
 /** Imports one file into the open database and prints its report; true when every row was applied. */
-async function importFile(handle: DbHandle, entity: ImportEntity, path: string, flags: ImportFlags): Promise<boolean> {
-  const format = formatOfFile(path);
-  if (!format) throw new UsageError(`${path}: the file must end in .csv, .xlsx or .ndjson`);
+async function importFile(handle: DbHandle, { entity, path, format }: ImportFile, flags: ImportFlags): Promise<boolean> {
   const size = statSync(path).size;
   const stream = createReadStream(path);
   let bytes = 0;
@@ -144,30 +150,28 @@ async function importFile(handle: DbHandle, entity: ImportEntity, path: string, 
  * The files of a folder named after entities (`employees.csv`, `policies.xlsx`, …), in import order. Any
  * other file is refused rather than skipped, so a misnamed file cannot be left out unnoticed.
  */
-function filesOfFolder(dir: string): [ImportEntity, string][] {
+function filesOfFolder(dir: string): ImportFile[] {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => !n.startsWith('.'));
   } catch {
     throw new UsageError(`${dir}: no such folder`);
   }
-  const byEntity = new Map<string, string>();
+  const byEntity = new Map<ImportEntity, ImportFile>();
   for (const name of names) {
     const entity = ImportEntity.safeParse(basename(name, extname(name)));
-    if (!entity.success || !formatOfFile(name)) {
+    const format = formatOfFile(name);
+    if (!entity.success || !format) {
       throw new UsageError(
         `${join(dir, name)}: name each file after its entity (${ImportEntity.options.join(', ')}) with .csv, .xlsx or .ndjson`,
       );
     }
     const other = byEntity.get(entity.data);
-    if (other) throw new UsageError(`${dir}: two files for ${entity.data} (${other} and ${name})`);
-    byEntity.set(entity.data, name);
+    if (other) throw new UsageError(`${dir}: two files for ${entity.data} (${basename(other.path)} and ${name})`);
+    byEntity.set(entity.data, { entity: entity.data, path: join(dir, name), format });
   }
   if (byEntity.size === 0) throw new UsageError(`${dir}: no file to import`);
-  return ImportEntity.options.flatMap((e) => {
-    const name = byEntity.get(e);
-    return name ? [[e, join(dir, name)] as [ImportEntity, string]] : [];
-  });
+  return ImportEntity.options.flatMap((e) => byEntity.get(e) ?? []);
 }
 
 async function runImport(args: string[]): Promise<number> {
@@ -182,7 +186,7 @@ async function runImport(args: string[]): Promise<number> {
     },
   });
   const flags: ImportFlags = { partial: values.partial, dryRun: values['dry-run'], json: values.json };
-  let files: [ImportEntity, string][];
+  let files: ImportFile[];
   if (values.dir !== undefined) {
     if (positionals.length > 0) throw new UsageError('import --dir DIR takes no ENTITY or FILE');
     // A dry run leaves the earlier files unwritten, so every later file would fail on their references.
@@ -194,15 +198,16 @@ async function runImport(args: string[]): Promise<number> {
     const entity = ImportEntity.safeParse(entityName);
     if (!entity.success) throw new UsageError(`Unknown entity "${entityName}": one of ${ImportEntity.options.join(', ')}`);
     const path = userPath(file);
-    if (!formatOfFile(path)) throw new UsageError(`${file}: the file must end in .csv, .xlsx or .ndjson`);
+    const format = formatOfFile(path);
+    if (!format) throw new UsageError(`${file}: the file must end in .csv, .xlsx or .ndjson`);
     if (!existsSync(path)) throw new UsageError(`${file}: no such file`);
-    files = [[entity.data, path]];
+    files = [{ entity: entity.data, path, format }];
   }
   const handle = await openDb();
   try {
-    for (const [i, [entity, path]] of files.entries()) {
-      if (await importFile(handle, entity, path, flags)) continue;
-      const rest = files.slice(i + 1).map(([e]) => e);
+    for (const [i, file] of files.entries()) {
+      if (await importFile(handle, file, flags)) continue;
+      const rest = files.slice(i + 1).map((f) => f.entity);
       // Later files refer to this one's rows: importing them now would only reject what it left out.
       if (rest.length > 0 && !flags.json) console.log(`Stopped: ${rest.join(', ')} not imported.`);
       return 1;

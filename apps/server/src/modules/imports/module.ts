@@ -7,7 +7,7 @@ import { ingestRoutes } from './routes';
 export { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 export { importRows, type ImportOptions } from './core';
 export { ENTITY_SPECS } from './entities';
-export { csvRows, formatOfFile, ndjsonRows, xlsxRows } from './readers';
+export { csvRows, formatOfFile, ndjsonRows, xlsxRows, type ImportFormat } from './readers';
 export { addUser, UserSetupError } from './users';
 
 /** Imports pushed by other systems (docs/product/imports.md): API keys, not session tokens, with their own check. */
