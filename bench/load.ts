@@ -14,6 +14,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** What the non-2xx answers were, by status, where the run tells. */
+  statuses?: string;
 }
 
 const PORT = 3931;
@@ -21,9 +23,24 @@ const base = `http://127.0.0.1:${PORT}`;
 const USERS = 200;
 const THINK_MS = 1000;
 
-function saturate(label: string, url: string, requests: Request[], seconds: number): Promise<LoadResult> {
+/**
+ * `USERS` connections with no think time. With `perConnection`, connection k sends person k's requests
+ * in a loop, so each connection is one person (autocannon would otherwise start every connection at the
+ * same request, all as the first person, whose own bound on heavy reports would then refuse them).
+ */
+function saturate(
+  label: string,
+  url: string,
+  requests: Request[],
+  seconds: number,
+  perConnection?: (k: number) => Request[],
+): Promise<LoadResult> {
+  let connection = 0;
+  const setupClient = perConnection
+    ? (client: { setRequests: (r: Request[]) => void }) => client.setRequests(perConnection(connection++))
+    : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: USERS, duration: seconds, requests }, (err, r) => {
+    autocannon({ url, connections: USERS, duration: seconds, requests, ...(setupClient ? { setupClient } : {}) }, (err, r) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       resolve({
         label,
@@ -99,6 +116,7 @@ export async function loadTest(repoRoot: string, databaseUrl: string, people: Lo
         base,
         everyView.map((r) => ({ method: 'GET' as const, ...r })),
         Math.min(seconds, 30),
+        (k) => (person(k)?.views ?? []).map((r) => ({ method: 'GET' as const, ...r })),
       ),
     );
     results.push(await users('Dossier, views not asked for before (uncached)', seconds, fresh));
@@ -117,7 +135,7 @@ export function loadTable(results: LoadResult[]): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.label} | ${r.model} | ${r.requests.toLocaleString('en-IN')} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`,
+        `| ${r.label} | ${r.model} | ${r.requests.toLocaleString('en-IN')} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx}${r.statuses ? ` (${r.statuses})` : ''} |`,
     ),
   ].join('\n');
 }

@@ -243,8 +243,8 @@ async function main(): Promise<void> {
         `opening the dashboard, business summary, team drill-downs, executive tables and call-centre listings of their own part of the hierarchy. ` +
         `A user sends a request, reads the answer and thinks for an exponentially distributed while (mean 1 s — brisker than people read dashboards) ` +
         `before the next: ${loadTestSeconds} s per run. The cached run repeats each person's usual views after one warm-up pass; the uncached run asks ` +
-        `each time for a month and drilled account no earlier request asked for. The saturation run sends the same usual views on 200 connections ` +
-        `with no think time (autocannon), next to a plain Fastify hello world on the same machine in the same run (the ceiling). ` +
+        `each time for a month and drilled account no earlier request asked for. The saturation run sends the same usual views on 200 connections, ` +
+        `each one person's, with no think time (autocannon), next to a plain Fastify hello world on the same machine in the same run (the ceiling). ` +
         `Load generator and server in separate processes on this machine, 127.0.0.1, PostgreSQL on the same machine.`,
       '',
       loadTable(load),

@@ -15,6 +15,8 @@ export interface UserModelResult {
   max: number;
   errors: number;
   non2xx: number;
+  /** Answers other than 2xx by status, e.g. `429: 12` (what the non-2xx were). */
+  statuses: string;
 }
 
 const RAMP_UP_THINK_TIMES = 5;
@@ -53,6 +55,7 @@ export async function virtualUsers(
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
+  const statuses = new Map<number, number>();
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   const user = async (u: number) => {
@@ -63,7 +66,10 @@ export async function virtualUsers(
       try {
         const status = await get(agent, base, next(u, i));
         latencies.push(performance.now() - t);
-        if (status < 200 || status >= 300) non2xx++;
+        if (status < 200 || status >= 300) {
+          non2xx++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
       } catch {
         errors++;
       }
@@ -82,5 +88,6 @@ export async function virtualUsers(
     max: percentile(latencies, 100),
     errors,
     non2xx,
+    statuses: [...statuses].map(([status, n]) => `${status}: ${n}`).join(', '),
   };
 }

@@ -68,6 +68,8 @@ export const ConfigSchema = z.object({
   REPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /** Reports read from source tables running at once per instance, all users together. */
   REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  /** How long such a report waits for a place when all REPORT_CONCURRENCY are taken, before 429. */
+  REPORT_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Memory the report cache of each instance may hold, in MiB; 0 turns the cache off (benchmarks of uncached figures). */
   REPORT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Report queries are cancelled after this long (PostgreSQL statement_timeout). */

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
 import { createDb } from './platform/db';
+import { openReportingDb } from './platform/statement-timeout';
 import { createMailTransport } from './platform/mail/transport';
 import { mailOutboxJob } from './platform/mail/worker';
 import { ChangedMigrationError, migrate } from './platform/migrate';
@@ -42,9 +43,7 @@ async function main(): Promise<void> {
   const connector = readConnector(config, logger);
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
   logger.info({ database: handle.dialect }, 'database opened');
-  const reporting = config.REPORTING_DATABASE_URL
-    ? await createDb({ databaseUrl: config.REPORTING_DATABASE_URL, pgliteDir: '' })
-    : undefined;
+  const reporting = await openReportingDb(config);
 
   // Listen before the start-up work (migrations, demo data, roll-ups): /healthz answers at once, and
   // until the work is done /readyz and every API call answer 503 with the progress, which the sign-in

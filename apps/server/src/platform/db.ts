@@ -56,6 +56,11 @@ export interface DbOptions {
   schema?: string;
   /** PGlite only: start from this copy (`DbHandle.snapshot`) instead of an empty cluster. */
   pgliteSnapshot?: Blob;
+  /**
+   * PostgreSQL only: every statement on these connections is cancelled after this many milliseconds. Sent
+   * when the connection opens, so it costs no round trip per query.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -80,6 +85,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       // Fail fast when the database is down instead of queueing requests forever.
       connectionTimeoutMillis: 5000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     if (options.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);

@@ -390,3 +390,9 @@ export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: reado
   return (shown.find((c) => c.kind === 'currency') ?? shown.find((c) => c.kind === 'count'))?.key ?? null;
 }
 export const findReport = (id: number): ReportDef | undefined => byId.get(id);
+
+/**
+ * Reports whose work grows with the business they cover: they read source tables over a whole subtree.
+ * A report about one partner reads that partner's policies a page at a time, bounded like a roll-up read.
+ */
+export const isHeavyReport = (def: ReportDef): boolean => def.source === 'source' && def.account !== 'partner';

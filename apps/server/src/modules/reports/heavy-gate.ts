@@ -5,29 +5,47 @@ import { tooManyRequests } from '../../platform/http-errors';
 /** Seconds a refused caller is told to wait: heavy reports take a few seconds each. */
 const RETRY_AFTER_SECONDS = 5;
 /**
- * A refusal is answered after this pause: a client that keeps asking while refused (a script, a stuck
- * tab) then sends a few requests a second instead of thousands, and the server's time stays with /healthz
- * and the other users. Waiting costs a timer, not work.
+ * A refusal of a session's extra report is answered after this pause: a client that keeps asking while
+ * refused (a script, a stuck tab) then sends a few requests a second instead of thousands, and the
+ * server's time stays with /healthz and the other users. Waiting costs a timer, not work.
  */
 export const REFUSAL_DELAY_MS = 1000;
 
+export interface HeavyGateLimits {
+  /** Places one session may hold, running or waiting. */
+  perUser: number;
+  /** Reports running at once in this instance. */
+  total: number;
+  /** How long a request waits for one of the `total` places before it is refused. */
+  waitMs: number;
+  /** Pause before a session's refusal is answered. */
+  refusalDelayMs: number;
+}
+
+interface Waiter {
+  grant: () => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Bounds the reports read from source tables that run at once in this instance, per user and in all,
- * so no user (nor a crowd) can fill the server's memory or the database pool with them. Beyond either
- * bound the request is refused with 429 after a short pause (docs/product/report-screens.md, 'Limits the server
- * enforces'); nothing queues.
+ * Bounds the reports read from source tables that run at once in this instance, per session and in all,
+ * so no user (nor a crowd) can fill the server's memory or the database pool with them
+ * (docs/product/report-screens.md, 'Limits the server enforces'). A session beyond its own bound is
+ * refused with 429. Beyond the bound for all, a request waits its turn (first come, first served) for a
+ * short while, as a connection pool would: a busy moment makes pages slower, not broken; only a request
+ * still without a place after `waitMs` is refused. Waiting costs a promise, not memory of a report.
+ * Hand-written: no maintained semaphore library bounds per key and in all with a timed, abortable wait.
  */
 export class HeavyReportGate {
   private readonly perUser = new Map<number | string, number>();
-  private total = 0;
+  private readonly queue: Waiter[] = [];
+  private running = 0;
 
-  constructor(
-    private readonly perUserMax: number,
-    private readonly totalMax: number,
-  ) {}
+  constructor(private readonly limits: HeavyGateLimits) {}
 
   async run<T>(userId: number | string, work: () => Promise<T>): Promise<T> {
-    const release = this.enter(userId);
+    const release = await this.enter(userId);
     try {
       return await work();
     } finally {
@@ -35,29 +53,63 @@ export class HeavyReportGate {
     }
   }
 
-  /** Takes a place for `userId` (a user or a session) or throws 429; the returned function gives it back once. */
-  enter(userId: number | string): () => void {
+  /**
+   * Takes a place for `userId` (a user or a session), waiting for one when all are taken, or throws 429;
+   * the returned function gives it back once. An aborted `signal` gives up a wait.
+   */
+  async enter(userId: number | string, signal?: AbortSignal): Promise<() => void> {
     const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= this.perUserMax) {
+    if (mine >= this.limits.perUser) {
+      await sleep(this.limits.refusalDelayMs);
       throw tooManyRequests(
-        `You already have ${this.perUserMax} large reports loading. Wait for them to finish, then try again.`,
+        `You already have ${this.limits.perUser} large reports loading. Wait for them to finish, then try again.`,
         RETRY_AFTER_SECONDS,
       );
     }
-    if (this.total >= this.totalMax) {
-      throw tooManyRequests('The server is busy preparing large reports. Try again in a few seconds.', RETRY_AFTER_SECONDS);
-    }
     this.perUser.set(userId, mine + 1);
-    this.total++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.total--;
+    const leaveUser = () => {
       const left = (this.perUser.get(userId) ?? 1) - 1;
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
     };
+    if (this.running < this.limits.total) this.running++;
+    else if (!(await this.waitForPlace(signal))) {
+      leaveUser();
+      throw tooManyRequests('The server is busy preparing large reports. Try again in a few seconds.', RETRY_AFTER_SECONDS);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      leaveUser();
+      // A waiting request takes the place over; `running` stays as it is.
+      const next = this.queue.shift();
+      if (next) next.grant();
+      else this.running--;
+    };
+  }
+
+  /** Resolves true when a releasing request hands its place over, false on timeout or abort. */
+  private waitForPlace(signal?: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      const giveUp = () => {
+        const at = this.queue.indexOf(waiter);
+        if (at >= 0) this.queue.splice(at, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', giveUp);
+        resolve(false);
+      };
+      const waiter: Waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', giveUp);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(giveUp, this.limits.waitMs);
+      signal?.addEventListener('abort', giveUp, { once: true });
+      this.queue.push(waiter);
+    });
   }
 }
 
@@ -70,7 +122,7 @@ const REPORT_URL = /^\/api\/reports\/(\d{1,7})\/(?:\?|$)/;
  * session's token (a digest of it), known without a query.
  */
 export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, isHeavy: (id: number) => boolean): void {
-  const releases = new WeakMap<FastifyRequest, () => void>();
+  const held = new WeakMap<FastifyRequest, { release?: () => void; abort: AbortController }>();
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET') return;
     const m = REPORT_URL.exec(request.url);
@@ -78,15 +130,14 @@ export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, i
     const session = createHash('sha256')
       .update(request.headers.authorization ?? request.ip)
       .digest('hex');
-    try {
-      releases.set(request, gate.enter(session));
-    } catch (err) {
-      await new Promise((resolve) => setTimeout(resolve, REFUSAL_DELAY_MS));
-      throw err;
-    }
+    const entry: { release?: () => void; abort: AbortController } = { abort: new AbortController() };
+    held.set(request, entry);
+    entry.release = await gate.enter(session, entry.abort.signal);
   });
   const release = async (request: FastifyRequest) => {
-    releases.get(request)?.();
+    const entry = held.get(request);
+    entry?.abort.abort();
+    entry?.release?.();
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);

@@ -1,9 +1,9 @@
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
 import type { Module } from '../../platform/module';
-import { findReport } from './catalogue';
+import { findReport, isHeavyReport } from './catalogue';
 import { ReportDelivery } from './delivery';
-import { guardHeavyReports, HeavyReportGate } from './heavy-gate';
+import { guardHeavyReports, HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 import { reportRoutes } from './routes';
 import { ReportService } from './service';
 
@@ -29,14 +29,13 @@ export function createReportService({
   today,
 }: {
   db: Db;
-  /** Report queries go here (a read replica when REPORTING_DATABASE_URL is set, else `db`). */
+  /** Report queries go here: on PostgreSQL a pool whose statements time out (`openReportingDb`), else `db`. */
   reportingDb: Db;
   config: Config;
   /** Today's business date for report periods; tests fix it, otherwise the clock in Asia/Kolkata. */
   today: (() => string) | undefined;
 }): ReportService {
   return new ReportService(db, reportingDb, {
-    statementTimeoutMs: config.REPORT_STATEMENT_TIMEOUT_MS,
     etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
     cacheBytes: config.REPORT_CACHE_MB * 2 ** 20,
     ...(today ? { today } : {}),
@@ -49,8 +48,16 @@ export const reportsModule: Module<'db' | 'reports' | 'config' | 'secured'> = as
   // On this module's context, outside its secured scope: the gate runs before the sign-in check.
   guardHeavyReports(
     app,
-    new HeavyReportGate(config.REPORT_CONCURRENCY_PER_USER, config.REPORT_CONCURRENCY),
-    (id) => findReport(id)?.source === 'source',
+    new HeavyReportGate({
+      perUser: config.REPORT_CONCURRENCY_PER_USER,
+      total: config.REPORT_CONCURRENCY,
+      waitMs: config.REPORT_QUEUE_WAIT_MS,
+      refusalDelayMs: REFUSAL_DELAY_MS,
+    }),
+    (id) => {
+      const def = findReport(id);
+      return def !== undefined && isHeavyReport(def);
+    },
   );
   await secured(app, (scope) => reportRoutes(scope, reports, delivery, db));
 };

@@ -2,7 +2,7 @@ import type { ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
-import { QUERY_CANCELED, withStatementTimeout } from '../../platform/statement-timeout';
+import { openReportingDb, QUERY_CANCELED } from '../../platform/statement-timeout';
 import { HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 
 const YEAR = 'start_date=2026-06-15&end_date=2027-06-14';
@@ -101,10 +101,11 @@ describe('report overload guards', () => {
     expect(long.json()).toEqual({ error: 'Renewal dues can span at most 366 days: choose a shorter range.' });
   });
 
-  it('bounds heavy reports per user and in all, refusing at once with 429', async () => {
-    const gate = new HeavyReportGate(2, 3);
+  it('bounds heavy reports per session (429) and in all (a short wait, first come first served, then 429)', async () => {
+    const gate = new HeavyReportGate({ perUser: 2, total: 3, waitMs: 200, refusalDelayMs: 0 });
     const releases: (() => void)[] = [];
     const hold = () => new Promise<void>((resolve) => releases.push(resolve));
+    const order: string[] = [];
     const a1 = gate.run(1, hold);
     const a2 = gate.run(1, hold);
     await expect(gate.run(1, hold)).rejects.toMatchObject({
@@ -113,16 +114,45 @@ describe('report overload guards', () => {
       headers: { 'retry-after': '5' },
     });
     const b1 = gate.run(2, hold);
-    await expect(gate.run(3, hold)).rejects.toMatchObject({
+    // All three places are taken: the next requests wait, and run in the order they came.
+    const log = (name: string) => () => {
+      order.push(name);
+      return hold();
+    };
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const d1 = gate.run(4, log('d1'));
+    const c1 = gate.run(3, log('c1'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    releases.shift()?.();
+    await until(() => order.length === 1);
+    releases.shift()?.();
+    await until(() => order.length === 2);
+    expect(order).toEqual(['d1', 'c1']);
+    // Nobody gives a place back within the wait: refused.
+    const started = performance.now();
+    await expect(gate.run(6, hold)).rejects.toMatchObject({
       statusCode: 429,
       message: 'The server is busy preparing large reports. Try again in a few seconds.',
     });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    // A wait given up (the caller went away) leaves the queue, and its place goes to the next in line.
+    const gone = new AbortController();
+    const abandoned = gate.enter(7, gone.signal);
+    const f1 = gate.run(8, log('f1'));
+    gone.abort();
+    await expect(abandoned).rejects.toMatchObject({ statusCode: 429 });
+    releases.shift()?.();
+    await until(() => order.length === 3);
+    expect(order).toEqual(['d1', 'c1', 'f1']);
     releases.forEach((r) => r());
-    await Promise.all([a1, a2, b1]);
+    await Promise.all([a1, a2, b1, c1, d1, f1]);
     // Finished work frees its places, failures included.
     await expect(gate.run(1, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(gate.run(1, async () => 'ok')).resolves.toBe('ok');
-    await expect(gate.run(3, async () => 'ok')).resolves.toBe('ok');
+    await expect(Promise.all([1, 2, 3].map((u) => gate.run(u, async () => u)))).resolves.toEqual([1, 2, 3]);
   });
 
   it('refuses a third heavy report of one session, before its sign-in is even checked, after a pause', async () => {
@@ -145,17 +175,37 @@ describe('report overload guards', () => {
     expect((await get(`/api/reports/38/?${YEAR}&page_size=10`)).statusCode).toBe(200);
   });
 
-  it('runs report queries under a statement timeout', async () => {
-    const seen = await withStatementTimeout(ctx.db.db, 1500, async (db) => {
-      const row = await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(db);
-      return row.rows[0]?.t;
-    });
-    expect(seen).toBe('1500ms');
-    if (ctx.db.dialect === 'postgres') {
-      // PGlite runs in this process and cannot interrupt itself; PostgreSQL cancels the statement.
-      await expect(withStatementTimeout(ctx.db.db, 200, (db) => sql`select pg_sleep(2)`.execute(db))).rejects.toMatchObject({
-        code: QUERY_CANCELED,
-      });
+  it("does not bound the executive report of one partner: its rows are one partner's, a page at a time", async () => {
+    const busiest = await sql<{ unique_code: string; n: number }>`
+      select pa.unique_code, count(*)::int as n from policies p join partners pa on pa.id = p.partner_id
+      where p.status = 'success' group by pa.unique_code order by n desc, pa.unique_code limit 1`.execute(ctx.db.db);
+    const code = busiest.rows[0]?.unique_code ?? '';
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((page) =>
+        get(`/api/reports/37/?account_id=${code}&start_date=2025-01-01&end_date=2027-06-14&page_size=10&page=${page}`),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]?.json<ReportResponse>().paging?.total_rows).toBeGreaterThan(0);
+  });
+
+  it('runs report queries on connections that cancel a statement past REPORT_STATEMENT_TIMEOUT_MS (PostgreSQL)', async () => {
+    const url = process.env.DATABASE_URL;
+    const reporting = await openReportingDb({ DATABASE_URL: url, REPORTING_DATABASE_URL: undefined, REPORT_STATEMENT_TIMEOUT_MS: 300 });
+    if (!url) {
+      // PGlite runs in this process on one connection and cannot interrupt itself: reports share it.
+      expect(reporting).toBeUndefined();
+      return;
+    }
+    if (!reporting) throw new Error('no reporting database on PostgreSQL');
+    try {
+      const seen = await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(reporting.db);
+      expect(seen.rows[0]?.t).toBe('300ms');
+      await expect(sql`select pg_sleep(2)`.execute(reporting.db)).rejects.toMatchObject({ code: QUERY_CANCELED });
+      // A statement within the limit answers.
+      expect((await sql<{ one: number }>`select 1 as one`.execute(reporting.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await reporting.db.destroy();
     }
   });
 });

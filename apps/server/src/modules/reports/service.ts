@@ -3,7 +3,6 @@ import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupState, type RollupState } from '../etl/module';
-import { withStatementTimeout } from '../../platform/statement-timeout';
 import { LruCache } from './cache';
 import { findDashboard } from './dashboards';
 import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
@@ -26,8 +25,6 @@ const resultBytes = (result: ReportResult): number => 2 * JSON.stringify(result.
 const WATERMARK_TTL_MS = 1000;
 
 export interface ReportOptions {
-  /** Report queries are cancelled after this long. */
-  statementTimeoutMs: number;
   /** Today's business date (yyyy-MM-dd, Asia/Kolkata), which default periods and growth comparisons count from. */
   today?: () => string;
   /** How often the roll-ups are refreshed (ETL_INTERVAL_SECONDS), which footnotes say. Default 300. */
@@ -35,7 +32,7 @@ export interface ReportOptions {
   /** Memory the cache of results may hold (REPORT_CACHE_MB); 0 caches nothing. Default 64 MiB. */
   cacheBytes?: number;
 }
-export const DEFAULT_REPORT_OPTIONS: ReportOptions = { statementTimeoutMs: 15_000 };
+export const DEFAULT_REPORT_OPTIONS: ReportOptions = {};
 
 /**
  * Only the filters the report declares reach its queries: a product in the address of a page does not empty
@@ -61,7 +58,6 @@ export class ReportService {
    * @param db the primary database (access checks)
    * @param reportingDb where report queries run: a read replica in production (REPORTING_DATABASE_URL)
    */
-  private readonly statementTimeoutMs: number;
   private readonly today: () => string;
   private readonly facts: ReportFacts;
 
@@ -70,7 +66,6 @@ export class ReportService {
     private readonly reportingDb: Db = db,
     options: ReportOptions = DEFAULT_REPORT_OPTIONS,
   ) {
-    this.statementTimeoutMs = options.statementTimeoutMs;
     this.today = options.today ?? (() => kolkataToday());
     this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
     this.cache = new LruCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
@@ -214,11 +209,11 @@ export class ReportService {
       // The comparison period moves with today while the range runs, so it is part of the key.
       const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, changedAt]);
       const cached = this.cache.get(key);
-      result = cached ?? (await this.run(def, ctx));
+      result = cached ?? (await def.run(ctx));
       if (!cached) this.cache.set(key, result);
     } else {
       // Source-table reports are bounded in number at once by guardHeavyReports, before the request starts.
-      result = await this.run(def, ctx);
+      result = await def.run(ctx);
     }
     const shown = result.range ?? range;
     return {
@@ -248,11 +243,6 @@ export class ReportService {
       as_of: asOf ? asOf.toISOString() : null,
       ...(result.paging ? { paging: result.paging } : {}),
     };
-  }
-
-  /** A report's queries, cancelled past the statement timeout. */
-  private run(def: ReportDef, ctx: QueryContext): Promise<ReportResult> {
-    return withStatementTimeout(ctx.db, this.statementTimeoutMs, (db) => def.run({ ...ctx, db }));
   }
 
   private resolveAccount(viewer: Viewer, accountId: string | undefined): Promise<Account> {
