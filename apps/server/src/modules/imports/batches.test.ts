@@ -30,10 +30,18 @@ async function stored(db: TestDb): Promise<Record<string, string>> {
   return Object.fromEntries(res.rows.map((r) => [r.proposal_no, `${r.paid_amount} ${r.status}`]));
 }
 
+/** The definitions of the policies table's indexes: a first load drops the plain ones and builds them again. */
+async function indexes(db: TestDb): Promise<string[]> {
+  const res = await sql<{ definition: string }>`
+    select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'policies'::regclass order by 1`.execute(db.db);
+  return res.rows.map((r) => r.definition);
+}
+
 // Policies are staged, checked and written batch by batch (docs/decisions/015-import-core.md): a file that
 // spans many batches must answer exactly what one batch answers, and write the same.
 describe('a policies file read in batches', () => {
   let db: TestDb;
+  let policyIndexes: string[] = [];
   const run = (rows: Row[], options: Partial<ImportOptions>): Promise<ImportReport> =>
     importRows(db.db, 'policies', csvRows(Readable.from([Buffer.from(toCsv(rows))])), {
       partial: false,
@@ -52,6 +60,8 @@ describe('a policies file read in batches', () => {
       });
       expect([entity, report.applied, report.errors]).toEqual([entity, true, []]);
     }
+    policyIndexes = await indexes(db);
+    expect(policyIndexes.length).toBeGreaterThan(5);
   });
   afterAll(async () => {
     await db.drop();
@@ -72,6 +82,8 @@ describe('a policies file read in batches', () => {
       errors: ERRORS,
     });
     expect(await stored(db)).toEqual({});
+    // The first load dropped the plain indexes; the rollback gave them back.
+    expect(await indexes(db)).toEqual(policyIndexes);
   });
 
   it('a dry run in batches counts what one batch counts and writes nothing', async () => {
@@ -90,6 +102,14 @@ describe('a policies file read in batches', () => {
     const expected: Record<string, string> = {};
     for (const p of org.policies.filter((_, i) => i !== 50)) expected[p.proposal_no ?? ''] = storedText(p);
     expect(await stored(db)).toEqual(expected);
+    // Built again over the loaded rows, and used: a partner's policies are found through its index.
+    expect(await indexes(db)).toEqual(policyIndexes);
+    const plan = await db.db.transaction().execute(async (trx) => {
+      // 119 rows fit in a page, where a scan is cheaper: only whether the index is usable is asked here.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`explain select * from policies where partner_id = 1 and issued_at > now()`.execute(trx);
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('policies_partner_idx');
 
     const again = await run(policies, { batchRows: 7, partial: true });
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 119, rejected: 2, applied: true });
