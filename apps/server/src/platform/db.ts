@@ -57,10 +57,10 @@ export interface DbOptions {
   /** PGlite only: start from this copy (`DbHandle.snapshot`) instead of an empty cluster. */
   pgliteSnapshot?: Blob;
   /**
-   * PostgreSQL only: every statement on these connections is cancelled after this many milliseconds. Sent
-   * when the connection opens, so it costs no round trip per query.
+   * PostgreSQL only: settings of every connection of the pool (e.g. `statement_timeout`), sent when the
+   * connection opens, so they cost no round trip per query. Names and values come from code, never input.
    */
-  statementTimeoutMs?: number;
+  settings?: Record<string, number>;
 }
 
 /**
@@ -77,6 +77,15 @@ pg.types.setTypeParser(20, parseInt8);
 // the server's time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
+/** The `-c name=value` options a connection starts with: the schema, then `settings`. */
+function startupOptions(options: DbOptions): string {
+  const settings = Object.entries(options.settings ?? {}).map(([name, value]) => {
+    if (!/^[a-z_]+$/.test(name) || !Number.isInteger(value)) throw new Error(`Bad connection setting ${name}=${value}`);
+    return `-c ${name}=${value}`;
+  });
+  return [...(options.schema ? [`-c search_path=${options.schema}`] : []), ...settings].join(' ');
+}
+
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -84,8 +93,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       // Fail fast when the database is down instead of queueing requests forever.
       connectionTimeoutMillis: 5000,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      ...(startupOptions(options) ? { options: startupOptions(options) } : {}),
     });
     if (options.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);
