@@ -91,6 +91,7 @@ export class HeavyReportGate {
 
   /** Resolves true when a releasing request hands its place over, false on timeout or abort. */
   private waitForPlace(signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const giveUp = () => {
         const at = this.queue.indexOf(waiter);

@@ -144,6 +144,10 @@ describe('report overload guards', () => {
     const f1 = gate.run(8, log('f1'));
     gone.abort();
     await expect(abandoned).rejects.toMatchObject({ statusCode: 429 });
+    // A caller already gone by the time all places are taken does not wait at all.
+    const before = performance.now();
+    await expect(gate.enter(9, AbortSignal.abort())).rejects.toMatchObject({ statusCode: 429 });
+    expect(performance.now() - before).toBeLessThan(150);
     releases.shift()?.();
     await until(() => order.length === 3);
     expect(order).toEqual(['d1', 'c1', 'f1']);
