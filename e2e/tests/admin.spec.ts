@@ -6,7 +6,8 @@ import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn, switchUs
  * The administration screens (/admin) as demo.head, the demo's one administrator, and My sessions.
  */
 
-const codeFor = (suffix: string) => `E2ED${suffix}`;
+/** The employee the People test adds and the Users test gives a login. */
+const CODE = 'E2ED1';
 
 async function waitForRows(page: Page, table: string) {
   const t = namedTable(page, table);
@@ -19,7 +20,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('administration', () => {
   test('People: search, add an employee, open them, edit and move them', async ({ page }) => {
-    const code = codeFor('1');
+    const code = CODE;
     await signIn(page, 'demo.head', '/admin/people');
     await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
     const people = await waitForRows(page, 'People');
@@ -74,7 +75,7 @@ test.describe('administration', () => {
   });
 
   test('Users: add a user with a password link, set flags, see sessions, deactivate', async ({ page }) => {
-    const code = codeFor('1');
+    const code = CODE;
     const login = `e2e.${code.toLowerCase()}`;
     await signIn(page, 'demo.head', `/admin/users?new=${code}`);
     const dialog = page.getByRole('dialog', { name: 'Add user' });

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './demo/load';
 import { createDb } from './platform/db';
-import { openReportingDb } from './platform/statement-timeout';
+import { openReportingDb } from './platform/reporting-db';
 import { createMailTransport } from './platform/mail/transport';
 import { mailOutboxJob } from './platform/mail/worker';
 import { ChangedMigrationError, migrate } from './platform/migrate';

@@ -88,12 +88,13 @@ function startupOptions(options: DbOptions): string {
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
+    const startup = startupOptions(options);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // Fail fast when the database is down instead of queueing requests forever.
       connectionTimeoutMillis: 5000,
-      ...(startupOptions(options) ? { options: startupOptions(options) } : {}),
+      ...(startup ? { options: startup } : {}),
     });
     if (options.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { audit } from './audit';
 import type { Db } from './db';
 import { HttpError } from './http-errors';
-import { QUERY_CANCELED } from './statement-timeout';
+import { QUERY_CANCELED } from './reporting-db';
 
 interface ValidationIssue {
   instancePath?: string;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../platform/http-errors';
 
@@ -26,7 +27,11 @@ interface Waiter {
   grant: () => void;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A gated request's place (once it has one) and the signal that gives up its wait when it goes away. */
+interface Held {
+  release?: () => void;
+  abort: AbortController;
+}
 
 /**
  * Bounds the reports read from source tables that run at once in this instance, per session and in all,
@@ -123,7 +128,7 @@ const REPORT_URL = /^\/api\/reports\/(\d{1,7})\/(?:\?|$)/;
  * session's token (a digest of it), known without a query.
  */
 export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, isHeavy: (id: number) => boolean): void {
-  const held = new WeakMap<FastifyRequest, { release?: () => void; abort: AbortController }>();
+  const held = new WeakMap<FastifyRequest, Held>();
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET') return;
     const m = REPORT_URL.exec(request.url);
@@ -131,7 +136,7 @@ export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, i
     const session = createHash('sha256')
       .update(request.headers.authorization ?? request.ip)
       .digest('hex');
-    const entry: { release?: () => void; abort: AbortController } = { abort: new AbortController() };
+    const entry: Held = { abort: new AbortController() };
     held.set(request, entry);
     entry.release = await gate.enter(session, entry.abort.signal);
   });

@@ -2,7 +2,7 @@ import type { ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
-import { openReportingDb, QUERY_CANCELED } from '../../platform/statement-timeout';
+import { openReportingDb, QUERY_CANCELED } from '../../platform/reporting-db';
 import { HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 
 const YEAR = 'start_date=2026-06-15&end_date=2027-06-14';

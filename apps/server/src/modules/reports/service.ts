@@ -32,7 +32,6 @@ export interface ReportOptions {
   /** Memory the cache of results may hold (REPORT_CACHE_MB); 0 caches nothing. Default 64 MiB. */
   cacheBytes?: number;
 }
-export const DEFAULT_REPORT_OPTIONS: ReportOptions = {};
 
 /**
  * Only the filters the report declares reach its queries: a product in the address of a page does not empty
@@ -56,7 +55,8 @@ export class ReportService {
 
   /**
    * @param db the primary database (access checks)
-   * @param reportingDb where report queries run: a read replica in production (REPORTING_DATABASE_URL)
+   * @param reportingDb where report queries run: on PostgreSQL a pool whose statements time out, on the
+   *   read replica when REPORTING_DATABASE_URL is set (`openReportingDb`)
    */
   private readonly today: () => string;
   private readonly facts: ReportFacts;
@@ -64,7 +64,7 @@ export class ReportService {
   constructor(
     private readonly db: Db,
     private readonly reportingDb: Db = db,
-    options: ReportOptions = DEFAULT_REPORT_OPTIONS,
+    options: ReportOptions = {},
   ) {
     this.today = options.today ?? (() => kolkataToday());
     this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
@@ -212,7 +212,8 @@ export class ReportService {
       result = cached ?? (await def.run(ctx));
       if (!cached) this.cache.set(key, result);
     } else {
-      // Source-table reports are bounded in number at once by guardHeavyReports, before the request starts.
+      // Source-table reports over a subtree are bounded in number at once by guardHeavyReports, before the
+      // request starts; one partner's executive report is paged and needs no bound.
       result = await def.run(ctx);
     }
     const shown = result.range ?? range;

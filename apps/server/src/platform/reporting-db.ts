@@ -7,11 +7,11 @@ export const QUERY_CANCELED = '57014';
 /**
  * The database report queries run on: on PostgreSQL a pool of their own (on the read replica when
  * REPORTING_DATABASE_URL is set), without parallel plans, whose every statement is cancelled after
- * REPORT_STATEMENT_TIMEOUT_MS, so
- * one expensive report cannot hold a connection (and the server's memory) for minutes. The timeout is a
- * setting of the connection, not a `set local` in a transaction around each report: that cost three more
- * round trips per report query (a dashboard of nine reports, twenty-seven). On PGlite, none: it runs in this
- * process on one connection and cannot interrupt itself, so reports share the primary database.
+ * REPORT_STATEMENT_TIMEOUT_MS, so one expensive report cannot hold a connection (and the server's memory)
+ * for minutes. The timeout is a setting of the connection, not a `set local` in a transaction around each
+ * report: that cost three more round trips per report query (a dashboard of nine reports, twenty-seven).
+ * On PGlite, none: it runs in this process on one connection and cannot interrupt itself, so reports share
+ * the primary database.
  */
 export async function openReportingDb(
   config: Pick<Config, 'DATABASE_URL' | 'REPORTING_DATABASE_URL' | 'REPORT_STATEMENT_TIMEOUT_MS'>,
