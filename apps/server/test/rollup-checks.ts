@@ -44,16 +44,17 @@ export async function partnerMonthlyMatches(db: WithDb): Promise<boolean> {
   return res.rows[0]?.n === 0;
 }
 
-/** fact_subtree_monthly against whole-subtree sums straight from policies. */
-export async function subtreeMonthlyMatches(db: WithDb): Promise<boolean> {
+/** A subtree roll-up (fact_subtree_daily or fact_subtree_monthly) against whole-subtree sums straight from policies. */
+export async function subtreeMatches(db: WithDb, period: 'day' | 'month'): Promise<boolean> {
+  const table = period === 'day' ? sql.table('fact_subtree_daily') : sql.table('fact_subtree_monthly');
   const res = await sql<{ n: number }>`
     with raw as (
-      select date_trunc('month', business_day(p.issued_at))::date as month, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
+      select date_trunc(${period}, business_day(p.issued_at))::date as period, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
         count(*)::int as nop, sum(p.paid_amount) as premium, sum(p.weightage_premium) as wp
       from policies p join employee_closure c on c.descendant_id = p.employee_id join products pr on pr.product_type_id = p.product_type_id
       group by 1, 2, 3, 4, 5, 6
     ), fact as (
-      select month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from fact_subtree_monthly
+      select ${sql.ref(period)} as period, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from ${table}
     )
     select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(
     db.db,

@@ -4,6 +4,7 @@ import { copyInto, sessionDb } from '../platform/copy';
 import { pgPoolOf, type DbHandle } from '../platform/db';
 import type { DB as Database } from '../platform/db-types';
 import { hashPassword } from '../platform/passwords';
+import { dropPlainIndexes } from '../platform/table-indexes';
 import { loadCallCentreDemo } from './callcentre';
 import { copyChunks, copyStatement, RowWriter, type Columns } from './insert';
 import { insertDemoMappingRequests } from './mapping-requests';
@@ -219,11 +220,6 @@ async function dropForBulkLoad(db: Kysely<Database>, tables: readonly (keyof Dat
   for (const table of tables) {
     const { rows: present } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
     if (present.length > 0) continue;
-    const { rows: indexDefs } = await sql<{ name: string; definition: string }>`
-      select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition from pg_index i
-      where i.indrelid = ${table}::regclass
-        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-      order by 1`.execute(db);
     const { rows: keyDefs } = await sql<{ name: string; definition: string }>`
       select quote_ident(conname) as name, pg_get_constraintdef(oid) as definition from pg_constraint
       where conrelid = ${table}::regclass and contype = 'f' order by conname`.execute(db);
@@ -232,10 +228,7 @@ async function dropForBulkLoad(db: Kysely<Database>, tables: readonly (keyof Dat
       await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(k.name)}`.execute(db);
       keys.push(`alter table ${table} add constraint ${k.name} ${k.definition}`);
     }
-    for (const i of indexDefs) {
-      await sql`drop index ${sql.raw(i.name)}`.execute(db);
-      indexes.push(i.definition);
-    }
+    indexes.push(...(await dropPlainIndexes(db, table)));
   }
   // Indexes first: each foreign key's check then reads complete, indexed tables.
   return [...indexes, ...keys];

@@ -280,6 +280,19 @@ export interface FactPartnerMonthly {
   weightage_premium: Numeric;
 }
 
+export interface FactSubtreeDaily {
+  ancestor_id: number;
+  business_type: number;
+  channel: string;
+  day: string;
+  line: string;
+  loan_amount: Numeric;
+  nop: number;
+  premium: Numeric;
+  status: string;
+  weightage_premium: Numeric;
+}
+
 export interface FactSubtreeMonthly {
   ancestor_id: number;
   business_type: number;
@@ -591,6 +604,7 @@ export interface DB {
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
   fact_partner_monthly: FactPartnerMonthly;
+  fact_subtree_daily: FactSubtreeDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
   handoff_tokens: HandoffTokens;
   import_runs: ImportRuns;

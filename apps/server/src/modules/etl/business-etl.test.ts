@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
-import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMonthlyMatches } from '../../../test/rollup-checks';
+import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMatches } from '../../../test/rollup-checks';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
 
@@ -71,7 +71,8 @@ describe('incremental business ETL', () => {
     expect(result.rowsProcessed).toBeGreaterThan(0);
     expect(await factRows(db)).toEqual(await rawAggregate(db));
     expect(await partnerMonthlyMatches(db)).toBe(true);
-    expect(await subtreeMonthlyMatches(db)).toBe(true);
+    expect(await subtreeMatches(db, 'month')).toBe(true);
+    expect(await subtreeMatches(db, 'day')).toBe(true);
     const job = await db.db.selectFrom('etl_jobs').selectAll().where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
     expect(job.status).toBe('idle');
     expect(job.last_successful_run_at).toBeTruthy();
@@ -90,7 +91,8 @@ describe('incremental business ETL', () => {
         expect(run.rowsProcessed).toBeLessThan(total.rows[0]?.n ?? 0);
         expect(await factRows(db)).toEqual(await rawAggregate(db));
         expect(await partnerMonthlyMatches(db)).toBe(true);
-        expect(await subtreeMonthlyMatches(db)).toBe(true);
+        expect(await subtreeMatches(db, 'month')).toBe(true);
+        expect(await subtreeMatches(db, 'day')).toBe(true);
       }),
       { numRuns: 12 },
     );

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
+import { SUBTREE_GRAINS } from './rollup-sql';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -65,28 +66,26 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
     ...(left.length ? [sql`select id as ancestor_id, -1 as sign from unnest(array[${ids(left)}]) as id`] : []),
     ...(joined.length ? [sql`select id as ancestor_id, 1 as sign from unnest(array[${ids(joined)}]) as id`] : []),
   ];
-  await sql`
-    with contribution as (
-      select date_trunc('month', f.day)::date as month, f.status, f.business_type, f.channel, pr.line,
-        sum(f.nop) as nop, sum(f.premium) as premium, sum(f.weightage_premium) as weightage_premium, sum(f.loan_amount) as loan_amount
-      from employee_closure s
-      join fact_daily_business f on f.employee_id = s.descendant_id
-      join products pr on pr.product_type_id = f.product_type_id
-      where s.ancestor_id = ${employeeId}
-      group by 1, 2, 3, 4, 5
-    ),
-    targets as (${sql.join(targets, sql` union all `)})
-    insert into fact_subtree_monthly (month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-    select c.month, t.ancestor_id, c.status, c.business_type, c.channel, c.line,
-      t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
-    from contribution c cross join targets t
-    on conflict (ancestor_id, month, status, business_type, channel, line) do update set
-      nop = fact_subtree_monthly.nop + excluded.nop,
-      premium = fact_subtree_monthly.premium + excluded.premium,
-      weightage_premium = fact_subtree_monthly.weightage_premium + excluded.weightage_premium,
-      loan_amount = fact_subtree_monthly.loan_amount + excluded.loan_amount`.execute(trx);
-  // A cell the ETL would not have written (no business left) goes.
-  if (left.length) await sql`delete from fact_subtree_monthly where ancestor_id in (${ids(left)}) and nop = 0`.execute(trx);
+  const targetRows = sql.join(targets, sql` union all `);
+  // The moved subtree's business is its head's own subtree cells, per day and per month.
+  for (const { table, period } of SUBTREE_GRAINS) {
+    const t = sql.table(table);
+    const key = sql`ancestor_id, ${sql.ref(period)}, status, business_type, channel, line`;
+    await sql`
+      with targets as (${targetRows})
+      insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
+      select t.ancestor_id, c.${sql.ref(period)}, c.status, c.business_type, c.channel, c.line,
+        t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
+      from ${t} c cross join targets t
+      where c.ancestor_id = ${employeeId}
+      on conflict (${key}) do update set
+        nop = ${t}.nop + excluded.nop,
+        premium = ${t}.premium + excluded.premium,
+        weightage_premium = ${t}.weightage_premium + excluded.weightage_premium,
+        loan_amount = ${t}.loan_amount + excluded.loan_amount`.execute(trx);
+    // A cell the ETL would not have written (no business left) goes.
+    if (left.length) await sql`delete from ${t} where ancestor_id in (${ids(left)}) and nop = 0`.execute(trx);
+  }
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
+import { replaceTable } from '../../platform/table-swap';
 
 /**
  * The SQL of the roll-up ETL (docs/decisions/028-etl-delta-maintenance.md). A policy contributes one row to
- * fact_daily_business and fact_subtree_monthly of each ancestor of its employee, and, when successful with a
+ * fact_daily_business, to fact_subtree_daily and fact_subtree_monthly of each ancestor of its employee, and, when successful with a
  * partner, to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a change is
  * folded by subtracting the old contribution and adding the new one: the cost follows the number of changed
  * policies and the depth of the hierarchy, never the size of a manager's organisation.
@@ -16,9 +17,61 @@ const contributionOf = sql`business_day(p.issued_at), p.employee_id, p.partner_i
   p.business_type, p.channel, p.status, coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''), pr.line,
   p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0)`;
 const DAILY_KEY = sql`day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term, installment_type`;
-const SUBTREE_KEY = sql`ancestor_id, month, status, business_type, channel, line`;
 // A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
 const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
+
+/**
+ * The whole-subtree roll-ups: the same sums per ancestor, by day and by month. A report reads whole months
+ * from the monthly table and the days left at a range's edges from the daily one, so neither grows with the
+ * number of people under the reader.
+ */
+interface SubtreeGrain {
+  table: 'fact_subtree_daily' | 'fact_subtree_monthly';
+  /** The period column, and the period of a day. */
+  period: 'day' | 'month';
+  periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
+  { table: 'fact_subtree_daily', period: 'day', periodOf: (day) => day },
+  { table: 'fact_subtree_monthly', period: 'month', periodOf: (day) => sql`date_trunc('month', ${day})::date` },
+];
+
+/** Adds the deltas of etl_affected to each ancestor's cells of one subtree roll-up; drops cells left empty. */
+async function foldSubtree(trx: Db, { table, period, periodOf }: SubtreeGrain): Promise<void> {
+  const t = sql.table(table);
+  const key = sql`ancestor_id, ${sql.ref(period)}, status, business_type, channel, line`;
+  // Per employee and period first (a few rows per changed policy), then once for each ancestor in the closure.
+  await sql`
+    with per_employee as (
+      select ${periodOf(sql`a.day`)} as period, a.employee_id, a.status, a.business_type, a.channel, a.line,
+        sum(a.sign) as nop, sum(a.sign * a.premium) as premium, sum(a.sign * a.weightage_premium) as weightage_premium,
+        sum(a.sign * a.loan_amount) as loan_amount
+      from etl_affected a where a.line is not null
+      group by 1, 2, 3, 4, 5, 6
+    )
+    insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
+    select c.ancestor_id, e.period, e.status, e.business_type, e.channel, e.line,
+      sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
+    from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+    group by 1, 2, 3, 4, 5, 6
+    having sum(e.nop) <> 0 or sum(e.premium) <> 0 or sum(e.weightage_premium) <> 0 or sum(e.loan_amount) <> 0
+    on conflict (${key}) do update set
+      nop = ${t}.nop + excluded.nop,
+      premium = ${t}.premium + excluded.premium,
+      weightage_premium = ${t}.weightage_premium + excluded.weightage_premium,
+      loan_amount = ${t}.loan_amount + excluded.loan_amount`.execute(trx);
+  await sql`
+    delete from ${t} where ctid = any(array(
+      select h.ctid
+      from (select distinct c.ancestor_id, ${periodOf(sql`a.day`)} as period, a.status, a.business_type, a.channel, a.line
+            from etl_affected a join employee_closure c on c.descendant_id = a.employee_id
+            where a.sign = -1 and a.line is not null) x
+      cross join lateral (
+        select f.ctid from ${t} f
+        where (f.ancestor_id, f.${sql.ref(period)}, f.status, f.business_type, f.channel, f.line) = (x.ancestor_id, x.period, x.status, x.business_type, x.channel, x.line)
+          and f.nop = 0
+        offset 0) h))`.execute(trx);
+}
 
 interface FoldStats {
   policies: number;
@@ -76,36 +129,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
           a.payment_term, a.installment_type) and f.nop = 0
         offset 0) h))`.execute(trx);
 
-  // Per employee-month first (a few rows per changed policy), then once for each ancestor in the closure.
-  await sql`
-    with per_employee as (
-      select date_trunc('month', day)::date as month, employee_id, status, business_type, channel, line,
-        sum(sign) as nop, sum(sign * premium) as premium, sum(sign * weightage_premium) as weightage_premium, sum(sign * loan_amount) as loan_amount
-      from etl_affected where line is not null
-      group by 1, 2, 3, 4, 5, 6
-    )
-    insert into fact_subtree_monthly (${SUBTREE_KEY}, nop, premium, weightage_premium, loan_amount)
-    select c.ancestor_id, e.month, e.status, e.business_type, e.channel, e.line,
-      sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
-    from per_employee e join employee_closure c on c.descendant_id = e.employee_id
-    group by 1, 2, 3, 4, 5, 6
-    having sum(e.nop) <> 0 or sum(e.premium) <> 0 or sum(e.weightage_premium) <> 0 or sum(e.loan_amount) <> 0
-    on conflict (${SUBTREE_KEY}) do update set
-      nop = fact_subtree_monthly.nop + excluded.nop,
-      premium = fact_subtree_monthly.premium + excluded.premium,
-      weightage_premium = fact_subtree_monthly.weightage_premium + excluded.weightage_premium,
-      loan_amount = fact_subtree_monthly.loan_amount + excluded.loan_amount`.execute(trx);
-  await sql`
-    delete from fact_subtree_monthly where ctid = any(array(
-      select h.ctid
-      from (select distinct c.ancestor_id, date_trunc('month', a.day)::date as month, a.status, a.business_type, a.channel, a.line
-            from etl_affected a join employee_closure c on c.descendant_id = a.employee_id
-            where a.sign = -1 and a.line is not null) x
-      cross join lateral (
-        select f.ctid from fact_subtree_monthly f
-        where (f.ancestor_id, f.month, f.status, f.business_type, f.channel, f.line) = (x.ancestor_id, x.month, x.status, x.business_type, x.channel, x.line)
-          and f.nop = 0
-        offset 0) h))`.execute(trx);
+  for (const grain of SUBTREE_GRAINS) await foldSubtree(trx, grain);
 
   // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
   await sql`
@@ -159,42 +183,53 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
 
 /**
  * Rebuilds every roll-up from every policy. The policies are read once, into etl_policy_state, and the facts
- * are summed from those rows, so state and facts agree even while policies keep changing. Fact rows are
- * deleted rather than truncated: reports keep reading the previous figures until the run commits.
+ * are summed from those rows, so state and facts agree even while policies keep changing. Each table is built
+ * afresh and swapped in (`replaceTable`): reports keep reading the previous figures until the run commits, and
+ * no dead rows are left behind.
  */
 export async function rebuildAll(trx: Db): Promise<FoldStats> {
-  await sql`truncate etl_policy_state, etl_affected`.execute(trx);
-  await sql`
-    insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})
-    select p.id, p.updated_at, ${contributionOf}
-    from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(trx);
-
-  await sql`delete from fact_daily_business`.execute(trx);
-  await sql`
-    insert into fact_daily_business (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
-    select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
-    from etl_policy_state group by ${DAILY_KEY}`.execute(trx);
-
-  await sql`delete from fact_subtree_monthly`.execute(trx);
-  await sql`
-    with per_employee as (
-      select date_trunc('month', day)::date as month, employee_id, status, business_type, channel, line, count(*) as nop,
-        sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
-      from etl_policy_state where line is not null
-      group by 1, 2, 3, 4, 5, 6
-    )
-    insert into fact_subtree_monthly (${SUBTREE_KEY}, nop, premium, weightage_premium, loan_amount)
-    select c.ancestor_id, e.month, e.status, e.business_type, e.channel, e.line,
-      sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
-    from per_employee e join employee_closure c on c.descendant_id = e.employee_id
-    group by 1, 2, 3, 4, 5, 6`.execute(trx);
-
-  await sql`delete from fact_partner_monthly`.execute(trx);
-  await sql`
-    insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
-    select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), max(day)
-    from etl_policy_state where status = 'success' and partner_id is not null and line is not null
-    group by 1, 2, 3`.execute(trx);
+  await sql`truncate etl_affected`.execute(trx);
+  await replaceTable(trx, 'etl_policy_state', (t) =>
+    sql`
+      insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
+      select p.id, p.updated_at, ${contributionOf}
+      from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(trx),
+  );
+  await replaceTable(trx, 'fact_daily_business', (t) =>
+    sql`
+      insert into ${t} (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
+      select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
+      from etl_policy_state group by ${DAILY_KEY}`.execute(trx),
+  );
+  // Each employee's days first, then once for each ancestor in the closure; the months are summed from the days.
+  await replaceTable(trx, 'fact_subtree_daily', (t) =>
+    sql`
+      with per_employee as (
+        select day, employee_id, status, business_type, channel, line, count(*) as nop,
+          sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
+        from etl_policy_state where line is not null
+        group by 1, 2, 3, 4, 5, 6
+      )
+      insert into ${t} (ancestor_id, day, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
+      select c.ancestor_id, e.day, e.status, e.business_type, e.channel, e.line,
+        sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
+      from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+      group by 1, 2, 3, 4, 5, 6`.execute(trx),
+  );
+  await replaceTable(trx, 'fact_subtree_monthly', (t) =>
+    sql`
+      insert into ${t} (ancestor_id, month, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
+      select ancestor_id, date_trunc('month', day)::date, status, business_type, channel, line,
+        sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
+      from fact_subtree_daily group by 1, 2, 3, 4, 5, 6`.execute(trx),
+  );
+  await replaceTable(trx, 'fact_partner_monthly', (t) =>
+    sql`
+      insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+      select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), max(day)
+      from etl_policy_state where status = 'success' and partner_id is not null and line is not null
+      group by 1, 2, 3`.execute(trx),
+  );
 
   const stats = await sql<{ n: number; max_updated: Date | null }>`
     select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { ETL_LOCK_KEY } from './business-etl';
+import { SUBTREE_GRAINS } from './rollup-sql';
 
 /**
- * Recomputes every month of fact_subtree_monthly for the employees listed in `ancestors` (a one-column
- * query of employee ids) from fact_daily_business and the current closure. A hierarchy move changes which
+ * Recomputes every day and month of the subtree roll-ups (fact_subtree_daily, fact_subtree_monthly) for the
+ * employees listed in `ancestors` (a one-column query of employee ids) from fact_daily_business and the current closure. A hierarchy move changes which
  * business sits under the old and the new managers without touching any policy, so the policy-driven
  * ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
  * (its advisory lock), as a move made on screen does: the ETL adds its deltas through the closure it reads, so
@@ -13,15 +14,18 @@ import { ETL_LOCK_KEY } from './business-etl';
 export async function refreshSubtreeMonthly(db: Db, ancestors: ReturnType<typeof sql>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(db);
   await sql`create temp table subtree_refresh on commit drop as select distinct x.id from (${ancestors}) as x(id)`.execute(db);
-  await sql`delete from fact_subtree_monthly where ancestor_id in (select id from subtree_refresh)`.execute(db);
-  await sql`
-    insert into fact_subtree_monthly (month, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-    select date_trunc('month', f.day)::date, a.id, f.status, f.business_type, f.channel, pr.line,
-      sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
-    from subtree_refresh a
-    join employee_closure d on d.ancestor_id = a.id
-    join fact_daily_business f on f.employee_id = d.descendant_id
-    join products pr on pr.product_type_id = f.product_type_id
-    group by 1, 2, 3, 4, 5, 6`.execute(db);
+  for (const { table, period, periodOf } of SUBTREE_GRAINS) {
+    const t = sql.table(table);
+    await sql`delete from ${t} where ancestor_id in (select id from subtree_refresh)`.execute(db);
+    await sql`
+      insert into ${t} (${sql.ref(period)}, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
+      select ${periodOf(sql`f.day`)}, a.id, f.status, f.business_type, f.channel, pr.line,
+        sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
+      from subtree_refresh a
+      join employee_closure d on d.ancestor_id = a.id
+      join fact_daily_business f on f.employee_id = d.descendant_id
+      join products pr on pr.product_type_id = f.product_type_id
+      group by 1, 2, 3, 4, 5, 6`.execute(db);
+  }
   await sql`drop table subtree_refresh`.execute(db);
 }

@@ -21,6 +21,7 @@ const TABLES = [
   'cases',
   'leads',
   'users',
+  'fact_subtree_daily',
   'fact_subtree_monthly',
 ] as const;
 

@@ -8,7 +8,7 @@ import { BUSINESS_ROLLUP_JOB, ETL_LOCK } from '../../modules/etl/business-etl';
 import type { Db } from '../db';
 import { createTestDb } from '../../../test/db';
 import { runEtlWhenFree } from '../../../test/etl-when-free';
-import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMonthlyMatches } from '../../../test/rollup-checks';
+import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMatches } from '../../../test/rollup-checks';
 
 const url = process.env.DATABASE_URL;
 const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,6 +16,7 @@ const childScript = fileURLToPath(new URL('../../../test/etl-child.ts', import.m
 // Everything the ETL writes, in one transaction: none of it may change when the run dies.
 const ETL_TABLES = [
   'fact_daily_business',
+  'fact_subtree_daily',
   'fact_subtree_monthly',
   'fact_partner_monthly',
   'etl_policy_state',
@@ -137,7 +138,8 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
     const recoveryMs = performance.now() - t;
     expect(await factRows(db)).toEqual(await rawAggregate(db));
     expect(await partnerMonthlyMatches(db)).toBe(true);
-    expect(await subtreeMonthlyMatches(db)).toBe(true);
+    expect(await subtreeMatches(db, 'month')).toBe(true);
+    expect(await subtreeMatches(db, 'day')).toBe(true);
     console.info(
       JSON.stringify({ killedDuring: caught.query.trim().split('\n')[0]?.slice(0, 60), orphanMs, recoveryMs: Math.round(recoveryMs) }),
     );

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
 import { scopeFilter, type FactScope, type Measures } from './facts';
 
-/** Dimensions kept in fact_subtree_monthly; grouping or filtering on anything else needs the daily fact. */
+/** Dimensions kept in the subtree roll-ups; grouping or filtering on anything else needs the daily fact. */
 export type NarrowKey = 'business_type' | 'status' | 'channel' | 'line';
 
 const lastOfMonth = (d: string) => {
@@ -38,8 +38,9 @@ export interface SubtreeRow extends Measures {
 
 /**
  * Business of the whole subtree of each root (an SQL list of employee ids), optionally grouped by a
- * narrow key. Whole months come from fact_subtree_monthly (a few rows per manager) when no wide filter
- * (product, insurer, state) is set; edge days and filtered queries read fact_daily_business.
+ * narrow key. Without a wide filter (product, insurer, state) it reads the subtree roll-ups: whole months
+ * from fact_subtree_monthly, the days left at either edge from fact_subtree_daily, a few rows per root and
+ * period however many people are under it. A wide filter needs the daily facts of every descendant.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
@@ -49,24 +50,24 @@ export function subtreeSumsQuery(
   scope: FactScope,
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states, businessTypes } = ctx.filters;
-  const narrow = !products && !insurers && !states;
-  const split = narrow ? splitRange(range) : { months: [], edges: [range] };
   const parts: RawBuilder<unknown>[] = [];
-  if (split.months.length) {
+  if (!products && !insurers && !states) {
     const bt = businessTypes ? sql`and f.business_type = any(${businessTypes}::int[])` : sql``;
-    parts.push(sql`
+    const cells = (table: 'fact_subtree_monthly' | 'fact_subtree_daily', period: RawBuilder<unknown>) => sql`
       select f.ancestor_id as root_id, ${key ? sql`f.${sql.ref(key)}::text` : sql`''`} as key,
         f.nop, f.premium, f.weightage_premium, f.loan_amount
-      from fact_subtree_monthly f
-      where f.ancestor_id in (${roots}) and f.month = any(${split.months}::date[]) ${bt} ${scopeFilter(scope, sql`f.line`)}`);
-  }
-  for (const edge of split.edges) {
+      from ${sql.table(table)} f
+      where f.ancestor_id in (${roots}) and ${period} ${bt} ${scopeFilter(scope, sql`f.line`)}`;
+    const { months, edges } = splitRange(range);
+    if (months.length) parts.push(cells('fact_subtree_monthly', sql`f.month = any(${months}::date[])`));
+    for (const edge of edges) parts.push(cells('fact_subtree_daily', sql`f.day between ${edge.start}::date and ${edge.end}::date`));
+  } else {
     parts.push(sql`
       select c.ancestor_id as root_id, ${key ? dailyKey[key] : sql`''`} as key, f.nop, f.premium, f.weightage_premium, f.loan_amount
       from fact_daily_business f
       join employee_closure c on c.descendant_id = f.employee_id
       join products pr on pr.product_type_id = f.product_type_id
-      where c.ancestor_id in (${roots}) and f.day between ${edge.start}::date and ${edge.end}::date
+      where c.ancestor_id in (${roots}) and f.day between ${range.start}::date and ${range.end}::date
         ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`);
   }
   return sql<SubtreeRow>`

@@ -1,0 +1,31 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB as Database } from './db-types';
+
+/** An index as the catalogue describes it: its name (quoted as an identifier) and its CREATE INDEX statement. */
+export interface IndexDef {
+  name: string;
+  definition: string;
+}
+
+/**
+ * The indexes of `table` that back no constraint (a primary key or unique constraint owns its index), by name.
+ * Bulk loads drop them and build them once over all rows: a sort, where maintaining an index row by row is a
+ * random write per row into an index far larger than the buffer cache.
+ */
+export async function plainIndexes(db: Kysely<Database>, table: string): Promise<IndexDef[]> {
+  const { rows } = await sql<IndexDef>`
+    select quote_ident(i.relname) as name, pg_get_indexdef(i.oid) as definition
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = ${table}::regclass
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by i.relname`.execute(db);
+  return rows;
+}
+
+/** Drops the plain indexes of `table` (see plainIndexes) and returns the statements that build them again. */
+export async function dropPlainIndexes(db: Kysely<Database>, table: string): Promise<string[]> {
+  const indexes = await plainIndexes(db, table);
+  // Names come from the catalogue, quoted there, never from data.
+  for (const index of indexes) await sql`drop index ${sql.raw(index.name)}`.execute(db);
+  return indexes.map((index) => index.definition);
+}

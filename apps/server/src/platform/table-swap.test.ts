@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../test/db';
+import { hasConnectionPool, type Db } from './db';
+import { replaceTable } from './table-swap';
+
+type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+
+// A roll-up table of the migrations: a primary key and a plain index.
+const TABLE = 'fact_partner_monthly';
+
+/** What a swap must keep: index and constraint definitions by name, and the grants. */
+async function shape(db: Db) {
+  const indexes = await sql<{ name: string; def: string }>`
+    select indexname as name, indexdef as def from pg_indexes where tablename = ${TABLE} and schemaname = current_schema() order by 1`.execute(db);
+  const constraints = await sql<{ name: string; def: string }>`
+    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${TABLE}::regclass order by 1`.execute(db);
+  const grants = await sql<{ grantee: string; privilege: string }>`
+    select a.grantee::regrole::text as grantee, a.privilege_type as privilege
+    from pg_class c cross join lateral aclexplode(c.relacl) a where c.oid = ${TABLE}::regclass and a.grantee <> c.relowner order by 1, 2`.execute(db);
+  return { indexes: indexes.rows, constraints: constraints.rows, grants: grants.rows };
+}
+
+async function months(db: Db): Promise<string[]> {
+  const res = await sql<{ r: string }>`select concat_ws('|', month, partner_id, line, nop) as r from fact_partner_monthly order by 1`.execute(db);
+  return res.rows.map((r) => r.r);
+}
+
+const insertRows = (db: Db, table: ReturnType<typeof sql.table>, rows: [string, number, number][]) =>
+  sql`insert into ${table} (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+    select m::date, p, 'motor', n, 100, 50, m::date from (values ${sql.join(rows.map(([m, p, n]) => sql`(${m}, ${p}::int, ${n}::int)`))}) v(m, p, n)`.execute(
+    db,
+  );
+
+describe('replaceTable', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await insertRows(db.db, sql.table(TABLE), [
+      ['2026-01-01', 1, 1],
+      ['2026-01-01', 2, 2],
+      ['2026-02-01', 1, 3],
+    ]);
+    await sql`grant select on fact_partner_monthly to public`.execute(db.db);
+  });
+  afterAll(() => db.drop());
+
+  it('swaps in the rows of its fill with the same keys, indexes and grants, while readers see the old rows until commit', async () => {
+    const before = await shape(db.db);
+    expect(before.indexes.map((i) => i.name)).toEqual(['fact_partner_monthly_partner_idx', 'fact_partner_monthly_pkey']);
+    expect(before.grants).toEqual([{ grantee: '-', privilege: 'SELECT' }]);
+    let seenDuringFill: string[] | null = null;
+    await db.db.transaction().execute((trx) =>
+      replaceTable(trx, TABLE, async (target) => {
+        await insertRows(trx, target, [
+          ['2026-03-01', 5, 7],
+          ['2026-03-01', 6, 8],
+        ]);
+        // Another session (PostgreSQL's pool; PGlite has one connection) still reads the table being replaced.
+        if (hasConnectionPool(db.db)) seenDuringFill = await months(db.db);
+      }),
+    );
+    if (hasConnectionPool(db.db)) expect(seenDuringFill).toEqual(['2026-01-01|1|motor|1', '2026-01-01|2|motor|2', '2026-02-01|1|motor|3']);
+    expect(await months(db.db)).toEqual(['2026-03-01|5|motor|7', '2026-03-01|6|motor|8']);
+    expect(await shape(db.db)).toEqual(before);
+    // The key is enforced under its own name.
+    await expect(insertRows(db.db, sql.table(TABLE), [['2026-03-01', 5, 1]])).rejects.toThrow(/fact_partner_monthly_pkey/);
+  });
+
+  it('leaves the table as it was when the fill fails', async () => {
+    const before = await months(db.db);
+    await expect(
+      db.db.transaction().execute((trx) =>
+        replaceTable(trx, TABLE, async (target) => {
+          await insertRows(trx, target, [['2026-04-01', 9, 1]]);
+          throw new Error('source went away');
+        }),
+      ),
+    ).rejects.toThrow('source went away');
+    expect(await months(db.db)).toEqual(before);
+    const leftover = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname like 'fact_partner_monthly_next%'`.execute(
+      db.db,
+    );
+    expect(leftover.rows[0]?.n).toBe(0);
+  });
+});
