@@ -12,17 +12,23 @@ const TABLE = 'fact_partner_monthly';
 /** What a swap must keep: index and constraint definitions by name, and the grants. */
 async function shape(db: Db) {
   const indexes = await sql<{ name: string; def: string }>`
-    select indexname as name, indexdef as def from pg_indexes where tablename = ${TABLE} and schemaname = current_schema() order by 1`.execute(db);
+    select indexname as name, indexdef as def from pg_indexes where tablename = ${TABLE} and schemaname = current_schema() order by 1`.execute(
+    db,
+  );
   const constraints = await sql<{ name: string; def: string }>`
     select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${TABLE}::regclass order by 1`.execute(db);
   const grants = await sql<{ grantee: string; privilege: string }>`
     select a.grantee::regrole::text as grantee, a.privilege_type as privilege
-    from pg_class c cross join lateral aclexplode(c.relacl) a where c.oid = ${TABLE}::regclass and a.grantee <> c.relowner order by 1, 2`.execute(db);
+    from pg_class c cross join lateral aclexplode(c.relacl) a where c.oid = ${TABLE}::regclass and a.grantee <> c.relowner order by 1, 2`.execute(
+    db,
+  );
   return { indexes: indexes.rows, constraints: constraints.rows, grants: grants.rows };
 }
 
 async function months(db: Db): Promise<string[]> {
-  const res = await sql<{ r: string }>`select concat_ws('|', month, partner_id, line, nop) as r from fact_partner_monthly order by 1`.execute(db);
+  const res = await sql<{
+    r: string;
+  }>`select concat_ws('|', month, partner_id, line, nop) as r from fact_partner_monthly order by 1`.execute(db);
   return res.rows.map((r) => r.r);
 }
 
@@ -78,9 +84,9 @@ describe('replaceTable', () => {
       ),
     ).rejects.toThrow('source went away');
     expect(await months(db.db)).toEqual(before);
-    const leftover = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname like 'fact_partner_monthly_next%'`.execute(
-      db.db,
-    );
+    const leftover = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_class where relname like 'fact_partner_monthly_next%'`.execute(db.db);
     expect(leftover.rows[0]?.n).toBe(0);
   });
 });

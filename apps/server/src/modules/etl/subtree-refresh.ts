@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { ETL_LOCK_KEY } from './business-etl';
-import { SUBTREE_GRAINS } from './rollup-sql';
+import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Recomputes every day and month of the subtree roll-ups (fact_subtree_daily, fact_subtree_monthly) for the
@@ -18,8 +18,8 @@ export async function refreshSubtreeMonthly(db: Db, ancestors: ReturnType<typeof
     const t = sql.table(table);
     await sql`delete from ${t} where ancestor_id in (select id from subtree_refresh)`.execute(db);
     await sql`
-      insert into ${t} (${sql.ref(period)}, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-      select ${periodOf(sql`f.day`)}, a.id, f.status, f.business_type, f.channel, pr.line,
+      insert into ${t} (${subtreeKey(period)}, nop, premium, weightage_premium, loan_amount)
+      select a.id, ${periodOf(sql`f.day`)}, f.status, f.business_type, f.channel, pr.line,
         sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
       from subtree_refresh a
       join employee_closure d on d.ancestor_id = a.id

@@ -79,6 +79,21 @@ describe('growth compares like for like while the range runs; footnotes say the 
     }
   });
 
+  it('11 Team report over 7 March – 19 May (two part months around a whole one): each reportee as recomputed from policies', async () => {
+    const range = { start: '2026-03-07', end: '2026-05-19' };
+    const r = await report('demo.head', 11, range);
+    const reportees = r.data.data.records.filter((row) => row['User Id'] !== '-');
+    expect(reportees.length).toBeGreaterThan(1);
+    let total = 0;
+    for (const row of reportees) {
+      const expected = sum(successUnder(idOf(row['User Id'])).filter((p) => inRange(p, range)));
+      total += expected.nop;
+      expect(row['Policies count']).toBe(expected.nop);
+      close(row['Total Premium'], expected.premium);
+    }
+    expect(total).toBeGreaterThan(100);
+  });
+
   it('a closed month keeps the whole previous month', async () => {
     const r = await report('demo.head', 13, { start: '2026-05-01', end: '2026-05-31' });
     expect(r.comparison).toEqual({ start_date: '2026-04-01', end_date: '2026-04-30' });
