@@ -1,7 +1,7 @@
 import autocannon, { type Request } from 'autocannon';
 import Fastify from 'fastify';
 import type { LoadUser } from './load-population';
-import { overBenchDatabase, startServer } from './server-process';
+import { overBenchDatabase, serverRssMb, startServer } from './server-process';
 import { virtualUsers, type UserRequest } from './virtual-users';
 
 export interface LoadResult {
@@ -95,10 +95,27 @@ async function helloWorld(seconds: number): Promise<LoadResult> {
  * first their usual views (cached after the first request), then views no earlier request asked for
  * (uncached); then the cached views with no think time, against the Fastify hello-world ceiling.
  */
-export async function loadTest(repoRoot: string, databaseUrl: string, people: LoadUser[], seconds: number): Promise<LoadResult[]> {
+/** The server's memory through the runs: at the start (after warm-up) and the highest sample, in MiB. */
+export interface LoadMemory {
+  startMb: number;
+  peakMb: number;
+}
+
+export async function loadTest(
+  repoRoot: string,
+  databaseUrl: string,
+  people: LoadUser[],
+  seconds: number,
+): Promise<{ runs: LoadResult[]; memory: LoadMemory }> {
   const server = startServer(repoRoot, PORT, overBenchDatabase(databaseUrl));
+  let sampler: NodeJS.Timeout | undefined;
   try {
     await server.ready();
+    const memory: LoadMemory = { startMb: await serverRssMb(server.base), peakMb: 0 };
+    const sample = async () => {
+      memory.peakMb = Math.max(memory.peakMb, await serverRssMb(server.base).catch(() => 0));
+    };
+    sampler = setInterval(() => void sample(), 500);
     const person = (u: number) => people[u % people.length];
     // Each person starts somewhere else in their round of views, so the first requests are not all dashboards.
     const usual = (u: number, i: number): UserRequest => {
@@ -120,9 +137,12 @@ export async function loadTest(repoRoot: string, databaseUrl: string, people: Lo
       ),
     );
     results.push(await users('Dossier, views not asked for before (uncached)', seconds, fresh));
+    clearInterval(sampler);
+    await sample();
     results.push(await helloWorld(Math.min(seconds, 20)));
-    return results;
+    return { runs: results, memory };
   } finally {
+    clearInterval(sampler);
     await server.stop();
   }
 }

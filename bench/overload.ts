@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { addDays, kolkataToday } from '@dossier/shared';
 import { createDb } from '../apps/server/src/platform/db';
-import { startServer, type ServerProcess } from './server-process';
+import { serverRssMb, startServer, type ServerProcess } from './server-process';
 
 const OVERLOAD_SCHEMA = 'bench_overload';
 
@@ -31,12 +31,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
-
-async function rssMb(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const m = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
-  return m?.[1] ? Number(m[1]) / 1_048_576 : 0;
-}
 
 // The sampler runs on a thread of its own: on this thread the attack's hundreds of requests keep the event
 // loop busy, and their waiting would be counted as the server's /healthz latency.
@@ -88,7 +82,7 @@ async function attack(
   const today = kolkataToday();
   const url = `${server.base}/api/reports/38/?start_date=${today}&end_date=${addDays(today, 365)}`;
   const statuses: Record<string, number> = {};
-  const rssStartMb = await rssMb(server.base);
+  const rssStartMb = await serverRssMb(server.base);
   const watcher = watch(server.base);
   const started = performance.now();
   const deadline = seconds === null ? 0 : started + seconds * 1000;

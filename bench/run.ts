@@ -27,6 +27,7 @@ import { overloadRun, overloadTable } from './overload';
 import { writeRun } from './results-file';
 
 import { importBench } from './import-bench';
+import { recordScale, scaleSection } from './scale';
 import { screensBench } from './screens';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,11 @@ async function main(): Promise<void> {
   await migrate(handle);
   const today = kolkataToday();
   const loadSeconds = await timeOnce(() => loadDemoIfEmpty(handle, { scale: policies / 300_000, seed: 20261121, log }));
+  // This run's headline figures, for the side-by-side section of the sizes run (bench/scale.ts).
+  const scale: Record<string, number> = {};
+  const loadAtStart = loadavg()[0] ?? 0;
+  // A schema that already had data loads in no time: the last real load's figure stays.
+  if (loadSeconds > 5_000) scale['demo load (s)'] = loadSeconds / 1000;
   const db = handle.db;
   const count = (await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db)).rows[0]?.n ?? 0;
   out.push(
@@ -102,13 +108,14 @@ async function main(): Promise<void> {
   // Earlier runs rebuilt these tables; on a PostgreSQL without autovacuum (this machine's has it off)
   // their dead rows would be timed too.
   const vacuum = () =>
-    sql`vacuum analyze fact_daily_business, fact_subtree_monthly, fact_partner_monthly, etl_policy_state, etl_affected, policies`.execute(
+    sql`vacuum analyze fact_daily_business, fact_subtree_daily, fact_subtree_monthly, fact_partner_monthly, etl_policy_state, etl_affected, policies`.execute(
       db,
     );
   log('vacuum...');
   await vacuum();
   log('full rebuild...');
   const full = await timeOnce(() => runBusinessEtl(db, { full: true }));
+  scale['full ETL rebuild (s)'] = full / 1000;
   // The rebuild replaced every roll-up row, leaving as many dead ones. A production PostgreSQL's autovacuum
   // clears them within minutes; unvacuumed, they and the missing visibility map made the report queries over
   // the daily facts 2–4× slower (measured 2026-11-26) and the load run measured this machine's setting
@@ -187,7 +194,9 @@ async function main(): Promise<void> {
   const results = [];
   for (const c of cases) {
     log(`report: ${c.label}`);
-    results.push(await benchCase(db, c, range, runs));
+    const result = await benchCase(db, c, range, runs);
+    results.push(result);
+    scale[`${c.label}, full month, uncached p95`] = result.uncachedP95;
   }
   out.push(
     `Range: ${range.start} to ${range.end} (with the previous range for growth). ${runs} runs each after warm-up.`,
@@ -200,13 +209,16 @@ async function main(): Promise<void> {
   const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   if (!skipScreens) {
     log('screens through the HTTP API...');
-    out.push(...(await screensBench(root, serverUrl, db, 10, log)));
+    const screens = await screensBench(root, serverUrl, db, 10, log);
+    out.push(...screens.lines);
+    Object.assign(scale, screens.p95);
   }
 
   log('incremental ETL after 10,000 changed policies...');
   await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
     where id in (select id from policies order by id desc limit 10000)`.execute(db);
   const incremental = await timeOnce(() => runBusinessEtl(db));
+  scale['incremental ETL after 10,000 changed policies (s)'] = incremental / 1000;
   // Put the rows back so repeated runs measure the same data.
   await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
     where id in (select id from policies order by id desc limit 10000)`.execute(db);
@@ -253,11 +265,16 @@ async function main(): Promise<void> {
         `each one person's, with no think time (autocannon), next to a plain Fastify hello world on the same machine in the same run (the ceiling). ` +
         `Load generator and server in separate processes on this machine, 127.0.0.1, PostgreSQL on the same machine.`,
       '',
-      loadTable(load),
+      loadTable(load.runs),
       '',
-      loadVerdict(load),
+      loadVerdict(load.runs),
+      '',
+      `Server memory (RSS) through the three 200-user runs: ${load.memory.startMb.toFixed(0)} MiB after the warm-up, ${load.memory.peakMb.toFixed(0)} MiB at the highest sample (every 0.5 s; target under 600 MiB).`,
       '',
     );
+    scale['200 users, cached, p99'] = load.runs[0]?.p99 ?? 0;
+    scale['200 users, uncached, p99'] = load.runs.find((r) => r.label.includes('uncached'))?.p99 ?? 0;
+    scale['server RSS peak through the 200-user runs (MiB)'] = load.memory.peakMb;
   }
 
   out.push(
@@ -276,6 +293,8 @@ async function main(): Promise<void> {
     );
   }
 
+  recordScale(policies, scale, loadAtStart);
+  out.push(...scaleSection());
   await writeRun(`${out.join('\n')}\n`);
   log(out.join('\n'));
   await db.destroy();

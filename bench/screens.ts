@@ -63,7 +63,7 @@ export async function screensBench(
   db: Db,
   runs: number,
   log: (line: string) => void,
-): Promise<string[]> {
+): Promise<{ lines: string[]; p95: Record<string, number> }> {
   const who = await viewers(db);
   const today = kolkataToday();
   const server = startServer(repoRoot, PORT, { ...overBenchDatabase(databaseUrl), REPORT_CACHE_MB: '0' });
@@ -131,7 +131,7 @@ export async function screensBench(
       }
       results.push({ viewer: s.viewer, label: s.label, path: s.path, p50: percentile(samples, 50), p95: percentile(samples, 95), bytes });
     }
-    return [
+    const lines = [
       '## Screens through the HTTP API',
       '',
       `Each screen as its page calls it, default dates (today ${today}), on the real server over this database with its report cache off (\`REPORT_CACHE_MB=0\`): every answer is computed. ${runs} runs each after one warm-up; one call at a time. "A partner" is the executive report of the partner with most business, opened by its RM.`,
@@ -141,6 +141,7 @@ export async function screensBench(
       ...results.map((r) => `| ${r.viewer} | ${r.label} | ${ms(r.p50)} / ${ms(r.p95)} | ${(r.bytes / 1024).toFixed(0)} KiB |`),
       '',
     ];
+    return { lines, p95: Object.fromEntries(results.map((r) => [`${r.viewer}: ${r.label}, uncached p95`, r.p95])) };
   } finally {
     await server.stop();
   }

@@ -78,3 +78,10 @@ export function startServer(repoRoot: string, port: number, env: Record<string, 
     },
   };
 }
+
+/** The server's resident memory in MiB, from its /metrics (which answers the loopback peer). */
+export async function serverRssMb(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  return m?.[1] ? Number(m[1]) / 1_048_576 : 0;
+}

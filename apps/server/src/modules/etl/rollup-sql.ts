@@ -3,9 +3,9 @@ import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
 
 /**
- * The SQL of the roll-up ETL (docs/decisions/028-etl-delta-maintenance.md). A policy contributes one row to
- * fact_daily_business, to fact_subtree_daily and fact_subtree_monthly of each ancestor of its employee, and, when successful with a
- * partner, to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a change is
+ * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
+ * one to fact_subtree_daily and fact_subtree_monthly for each ancestor of its employee and, when successful
+ * with a partner, one to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a change is
  * folded by subtracting the old contribution and adding the new one: the cost follows the number of changed
  * policies and the depth of the hierarchy, never the size of a manager's organisation.
  */
@@ -53,7 +53,8 @@ export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
  * Deletes the rows at the given addresses (`ctid`s an upsert of this transaction returned for cells it left at
  * nop 0): a rebuild would not write an empty cell. Only a cell that lost a policy can be left empty.
  */
-async function dropEmptied(trx: Db, table: FactTable | 'fact_partner_monthly', tids: string[]): Promise<void> {
+async function dropEmptied(trx: Db, table: FactTable | 'fact_partner_monthly', emptied: { tid: string }[]): Promise<void> {
+  const tids = emptied.map((r) => r.tid);
   if (tids.length) await sql`delete from ${sql.table(table)} where ctid = any(${tids}::tid[])`.execute(trx);
 }
 
@@ -107,11 +108,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       ${addToCell('fact_daily_business', DAILY_KEY)}
       returning ctid, nop)
     select ctid::text as tid from written where nop = 0`.execute(trx);
-  await dropEmptied(
-    trx,
-    'fact_daily_business',
-    daily.rows.map((r) => r.tid),
-  );
+  await dropEmptied(trx, 'fact_daily_business', daily.rows);
 
   // The subtree deltas: per employee and day first (a few rows per changed policy), then once for each
   // ancestor in the closure; the days go to the daily subtree roll-up and, summed by month, to the monthly one.
@@ -143,11 +140,10 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
     select true as daily, ctid::text as tid from days where nop = 0
     union all select false, ctid::text from months where nop = 0`.execute(trx);
   for (const { table } of SUBTREE_GRAINS) {
-    const daily = table === 'fact_subtree_daily';
     await dropEmptied(
       trx,
       table,
-      subtree.rows.filter((r) => r.daily === daily).map((r) => r.tid),
+      subtree.rows.filter((r) => r.daily === (table === 'fact_subtree_daily')),
     );
   }
 
@@ -167,11 +163,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)
       returning ctid, nop)
     select ctid::text as tid from written where nop = 0`.execute(trx);
-  await dropEmptied(
-    trx,
-    'fact_partner_monthly',
-    partner.rows.map((r) => r.tid),
-  );
+  await dropEmptied(trx, 'fact_partner_monthly', partner.rows);
 
   await sql`
     insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})
