@@ -15,7 +15,7 @@ import type { PartnerProfile } from './partners';
 import type { Org, Seller } from './people';
 import { monthIndex, MONTHS, type DemoPlan } from './plan';
 import { at, lowerBound, Rng, Weighted } from './random';
-import { stateById, type InsurerDef, type Line } from './reference';
+import { INSURERS, stateById, type InsurerDef, type Line } from './reference';
 
 /** Customers and policies, generated in issue order and handed out in batches for loading. */
 
@@ -72,50 +72,118 @@ export interface Achieved {
 export const POLICIES_AT_SCALE_1 = 300_000;
 const DIRECT_SHARE = 0.06;
 
+/** What a renewal takes over from the policy it renews. */
 interface Renewable {
   expiry: number;
-  line: Line;
   product: ProductEcon;
   insurer: InsurerDef;
   customerId: number;
-  policyNo: string;
+  policyId: number;
+  /** The year of the policy's issue day, part of its number. */
+  year: number;
   paise: number;
-  renewed: boolean;
 }
+
+const policyNumber = (insurer: InsurerDef, year: number, id: number) => `${insurer.code}/${year}/${String(id).padStart(9, '0')}`;
 
 /**
  * Each source's (partner's or direct seller's) renewable policies in expiry order: policies are
- * generated in issue order and all run one year, so appending keeps the order.
+ * generated in issue order and all run one year, so appending keeps the order. The entries live in typed
+ * arrays, not as objects: at 1 crore policies a year of renewable policies is millions of entries, and as
+ * objects they kept the garbage collector scanning a heap of well over a gigabyte.
  */
 class RenewalBook {
-  private readonly queues: Renewable[][];
+  private readonly queues: number[][];
   private readonly heads: Int32Array;
+  private readonly products: ProductEcon[] = [];
+  private readonly productIndex = new Map<ProductEcon, number>();
+  private size = 0;
+  private expiry = new Int32Array(1 << 16);
+  private product = new Uint8Array(1 << 16);
+  private insurer = new Uint16Array(1 << 16);
+  private customer = new Int32Array(1 << 16);
+  private policy = new Int32Array(1 << 16);
+  private year = new Uint16Array(1 << 16);
+  private paise = new Float64Array(1 << 16);
+  private renewed = new Uint8Array(1 << 16);
 
-  constructor(sources: number) {
+  constructor(
+    sources: number,
+    private readonly insurers: ReadonlyMap<number, InsurerDef>,
+  ) {
     this.queues = Array.from({ length: sources }, () => []);
     this.heads = new Int32Array(sources);
   }
 
-  add(source: number, renewable: Renewable): void {
-    at(this.queues, source).push(renewable);
+  add(source: number, r: Renewable): void {
+    if (this.size === this.expiry.length) this.grow();
+    let product = this.productIndex.get(r.product);
+    if (product === undefined) {
+      product = this.products.push(r.product) - 1;
+      this.productIndex.set(r.product, product);
+    }
+    const i = this.size++;
+    this.expiry[i] = r.expiry;
+    this.product[i] = product;
+    this.insurer[i] = r.insurer.id;
+    this.customer[i] = r.customerId;
+    this.policy[i] = r.policyId;
+    this.year[i] = r.year;
+    this.paise[i] = r.paise;
+    at(this.queues, source).push(i);
   }
 
-  /** A not yet renewed policy of the line expiring between 15 days ago and 45 days ahead. */
-  due(source: number, day: number, line: Line): Renewable | undefined {
+  /** A not yet renewed policy of the line expiring between 15 days ago and 45 days ahead (marked renewed). */
+  take(source: number, day: number, line: Line, renews: (due: Renewable) => boolean): Renewable | undefined {
     const queue = at(this.queues, source);
     let head = at(this.heads, source);
-    while (head < queue.length && at(queue, head).expiry < day - 15) head++;
+    while (head < queue.length && at(this.expiry, at(queue, head)) < day - 15) head++;
     // Lapsed entries are never looked at again: drop them now and then to bound memory.
     if (head > 256 && head * 2 > queue.length) {
       queue.splice(0, head);
       head = 0;
     }
     this.heads[source] = head;
-    for (let q = head; q < queue.length && at(queue, q).expiry <= day + 45; q++) {
-      const r = at(queue, q);
-      if (!r.renewed && r.line === line) return r;
+    for (let q = head; q < queue.length && at(this.expiry, at(queue, q)) <= day + 45; q++) {
+      const i = at(queue, q);
+      const product = at(this.products, at(this.product, i));
+      if (at(this.renewed, i) || product.def.line !== line) continue;
+      const due: Renewable = {
+        expiry: at(this.expiry, i),
+        product,
+        insurer: this.insurerOf(at(this.insurer, i)),
+        customerId: at(this.customer, i),
+        policyId: at(this.policy, i),
+        year: at(this.year, i),
+        paise: at(this.paise, i),
+      };
+      if (!renews(due)) return undefined;
+      this.renewed[i] = 1;
+      return due;
     }
     return undefined;
+  }
+
+  private insurerOf(id: number): InsurerDef {
+    const insurer = this.insurers.get(id);
+    if (!insurer) throw new Error(`demo data: no insurer ${id}`);
+    return insurer;
+  }
+
+  private grow(): void {
+    const bigger = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.expiry = bigger(this.expiry);
+    this.product = bigger(this.product);
+    this.insurer = bigger(this.insurer);
+    this.customer = bigger(this.customer);
+    this.policy = bigger(this.policy);
+    this.year = bigger(this.year);
+    this.paise = bigger(this.paise);
+    this.renewed = bigger(this.renewed);
   }
 }
 
@@ -216,7 +284,7 @@ export function* generatePolicies(
 
   // 3. What: each policy in issue order, so ids, renewals and customer reuse follow time.
   const mixes = partners.map((p) => (p.sellFrom === null ? null : partnerMix(rng, p.reportingType, p.li, p.gi)));
-  const renewals = new RenewalBook(partners.length + sellers.length);
+  const renewals = new RenewalBook(partners.length + sellers.length, new Map(INSURERS.map((i) => [i.id, i])));
   const customersOf: number[][] = Array.from({ length: partners.length + sellers.length }, () => []);
   const lastInstant = istInstant(plan.today, 0) - 1000;
   let customers: CustomerRow[] = [];
@@ -241,8 +309,8 @@ export function* generatePolicies(
     const stateId = partner?.stateId ?? seller?.stateId ?? 1;
     let product = (partner ? mixes[source] : null)?.pick(rng) ?? COMPANY_MIX.pick(rng);
 
-    const due = renewals.due(source, day, product.def.line);
-    const renewal = due !== undefined && rng.chance(RENEWAL_UPTAKE[product.def.line] ?? 0) ? due : undefined;
+    const uptake = RENEWAL_UPTAKE[product.def.line] ?? 0;
+    const renewal = renewals.take(source, day, product.def.line, () => rng.chance(uptake));
 
     let insurer: InsurerDef;
     let bt: number;
@@ -250,10 +318,9 @@ export function* generatePolicies(
     let customerId: number;
     const { y } = splitDay(day);
     if (renewal) {
-      renewal.renewed = true;
       product = renewal.product;
       customerId = renewal.customerId;
-      previous = renewal.policyNo;
+      previous = policyNumber(renewal.insurer, renewal.year, renewal.policyId);
       bt = rng.chance(0.85) ? 3 : 2;
       insurer = bt === 3 ? renewal.insurer : insurerFor(rng, product.def.line, renewal.insurer);
     } else {
@@ -309,7 +376,7 @@ export function* generatePolicies(
     }
 
     const proposalNo = `PR${String(y % 100).padStart(2, '0')}${String(id).padStart(9, '0')}`;
-    const policyNo = status === 'success' ? `${insurer.code}/${y}/${String(id).padStart(9, '0')}` : null;
+    const policyNo = status === 'success' ? policyNumber(insurer, y, id) : null;
     const awaitingPayment = status === 'pending' && bt !== 1 && rng.chance(0.85);
     const created = t - rng.int(120, 5400) * 1000;
     const later = status === 'cancelled' ? rng.int(1, 15) * 86_400 : status === 'pending' ? rng.int(0, 1800) : rng.int(5, 600);
@@ -349,7 +416,7 @@ export function* generatePolicies(
       achieved.premium[cell] = at(achieved.premium, cell) + paise / 100;
       achieved.wp[cell] = at(achieved.wp, cell) + wPaise / 100;
       if (policyNo && expiry !== null && RENEWABLE_LINES.has(line) && expiry - day < 370) {
-        renewals.add(source, { expiry, line, product, insurer, customerId, policyNo, paise, renewed: false });
+        renewals.add(source, { expiry, product, insurer, customerId, policyId: id, year: y, paise });
       }
     }
 

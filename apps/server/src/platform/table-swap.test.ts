@@ -6,10 +6,10 @@ import { replaceTable } from './table-swap';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
-// A roll-up table of the migrations: a primary key and a plain index.
+// A roll-up table of the migrations: a primary key, a plain index and a fillfactor.
 const TABLE = 'fact_partner_monthly';
 
-/** What a swap must keep: index and constraint definitions by name, and the grants. */
+/** What a swap must keep: index and constraint definitions by name, the grants and the storage options. */
 async function shape(db: Db) {
   const indexes = await sql<{ name: string; def: string }>`
     select indexname as name, indexdef as def from pg_indexes where tablename = ${TABLE} and schemaname = current_schema() order by 1`.execute(
@@ -22,7 +22,10 @@ async function shape(db: Db) {
     from pg_class c cross join lateral aclexplode(c.relacl) a where c.oid = ${TABLE}::regclass and a.grantee <> c.relowner order by 1, 2`.execute(
     db,
   );
-  return { indexes: indexes.rows, constraints: constraints.rows, grants: grants.rows };
+  const storage = await sql<{
+    options: string[] | null;
+  }>`select reloptions as options from pg_class where oid = ${TABLE}::regclass`.execute(db);
+  return { indexes: indexes.rows, constraints: constraints.rows, grants: grants.rows, storage: storage.rows[0]?.options };
 }
 
 async function months(db: Db): Promise<string[]> {
@@ -55,6 +58,7 @@ describe('replaceTable', () => {
     const before = await shape(db.db);
     expect(before.indexes.map((i) => i.name)).toEqual(['fact_partner_monthly_partner_idx', 'fact_partner_monthly_pkey']);
     expect(before.grants).toEqual([{ grantee: '-', privilege: 'SELECT' }]);
+    expect(before.storage).toEqual(['fillfactor=90']);
     let seenDuringFill: string[] | null = null;
     await db.db.transaction().execute((trx) =>
       replaceTable(trx, TABLE, async (target) => {

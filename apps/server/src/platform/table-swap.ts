@@ -4,8 +4,8 @@ import { plainIndexes } from './table-indexes';
 
 /**
  * Replaces every row of `table` with those `fill` inserts into a fresh copy, then swaps the copy in under the
- * table's name. Call inside a transaction. The copy has the table's columns, defaults and checks but no index
- * while it fills; its keys, indexes and grants are then built once over all rows and take the original names.
+ * table's name. Call inside a transaction. The copy has the table's columns, defaults, checks and storage
+ * options (fillfactor) but no index while it fills; its keys, indexes and grants are then built once over all rows and take the original names.
  * Until the transaction commits, readers keep reading the old table (only the final drop waits for queries
  * in flight); the old rows go with it, so a rebuild leaves no dead rows behind, as a delete-and-insert would.
  */
@@ -26,7 +26,13 @@ export async function replaceTable(
     from pg_class c cross join lateral aclexplode(c.relacl) a left join pg_roles r on r.oid = a.grantee
     where c.oid = ${table}::regclass and a.grantee <> c.relowner`.execute(trx);
 
-  await sql`create table ${target} (like ${sql.table(table)} including defaults including constraints including generated)`.execute(trx);
+  const { rows: storage } = await sql<{ options: string | null }>`
+    select array_to_string(reloptions, ', ') as options from pg_class where oid = ${table}::regclass`.execute(trx);
+  const options = storage[0]?.options ? sql`with (${sql.raw(storage[0].options)})` : sql``;
+
+  await sql`create table ${target} (like ${sql.table(table)} including defaults including constraints including generated) ${options}`.execute(
+    trx,
+  );
   await fill(target);
   // Built on the copy under temporary names (the originals are taken until the old table goes).
   const temporary = (k: number) => sql.id(`${next}_${k}`);
