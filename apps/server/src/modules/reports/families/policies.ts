@@ -240,15 +240,18 @@ interface RenewalRow {
   id: string | number;
 }
 
-/** Successful policies of the account expiring in the range (the page bound and the count share it). */
-function renewalWhere(ctx: QueryContext, paged: boolean) {
-  const subtree = sql`select descendant_id from employee_closure where ancestor_id = ${ctx.account.id}`;
+/**
+ * Successful policies of the account expiring in the range (the page bound and the count share it). Read
+ * through policies_expiry_idx (expiry date, employee): the range's entries in expiry order, each kept when its
+ * employee is in the subtree (a hashed semi-join). As `employee_id = any(array(…))` the check was a linear
+ * search of the subtree's ids for every entry: 1 s for the national head's count at 1 crore policies, and the
+ * planner, unable to estimate it, read the employee index of all ten million (3.4 s a page; now 60 and 22 ms).
+ */
+function renewalWhere(ctx: QueryContext) {
   const owner =
     ctx.account.kind === 'partner'
       ? sql`p.partner_id = ${ctx.account.id}`
-      : paged
-        ? sql`p.employee_id = any(array(${subtree}))`
-        : sql`p.employee_id in (${subtree})`;
+      : sql`p.employee_id in (select descendant_id from employee_closure where ancestor_id = ${ctx.account.id})`;
   return sql`${owner} and p.status = 'success' and p.policy_no is not null
     and p.expiry_date between ${ctx.range.start}::date and ${ctx.range.end}::date ${policyFilters(ctx.filters)}`;
 }
@@ -268,24 +271,20 @@ const RENEWAL_JOINS = sql`join products pr on pr.product_type_id = p.product_typ
 const renewalShape = (ctx: QueryContext): ListShape => ({
   select: RENEWAL_SELECT,
   joins: RENEWAL_JOINS,
-  where: renewalWhere(ctx, true),
+  where: renewalWhere(ctx),
   sortable: RENEWAL_SORT,
   searchText: sql`concat_ws(' ', p.policy_no, pr.name, cu.name, pa.unique_code, p.expiry_date::text, p.paid_amount::text)`,
   order: sql`p.expiry_date, p.policy_no, p.id`,
 });
 
 function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
-  // A page takes the subtree's ids once (an init plan) and probes policies_employee_idx. Written as a
-  // semi-join, PGlite (no autovacuum: its statistics date from the analyse at start) loops over
-  // policies × subtree on every page: 2-5 s a page at 150k policies. The unbounded query keeps the
-  // semi-join that PostgreSQL plans well.
   return {
     // p.id breaks ties between equal policy numbers, so the order is total and a page can resume after any row.
     sql: (after, limit) => sql<RenewalRow>`
       select ${RENEWAL_SELECT}
       from (
         select p.* from policies p
-        where ${renewalWhere(ctx, limit !== null)}
+        where ${renewalWhere(ctx)}
           ${after ? sql`and (p.expiry_date, p.policy_no, p.id) > (${after.expiry}::date, ${after.policyNo}::text, ${after.id}::bigint)` : sql``}
           ${limit === null ? sql`` : sql`order by p.expiry_date, p.policy_no, p.id limit ${limit} offset ${offset}`}
       ) p
@@ -314,7 +313,7 @@ export async function renewalDuesReport(ctx: QueryContext): Promise<ReportResult
   if (ctx.page.sort || ctx.page.search) {
     return orderedPage(ctx, 'Renewal dues', RENEWAL_COLUMNS, renewalShape(ctx), renewalRecord);
   }
-  const total = await countRows(ctx, renewalWhere(ctx, true));
+  const total = await countRows(ctx, renewalWhere(ctx));
   return paged(ctx, RENEWAL_COLUMNS, renewalShape(ctx), total, (offset) => renewalQuery(ctx, offset), renewalRecord);
 }
 
