@@ -8,7 +8,7 @@ import { etlRoutes } from './routes';
 export { etlGeneration, rollupState, runBusinessEtl, type RollupState } from './business-etl';
 export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';
-export { refreshSubtreeMonthly } from './subtree-refresh';
+export { refreshSubtreeRollups } from './subtree-refresh';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

@@ -11,7 +11,7 @@ import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
  * (its advisory lock), as a move made on screen does: the ETL adds its deltas through the closure it reads, so
  * it must not run against a closure that is being rewritten.
  */
-export async function refreshSubtreeMonthly(db: Db, ancestors: ReturnType<typeof sql>): Promise<void> {
+export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof sql>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(db);
   await sql`create temp table subtree_refresh on commit drop as select distinct x.id from (${ancestors}) as x(id)`.execute(db);
   for (const { table, period, periodOf } of SUBTREE_GRAINS) {

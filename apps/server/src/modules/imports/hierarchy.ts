@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { refreshSubtreeMonthly } from '../etl/module';
+import { refreshSubtreeRollups } from '../etl/module';
 import type { Trx } from './spec';
 
 /**
@@ -55,7 +55,7 @@ export async function afterEmployeesChanged(trx: Trx): Promise<void> {
       select e.manager_id, c.descendant_id, c.depth + 1 from c join employees e on e.id = c.ancestor_id where e.manager_id is not null
     )
     select ancestor_id, descendant_id, depth from c`.execute(trx);
-  await refreshSubtreeMonthly(
+  await refreshSubtreeRollups(
     trx,
     sql`select id from import_old_ancestors
         union select c.ancestor_id from employee_closure c where c.descendant_id in (select id from import_moved)`,
