@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     out.push(
       '## Load',
       '',
-      `200 people of the organisation at once (${[...roles].map(([d, n]) => `${n} ${d.replace('_', ' ')}`).join(', ')}), each with a login of their own, ` +
+      `At ${count.toLocaleString('en-IN')} policies, 200 people of the organisation at once (${[...roles].map(([d, n]) => `${n} ${d.replace('_', ' ')}`).join(', ')}), each with a login of their own, ` +
         `opening the dashboard, business summary, team drill-downs, executive tables and call-centre listings of their own part of the hierarchy. ` +
         `A user sends a request, reads the answer and thinks for an exponentially distributed while (mean 1 s — brisker than people read dashboards) ` +
         `before the next: ${loadTestSeconds} s per run. The cached run repeats each person's usual views after one warm-up pass; the uncached run asks ` +

@@ -6,7 +6,7 @@ export const QUERY_CANCELED = '57014';
 
 /**
  * The database report queries run on: on PostgreSQL a pool of their own (on the read replica when
- * REPORTING_DATABASE_URL is set), without parallel plans or JIT compilation, whose every statement is cancelled after
+ * REPORTING_DATABASE_URL is set), without parallel plans, whose every statement is cancelled after
  * REPORT_STATEMENT_TIMEOUT_MS, so one expensive report cannot hold a connection (and the server's memory)
  * for minutes. The timeout is a setting of the connection, not a `set local` in a transaction around each
  * report: that cost three more round trips per report query (a dashboard of nine reports, twenty-seven).
@@ -27,9 +27,6 @@ export async function openReportingDb(
       // went to starting parallel workers, and on a busy server they multiply the processes competing for
       // the cores. (At 10 lakh, with or without them, no difference shows beyond the noise.)
       max_parallel_workers_per_gather: 0,
-      // Nor JIT compilation: PostgreSQL compiles a plan whose estimated cost passes a threshold, and on report
-      // and ETL statements over large tables the compiling took 200-280 ms where running took 20-80.
-      jit: 0,
     },
   });
 }
