@@ -77,24 +77,33 @@ pg.types.setTypeParser(20, parseInt8);
 // the server's time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
-/** The `-c name=value` options a connection starts with: the schema, then `settings`. */
+/**
+ * The `-c name=value` options a connection starts with: no JIT, the schema, then `settings`. Report queries
+ * take 5–50 ms; compiling them with JIT costs more than it saves (measured: a team lead's dashboard 61 → 33 ms).
+ * As a startup option it holds on every connection, whatever the connection string says; set by a query when
+ * the pool opened a connection, it missed the one that created the schema, which then served most queries.
+ */
 function startupOptions(options: DbOptions): string {
   const settings = Object.entries(options.settings ?? {}).map(([name, value]) => {
     if (!/^[a-z_]+$/.test(name) || !Number.isInteger(value)) throw new Error(`Bad connection setting ${name}=${value}`);
     return `-c ${name}=${value}`;
   });
-  return [...(options.schema ? [`-c search_path=${options.schema}`] : []), ...settings].join(' ');
+  return ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : []), ...settings].join(' ');
 }
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const startup = startupOptions(options);
+    // Options given in the URL (`?options=-c …`) would replace these startup options rather than add to them.
+    // A URL without them is passed on untouched.
+    const url = new URL(options.databaseUrl);
+    const fromUrl = url.searchParams.get('options');
+    url.searchParams.delete('options');
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: fromUrl === null ? options.databaseUrl : url.toString(),
       max: options.poolSize ?? 10,
       // Fail fast when the database is down instead of queueing requests forever.
       connectionTimeoutMillis: 5000,
-      ...(startup ? { options: startup } : {}),
+      options: [fromUrl, startupOptions(options)].filter(Boolean).join(' '),
     });
     if (options.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);
@@ -106,9 +115,6 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     // is out, so its 'error' would be uncaught. Its queries still reject, and the pool drops it on release.
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      // Report queries take 5–50 ms; compiling them with JIT costs more than it saves (measured: a team
-      // lead's dashboard 61 → 33 ms). Set per session, so it works whatever the connection string says.
-      client.query('set jit = off').catch(() => undefined);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     cursorDbs.add(db);
