@@ -70,9 +70,6 @@ interface FoldStats {
  * and the state rows written come from the same versions even while policies keep changing.
  */
 export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Promise<FoldStats | null> {
-  // The statements below touch a few thousand cells of large tables: PostgreSQL's estimates for them pass its
-  // JIT threshold, and compiling took 200-280 ms of a 300 ms statement (measured at 10 lakh policies).
-  await sql`set local jit = off`.execute(trx);
   // Truncate, not delete: a scratch table emptied this way leaves no dead rows behind.
   await sql`truncate etl_affected`.execute(trx);
   await sql`
