@@ -82,11 +82,15 @@ export function messageDialog(page: Page, title?: string): Locator {
   return page.getByRole('dialog', title === undefined ? undefined : { name: title });
 }
 
-/** Closes the open message dialog with its Close button and waits for it to go. */
+/**
+ * Closes the open message dialog with its Close button and waits for it to go. Found by that button: the
+ * dialog that opened it (a form's modal) may still be fading out beside it.
+ */
 export async function closeDialog(page: Page): Promise<void> {
-  const dialog = messageDialog(page);
+  const close = page.getByRole('button', { name: 'Close', exact: true });
+  const dialog = messageDialog(page).filter({ has: close });
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toHaveCount(0);
 }
 
 /** yyyy-MM-dd in India time (the app's day), `days` from today. */
