@@ -30,8 +30,11 @@ describe.skipIf(!url)('PostgreSQL connection options', () => {
     expect(await settings(url ?? '', schema)).toEqual({ jit: 'off', path: schema, timeout: '4321ms' });
   });
 
-  it('keep the options the URL carries beside their own', async () => {
-    const withOptions = `${url}${url?.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c search_path=public,pg_catalog')}`;
+  it('keep the options the URL carries beside their own, in a URL that names its host as a parameter', async () => {
+    // The form of a Unix-socket URL (`postgres://user@/db?host=/run/postgresql`), which is no WHATWG URL.
+    const parts = new URL(url ?? '');
+    const options = encodeURIComponent('-c search_path=public,pg_catalog');
+    const withOptions = `postgres://${parts.username}@${parts.pathname}?host=${parts.hostname}&port=${parts.port || '5432'}&options=${options}`;
     expect(await settings(withOptions)).toEqual({ jit: 'off', path: 'public,pg_catalog', timeout: '4321ms' });
   });
 });

@@ -91,15 +91,28 @@ function startupOptions(options: DbOptions): string {
   return ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : []), ...settings].join(' ');
 }
 
+/**
+ * Options given in the URL (`?options=-c …`) would replace the pool's startup options rather than add to them:
+ * they are taken out of the URL to be joined with them. Only the query is read, so every URL the driver takes
+ * (`postgres://user@/db?host=/run/postgresql`, which is no WHATWG URL) still works; one without options is
+ * passed on untouched.
+ */
+function withoutUrlOptions(url: string): { connectionString: string; fromUrl: string | null } {
+  const at = url.indexOf('?');
+  if (at === -1) return { connectionString: url, fromUrl: null };
+  const params = new URLSearchParams(url.slice(at + 1));
+  const fromUrl = params.get('options');
+  if (fromUrl === null) return { connectionString: url, fromUrl };
+  params.delete('options');
+  const rest = params.toString();
+  return { connectionString: rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at), fromUrl };
+}
+
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    // Options given in the URL (`?options=-c …`) would replace these startup options rather than add to them.
-    // A URL without them is passed on untouched.
-    const url = new URL(options.databaseUrl);
-    const fromUrl = url.searchParams.get('options');
-    url.searchParams.delete('options');
+    const { connectionString, fromUrl } = withoutUrlOptions(options.databaseUrl);
     const pool = new pg.Pool({
-      connectionString: fromUrl === null ? options.databaseUrl : url.toString(),
+      connectionString,
       max: options.poolSize ?? 10,
       // Fail fast when the database is down instead of queueing requests forever.
       connectionTimeoutMillis: 5000,
