@@ -5,7 +5,8 @@ import { plainIndexes } from './table-indexes';
 /**
  * Replaces every row of `table` with those `fill` inserts into a fresh copy, then swaps the copy in under the
  * table's name. Call inside a transaction. The copy has the table's columns, defaults, checks and storage
- * options (fillfactor) but no index while it fills; its keys, indexes and grants are then built once over all rows and take the original names.
+ * options (fillfactor) but no index while it fills; its keys, indexes and grants are then built once over all
+ * rows and take the original names.
  * Until the transaction commits, readers keep reading the old table (only the final drop waits for queries
  * in flight); the old rows go with it, so a rebuild leaves no dead rows behind, as a delete-and-insert would.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
-import { addToCell, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { addDeltas, addToCell, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -70,16 +70,17 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   // The moved subtree's business is its head's own subtree cells, per day and per month.
   for (const { table, period } of SUBTREE_GRAINS) {
     const t = sql.table(table);
-    await sql`
-      with targets as (${targetRows})
-      insert into ${t} (${subtreeKey(period)}, nop, premium, weightage_premium, loan_amount)
-      select t.ancestor_id, c.${sql.ref(period)}, c.status, c.business_type, c.channel, c.line,
-        t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
-      from ${t} c cross join targets t
-      where c.ancestor_id = ${employeeId}
-      ${addToCell(table, subtreeKey(period))}`.execute(trx);
-    // A cell the ETL would not have written (no business left) goes.
-    if (left.length) await sql`delete from ${t} where ancestor_id in (${ids(left)}) and nop = 0`.execute(trx);
+    await addDeltas(
+      trx,
+      table,
+      sql`
+        insert into ${t} (${subtreeKey(period)}, nop, premium, weightage_premium, loan_amount)
+        select t.ancestor_id, c.${sql.ref(period)}, c.status, c.business_type, c.channel, c.line,
+          t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
+        from ${t} c cross join (${targetRows}) t
+        where c.ancestor_id = ${employeeId}
+        ${addToCell(table, subtreeKey(period))}`,
+    );
   }
   await trx
     .updateTable('etl_jobs')

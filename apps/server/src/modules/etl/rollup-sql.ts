@@ -5,9 +5,9 @@ import { replaceTable } from '../../platform/table-swap';
 /**
  * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
  * one to fact_subtree_daily and fact_subtree_monthly for each ancestor of its employee and, when successful
- * with a partner, one to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a change is
- * folded by subtracting the old contribution and adding the new one: the cost follows the number of changed
- * policies and the depth of the hierarchy, never the size of a manager's organisation.
+ * with a partner, one to fact_partner_monthly. etl_policy_state keeps that contribution as it was folded, so a
+ * change is folded by subtracting the old contribution and adding the new one: the cost follows the number of
+ * changed policies and the depth of the hierarchy, never the size of a manager's organisation.
  */
 
 // What a policy contributes, in the column order of etl_affected and etl_policy_state (after their key).
@@ -58,6 +58,14 @@ async function dropEmptied(trx: Db, table: FactTable | 'fact_partner_monthly', e
   if (tids.length) await sql`delete from ${sql.table(table)} where ctid = any(${tids}::tid[])`.execute(trx);
 }
 
+/** Runs an upsert of deltas into `table` (an INSERT … ON CONFLICT, no RETURNING) and drops the cells it emptied. */
+export async function addDeltas(trx: Db, table: FactTable | 'fact_partner_monthly', upsert: RawBuilder<unknown>): Promise<void> {
+  const emptied = await sql<{ tid: string }>`
+    with written as (${upsert} returning ctid, nop)
+    select ctid::text as tid from written where nop = 0`.execute(trx);
+  await dropEmptied(trx, table, emptied.rows);
+}
+
 interface FoldStats {
   policies: number;
   maxUpdated: Date | null;
@@ -95,17 +103,17 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   // only now: with it, the reads above hashed all of etl_policy_state instead of looking up the changed rows.)
   await sql`set local work_mem = '64MB'`.execute(trx);
 
-  // Each statement aggregates the deltas per cell first (one upsert per cell), adds them, and returns the
-  // addresses of the cells it left empty.
-  const daily = await sql<{ tid: string }>`
-    with written as (
+  // Each statement aggregates the deltas per cell first (one upsert per cell), adds them, and drops the cells
+  // it left empty.
+  await addDeltas(
+    trx,
+    'fact_daily_business',
+    sql`
       insert into fact_daily_business (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
       select ${DAILY_KEY}, sum(sign), sum(sign * premium), sum(sign * weightage_premium), sum(sign * loan_amount)
       from etl_affected group by ${DAILY_KEY} ${NONZERO}
-      ${addToCell('fact_daily_business', DAILY_KEY)}
-      returning ctid, nop)
-    select ctid::text as tid from written where nop = 0`.execute(trx);
-  await dropEmptied(trx, 'fact_daily_business', daily.rows);
+      ${addToCell('fact_daily_business', DAILY_KEY)}`,
+  );
 
   // The subtree deltas: per employee and day first (a few rows per changed policy), then once for each
   // ancestor in the closure; the days go to the daily subtree roll-up and, summed by month, to the monthly one.
@@ -145,22 +153,22 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   }
 
   // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
-  const partner = await sql<{ tid: string }>`
-    with written as (
-    insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
-    select date_trunc('month', day)::date, partner_id, line, sum(sign), sum(sign * premium), sum(sign * weightage_premium),
-      coalesce(max(day) filter (where sign = 1), '-infinity'::date)
-    from etl_affected where status = 'success' and partner_id is not null and line is not null
-    group by 1, 2, 3
-    having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or max(day) filter (where sign = 1) is not null
-    on conflict (month, partner_id, line) do update set
-      nop = fact_partner_monthly.nop + excluded.nop,
-      premium = fact_partner_monthly.premium + excluded.premium,
-      weightage_premium = fact_partner_monthly.weightage_premium + excluded.weightage_premium,
-      last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)
-      returning ctid, nop)
-    select ctid::text as tid from written where nop = 0`.execute(trx);
-  await dropEmptied(trx, 'fact_partner_monthly', partner.rows);
+  await addDeltas(
+    trx,
+    'fact_partner_monthly',
+    sql`
+      insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+      select date_trunc('month', day)::date, partner_id, line, sum(sign), sum(sign * premium), sum(sign * weightage_premium),
+        coalesce(max(day) filter (where sign = 1), '-infinity'::date)
+      from etl_affected where status = 'success' and partner_id is not null and line is not null
+      group by 1, 2, 3
+      having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or max(day) filter (where sign = 1) is not null
+      on conflict (month, partner_id, line) do update set
+        nop = fact_partner_monthly.nop + excluded.nop,
+        premium = fact_partner_monthly.premium + excluded.premium,
+        weightage_premium = fact_partner_monthly.weightage_premium + excluded.weightage_premium,
+        last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`,
+  );
 
   await sql`
     insert into etl_policy_state (policy_id, updated_at, ${CONTRIBUTION})

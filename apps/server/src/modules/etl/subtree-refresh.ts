@@ -5,9 +5,9 @@ import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Recomputes every day and month of the subtree roll-ups (fact_subtree_daily, fact_subtree_monthly) for the
- * employees listed in `ancestors` (a one-column query of employee ids) from fact_daily_business and the current closure. A hierarchy move changes which
- * business sits under the old and the new managers without touching any policy, so the policy-driven
- * ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
+ * employees listed in `ancestors` (a one-column query of employee ids) from fact_daily_business and the
+ * current closure. A hierarchy move changes which business sits under the old and the new managers without
+ * touching any policy, so the policy-driven ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
  * (its advisory lock), as a move made on screen does: the ETL adds its deltas through the closure it reads, so
  * it must not run against a closure that is being rewritten.
  */
