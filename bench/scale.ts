@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 const FIGURES_PATH = join(dirname(fileURLToPath(import.meta.url)), 'scale-figures.json');
 
 interface SizeEntry {
-  /** When each figure was last measured, and the machine's load average then. */
-  runs: Record<string, { at: string; load: number }>;
+  /** The runs the figures come from (UTC minute → the machine's load average at their start). */
+  runs: Record<string, number>;
   /** Figure name (with its unit) → value. */
   figures: Record<string, number>;
 }
@@ -23,7 +23,7 @@ export function recordScale(policies: number, figures: Record<string, number>, l
   const all = read();
   const entry = all[policies] ?? { runs: {}, figures: {} };
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  entry.runs[at] = { at, load: Number(loadAverage.toFixed(2)) };
+  entry.runs[at] = Number(loadAverage.toFixed(2));
   // The five latest runs are enough to say where the figures come from.
   entry.runs = Object.fromEntries(Object.entries(entry.runs).sort().slice(-5));
   entry.figures = { ...entry.figures, ...figures };
@@ -48,8 +48,8 @@ export function scaleSection(): string[] {
   const b = all[large] as SizeEntry;
   const names = [...new Set([...Object.keys(a.figures), ...Object.keys(b.figures)])];
   const runs = (e: SizeEntry) =>
-    Object.values(e.runs)
-      .map((r) => `${r.at} UTC (load ${r.load})`)
+    Object.entries(e.runs)
+      .map(([at, load]) => `${at} UTC (load ${load})`)
       .join(', ');
   return [
     `## Side by side: ${inWords(small)} and ${inWords(large)} policies`,
