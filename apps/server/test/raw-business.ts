@@ -12,6 +12,9 @@ export interface RawPolicy {
   businessType: number;
   channel: string;
   status: string;
+  /** 0 and '' where the policy has none, as the roll-ups keep them. */
+  paymentTerm: number;
+  installmentType: string;
   premium: number;
   wp: number;
   loan: number;
@@ -43,6 +46,8 @@ export async function loadRawWorld(db: Db): Promise<RawWorld> {
       'p.business_type',
       'p.channel',
       'p.status',
+      'p.premium_payment_term',
+      'p.premium_installment_type',
       'p.paid_amount',
       'p.weightage_premium',
       'p.loan_amount',
@@ -80,6 +85,8 @@ export async function loadRawWorld(db: Db): Promise<RawWorld> {
       businessType: r.business_type,
       channel: r.channel,
       status: r.status,
+      paymentTerm: r.premium_payment_term ?? 0,
+      installmentType: r.premium_installment_type ?? '',
       premium: Number(r.paid_amount),
       wp: Number(r.weightage_premium),
       loan: Number(r.loan_amount ?? 0),

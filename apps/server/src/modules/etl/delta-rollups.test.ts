@@ -79,10 +79,17 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
   }
 }
 
-/** Every row and column of the three roll-ups, as text. */
+/** Every row and column of the roll-ups, as text. */
 async function rollups(db: TestDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of ['fact_daily_business', 'fact_subtree_daily', 'fact_subtree_monthly', 'fact_partner_monthly'] as const) {
+  for (const table of [
+    'fact_daily_business',
+    'fact_subtree_daily',
+    'fact_subtree_monthly',
+    'fact_subtree_product_daily',
+    'fact_subtree_product_monthly',
+    'fact_partner_monthly',
+  ] as const) {
     const res = await sql<{ r: string }>`select t::text as r from ${sql.table(table)} t order by 1`.execute(db.db);
     out[table] = res.rows.map((r) => r.r);
   }

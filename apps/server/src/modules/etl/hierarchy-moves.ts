@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
-import { addDeltas, addToCell, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { addDeltas, addToCell, dimRefs, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -67,19 +67,19 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
     ...(joined.length ? [sql`select id as ancestor_id, 1 as sign from unnest(array[${ids(joined)}]) as id`] : []),
   ];
   const targetRows = sql.join(targets, sql` union all `);
-  // The moved subtree's business is its head's own subtree cells, per day and per month.
-  for (const { table, period } of SUBTREE_GRAINS) {
-    const t = sql.table(table);
+  // The moved subtree's business is its head's own cells in each subtree roll-up.
+  for (const grain of SUBTREE_GRAINS) {
+    const t = sql.table(grain.table);
     await addDeltas(
       trx,
-      table,
+      grain.table,
       sql`
-        insert into ${t} (${subtreeKey(period)}, nop, premium, weightage_premium, loan_amount)
-        select t.ancestor_id, c.${sql.ref(period)}, c.status, c.business_type, c.channel, c.line,
+        insert into ${t} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
+        select t.ancestor_id, c.${sql.ref(grain.period)}, ${dimRefs(grain.dims, 'c')},
           t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
         from ${t} c cross join (${targetRows}) t
         where c.ancestor_id = ${employeeId}
-        ${addToCell(table, subtreeKey(period))}`,
+        ${addToCell(grain.table, subtreeKey(grain))}`,
     );
   }
   await trx

@@ -3,12 +3,14 @@ import { runEtlCycle } from './cycle';
 import { etlRoutes } from './routes';
 
 // What other modules and the process may use (docs/architecture.md, 'A module'): the roll-up run (start-up) and
-// its state (the report cache), keeping the roll-ups right after hierarchy changes (administration, imports),
+// its state (the report cache), the subtree roll-ups' dimensions (reports), keeping the roll-ups right after hierarchy changes (administration, imports),
 // and the interface the source connector implements.
 export { etlGeneration, rollupState, runBusinessEtl, type RollupState } from './business-etl';
 export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 export { refreshSubtreeRollups } from './subtree-refresh';
+// The reports read the subtree roll-ups: which dimensions the narrow cells keep.
+export { NARROW_DIMS, type SubtreeDim } from './rollup-sql';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

@@ -22,21 +22,38 @@ const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sig
 const NONZERO_SUMS = sql`having sum(nop) <> 0 or sum(premium) <> 0 or sum(weightage_premium) <> 0 or sum(loan_amount) <> 0`;
 
 /**
- * The whole-subtree roll-ups: the same sums per ancestor, by day and by month. A report reads whole months
- * from the monthly table and the days left at a range's edges from the daily one, so neither grows with the
- * number of people under the reader.
+ * The whole-subtree roll-ups: the same sums per ancestor, by day and by month, in two widths. The narrow cells
+ * (status, business type, channel, line) serve the reports that group or filter on those alone; the product
+ * cells add product, insurer, premium payment term and instalment type for the breakdowns by product or insurer
+ * (docs/decisions/034-subtree-by-product.md). A report reads whole months from a monthly table and the days
+ * left at a range's edges from a daily one, so none grows with the number of people under the reader.
  */
-interface SubtreeGrain {
-  table: 'fact_subtree_daily' | 'fact_subtree_monthly';
+export const NARROW_DIMS = ['status', 'business_type', 'channel', 'line'] as const;
+export const PRODUCT_DIMS = [...NARROW_DIMS, 'product_type_id', 'insurer_id', 'payment_term', 'installment_type'] as const;
+export type SubtreeDim = (typeof PRODUCT_DIMS)[number];
+
+export interface SubtreeGrain {
+  table: 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_daily' | 'fact_subtree_product_monthly';
   /** The period column, and the period of a day. */
   period: 'day' | 'month';
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
+  dims: readonly SubtreeDim[];
 }
+const byDay = (day: RawBuilder<unknown>) => day;
+const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
+/** In build order: each after the daily table it is summed from in a rebuild (`dailySourceOf`). */
 export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
-  { table: 'fact_subtree_daily', period: 'day', periodOf: (day) => day },
-  { table: 'fact_subtree_monthly', period: 'month', periodOf: (day) => sql`date_trunc('month', ${day})::date` },
+  { table: 'fact_subtree_product_daily', period: 'day', periodOf: byDay, dims: PRODUCT_DIMS },
+  { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS },
+  { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS },
+  { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS },
 ];
-export const subtreeKey = (period: SubtreeGrain['period']) => sql`ancestor_id, ${sql.ref(period)}, status, business_type, channel, line`;
+/** The smallest daily subtree table that holds a grain's cells (itself for the product daily one). */
+const dailySourceOf = (grain: SubtreeGrain) => (grain.dims === NARROW_DIMS && grain.period === 'month' ? 'fact_subtree_daily' : 'fact_subtree_product_daily');
+
+/** A grain's dimensions as column references, optionally of an alias. */
+export const dimRefs = (dims: readonly SubtreeDim[], alias?: string) => sql.join(dims.map((d) => sql.ref(alias ? `${alias}.${d}` : d)));
+export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(grain.period)}, ${dimRefs(grain.dims)}`;
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
@@ -116,39 +133,37 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   );
 
   // The subtree deltas: per employee and day first (a few rows per changed policy), then once for each
-  // ancestor in the closure; the days go to the daily subtree roll-up and, summed by month, to the monthly one.
-  const subtree = await sql<{ daily: boolean; tid: string }>`
+  // ancestor in the closure; each subtree roll-up gets them summed to its period and dimensions.
+  const writes = SUBTREE_GRAINS.map(
+    (grain, i) => sql`${sql.raw(`g${i}`)} as (
+      insert into ${sql.table(grain.table)} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
+      select ancestor_id, ${grain.periodOf(sql`day`)}, ${dimRefs(grain.dims)},
+        sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
+      from deltas group by 1, 2, ${dimRefs(grain.dims)} ${NONZERO_SUMS}
+      ${addToCell(grain.table, subtreeKey(grain))}
+      returning ctid, nop)`,
+  );
+  const emptied = SUBTREE_GRAINS.map((_, i) => sql`select ${i}::int as grain, ctid::text as tid from ${sql.raw(`g${i}`)} where nop = 0`);
+  const subtree = await sql<{ grain: number; tid: string }>`
     with deltas as materialized (
-      select c.ancestor_id, e.day, e.status, e.business_type, e.channel, e.line,
+      select c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')},
         sum(e.nop) as nop, sum(e.premium) as premium, sum(e.weightage_premium) as weightage_premium, sum(e.loan_amount) as loan_amount
       from (
-        select a.day, a.employee_id, a.status, a.business_type, a.channel, a.line,
+        select a.day, a.employee_id, ${dimRefs(PRODUCT_DIMS, 'a')},
           sum(a.sign) as nop, sum(a.sign * a.premium) as premium, sum(a.sign * a.weightage_premium) as weightage_premium,
           sum(a.sign * a.loan_amount) as loan_amount
         from etl_affected a where a.line is not null
-        group by 1, 2, 3, 4, 5, 6) e
+        group by a.day, a.employee_id, ${dimRefs(PRODUCT_DIMS, 'a')}) e
       join employee_closure c on c.descendant_id = e.employee_id
-      group by 1, 2, 3, 4, 5, 6
+      group by c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')}
     ),
-    days as (
-      insert into fact_subtree_daily (${subtreeKey('day')}, nop, premium, weightage_premium, loan_amount)
-      select * from deltas where nop <> 0 or premium <> 0 or weightage_premium <> 0 or loan_amount <> 0
-      ${addToCell('fact_subtree_daily', subtreeKey('day'))}
-      returning ctid, nop),
-    months as (
-      insert into fact_subtree_monthly (${subtreeKey('month')}, nop, premium, weightage_premium, loan_amount)
-      select ancestor_id, date_trunc('month', day)::date, status, business_type, channel, line,
-        sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-      from deltas group by 1, 2, 3, 4, 5, 6 ${NONZERO_SUMS}
-      ${addToCell('fact_subtree_monthly', subtreeKey('month'))}
-      returning ctid, nop)
-    select true as daily, ctid::text as tid from days where nop = 0
-    union all select false, ctid::text from months where nop = 0`.execute(trx);
-  for (const { table } of SUBTREE_GRAINS) {
+    ${sql.join(writes)}
+    ${sql.join(emptied, sql` union all `)}`.execute(trx);
+  for (const [i, { table }] of SUBTREE_GRAINS.entries()) {
     await dropEmptied(
       trx,
       table,
-      subtree.rows.filter((r) => r.daily === (table === 'fact_subtree_daily')),
+      subtree.rows.filter((r) => r.grain === i),
     );
   }
 
@@ -218,28 +233,31 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
       select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
       from etl_policy_state group by ${DAILY_KEY}`.execute(trx),
   );
-  // Each employee's days first, then once for each ancestor in the closure; the months are summed from the days.
-  await replaceTable(trx, 'fact_subtree_daily', (t) =>
-    sql`
-      with per_employee as (
-        select day, employee_id, status, business_type, channel, line, count(*) as nop,
-          sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
-        from etl_policy_state where line is not null
-        group by 1, 2, 3, 4, 5, 6
-      )
-      insert into ${t} (ancestor_id, day, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-      select c.ancestor_id, e.day, e.status, e.business_type, e.channel, e.line,
-        sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
-      from per_employee e join employee_closure c on c.descendant_id = e.employee_id
-      group by 1, 2, 3, 4, 5, 6`.execute(trx),
-  );
-  await replaceTable(trx, 'fact_subtree_monthly', (t) =>
-    sql`
-      insert into ${t} (ancestor_id, month, status, business_type, channel, line, nop, premium, weightage_premium, loan_amount)
-      select ancestor_id, date_trunc('month', day)::date, status, business_type, channel, line,
-        sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-      from fact_subtree_daily group by 1, 2, 3, 4, 5, 6`.execute(trx),
-  );
+  // Each employee's days first, then once for each ancestor in the closure; every other subtree roll-up is
+  // summed from a daily one.
+  for (const grain of SUBTREE_GRAINS) {
+    const key = subtreeKey(grain);
+    await replaceTable(trx, grain.table, (t) =>
+      grain.table === 'fact_subtree_product_daily'
+        ? sql`
+          with per_employee as (
+            select day, employee_id, ${dimRefs(PRODUCT_DIMS)}, count(*) as nop,
+              sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
+            from etl_policy_state where line is not null
+            group by day, employee_id, ${dimRefs(PRODUCT_DIMS)}
+          )
+          insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
+          select c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')},
+            sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
+          from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+          group by c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')}`.execute(trx)
+        : sql`
+          insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
+          select ancestor_id, ${grain.periodOf(sql`day`)}, ${dimRefs(grain.dims)},
+            sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
+          from ${sql.table(dailySourceOf(grain))} group by 1, 2, ${dimRefs(grain.dims)}`.execute(trx),
+    );
+  }
   await replaceTable(trx, 'fact_partner_monthly', (t) =>
     sql`
       insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)

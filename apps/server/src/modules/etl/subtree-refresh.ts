@@ -4,7 +4,7 @@ import { ETL_LOCK_KEY } from './business-etl';
 import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
- * Recomputes every day and month of the subtree roll-ups (fact_subtree_daily, fact_subtree_monthly) for the
+ * Recomputes every day and month of the subtree roll-ups (`SUBTREE_GRAINS`) for the
  * employees listed in `ancestors` (a one-column query of employee ids) from fact_daily_business and the
  * current closure. A hierarchy move changes which business sits under the old and the new managers without
  * touching any policy, so the policy-driven ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
@@ -14,18 +14,20 @@ import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof sql>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(db);
   await sql`create temp table subtree_refresh on commit drop as select distinct x.id from (${ancestors}) as x(id)`.execute(db);
-  for (const { table, period, periodOf } of SUBTREE_GRAINS) {
-    const t = sql.table(table);
+  for (const grain of SUBTREE_GRAINS) {
+    const t = sql.table(grain.table);
+    // The daily facts have every dimension but the line, which is their product's.
+    const dims = sql.join(grain.dims.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))));
     await sql`delete from ${t} where ancestor_id in (select id from subtree_refresh)`.execute(db);
     await sql`
-      insert into ${t} (${subtreeKey(period)}, nop, premium, weightage_premium, loan_amount)
-      select a.id, ${periodOf(sql`f.day`)}, f.status, f.business_type, f.channel, pr.line,
+      insert into ${t} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
+      select a.id, ${grain.periodOf(sql`f.day`)}, ${dims},
         sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
       from subtree_refresh a
       join employee_closure d on d.ancestor_id = a.id
       join fact_daily_business f on f.employee_id = d.descendant_id
       join products pr on pr.product_type_id = f.product_type_id
-      group by 1, 2, 3, 4, 5, 6`.execute(db);
+      group by 1, 2, ${dims}`.execute(db);
   }
   await sql`drop table subtree_refresh`.execute(db);
 }

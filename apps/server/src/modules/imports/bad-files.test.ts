@@ -23,6 +23,8 @@ const TABLES = [
   'users',
   'fact_subtree_daily',
   'fact_subtree_monthly',
+  'fact_subtree_product_daily',
+  'fact_subtree_product_monthly',
 ] as const;
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;

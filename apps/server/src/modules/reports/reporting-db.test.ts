@@ -33,7 +33,14 @@ describe('reports on a separate reporting database', () => {
       await runBusinessEtl(db.db);
     }
     // The replica's roll-ups say twice the premium, and were built at a time of their own.
-    for (const table of ['fact_daily_business', 'fact_subtree_daily', 'fact_subtree_monthly', 'fact_partner_monthly'] as const) {
+    for (const table of [
+      'fact_daily_business',
+      'fact_subtree_daily',
+      'fact_subtree_monthly',
+      'fact_subtree_product_daily',
+      'fact_subtree_product_monthly',
+      'fact_partner_monthly',
+    ] as const) {
       await sql`update ${sql.table(table)} set premium = premium * 2`.execute(replica.db);
     }
     await replica.db

@@ -1,15 +1,16 @@
 import { BUSINESS_TYPES, PRODUCTS, type ReportColumnDef, type ReportRecord } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { SubtreeDim } from '../../etl/module';
 import { column, COL, GROWTH_COLUMNS, NOP_COLUMN, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { growth, round2, type DateRange, type QueryContext } from '../context';
-import { addMeasures, subtreeBreakdown, ZERO, type FactScope, type Measures } from './facts';
-import { subtreeSums, type NarrowKey } from './subtree-sums';
+import { addMeasures, ZERO, type FactScope, type Measures } from './facts';
+import { subtreeSums, subtreeSumsQuery } from './subtree-sums';
 
 export interface BreakdownSpec {
   /** Title of the key column. */
   keyTitle: string;
-  /** A narrow key is served from the subtree roll-up; an SQL key (e.g. product) from the daily fact. */
-  key: NarrowKey | RawBuilder<unknown>;
+  /** The subtree roll-ups' column the rows are keyed by. */
+  key: SubtreeDim;
   /** Every key to show, in order (missing ones show zeros), with its label. */
   keys: readonly { key: string; label: string }[];
   measures: readonly ('nop' | 'premium' | 'wp')[];
@@ -29,11 +30,7 @@ export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measure
 /** One row per key of a dimension over the account's subtree, then a Total row. */
 export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): Promise<ReportRecord[]> {
   const toMap = (rows: (Measures & { key: string })[]) => new Map(rows.map((r) => [r.key, r]));
-  const { key } = spec;
-  const fetch = (range: DateRange) =>
-    typeof key === 'string'
-      ? subtreeSums(ctx, range, sql`${ctx.account.id}`, key, spec.scope)
-      : subtreeBreakdown(ctx, range, key, spec.scope);
+  const fetch = (range: DateRange) => subtreeSums(ctx, range, sql`${ctx.account.id}`, [spec.key], spec.scope);
   const current = toMap(await fetch(ctx.range));
   const previous = spec.withGrowth ? toMap(await fetch(ctx.previous)) : new Map<string, Measures>();
   const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
@@ -72,15 +69,15 @@ export const STATUS_KEYS = [
 ];
 
 export const KEY = {
-  businessType: 'business_type' as const,
-  product: sql`f.product_type_id`,
-  channel: 'channel' as const,
-  status: 'status' as const,
-};
+  businessType: 'business_type',
+  product: 'product_type_id',
+  channel: 'channel',
+  status: 'status',
+} as const;
 
 /** Report 22: life business by channel × premium payment term × instalment type. */
 export async function lifeChannelReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const rows = await subtreeBreakdown(ctx, ctx.range, sql`f.channel || '|' || f.payment_term || '|' || f.installment_type`, {
+  const rows = await subtreeSums(ctx, ctx.range, sql`${ctx.account.id}`, ['channel', 'payment_term', 'installment_type'], {
     statuses: ['success'],
     lines: ['life'],
   });
@@ -113,15 +110,17 @@ export const LIFE_CHANNEL_COLUMNS = [
 
 /** Report 35: business without a partner, by product × insurer. */
 export async function directBusinessReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const rows = await subtreeBreakdown(ctx, ctx.range, sql`pr.name || '|' || (select name from insurers where id = f.insurer_id)`, {
+  const sums = subtreeSumsQuery(ctx, ctx.range, sql`${ctx.account.id}`, ['product_type_id', 'insurer_id'], {
     statuses: ['success'],
     directOnly: true,
   });
-  return rows
-    .map((r) => {
-      const [product = '', insurer = ''] = r.key.split('|');
-      return { [COL.product]: product, [COL.insurer]: insurer, [COL.nop]: r.nop, [COL.premium]: round2(r.premium), [COL.wp]: round2(r.wp) };
-    })
+  const res = await sql<Measures & { product: string; insurer: string }>`
+    select pr.name as product, i.name as insurer, s.nop, s.premium, s.wp
+    from (${sums}) s
+    join products pr on pr.product_type_id = split_part(s.key, '|', 1)::int
+    join insurers i on i.id = split_part(s.key, '|', 2)::int`.execute(ctx.db);
+  return res.rows
+    .map((r) => ({ [COL.product]: r.product, [COL.insurer]: r.insurer, [COL.nop]: r.nop, [COL.premium]: round2(r.premium), [COL.wp]: round2(r.wp) }))
     .sort(
       (a, b) =>
         String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])),

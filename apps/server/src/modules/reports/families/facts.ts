@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import { factFilters, type DateRange, type QueryContext } from '../context';
 
 export interface Measures {
   nop: number;
@@ -33,27 +32,6 @@ export function scopeFilter(
 
 export const MEASURES = sql`coalesce(sum(f.nop), 0)::int as nop, coalesce(sum(f.premium), 0)::float8 as premium,
   coalesce(sum(f.weightage_premium), 0)::float8 as wp, coalesce(sum(f.loan_amount), 0)::float8 as loan`;
-
-/**
- * Sums of the account's whole subtree grouped by one expression over fact_daily_business (alias f,
- * with products joined as pr), e.g. business type, product or channel.
- */
-export async function subtreeBreakdown(
-  ctx: QueryContext,
-  range: DateRange,
-  key: RawBuilder<unknown>,
-  scope: FactScope,
-): Promise<(Measures & { key: string })[]> {
-  const res = await sql<Measures & { key: string }>`
-    select ${key}::text as key, ${MEASURES}
-    from fact_daily_business f
-    join products pr on pr.product_type_id = f.product_type_id
-    where f.employee_id in (select descendant_id from employee_closure where ancestor_id = ${ctx.account.id})
-      and f.day between ${range.start}::date and ${range.end}::date
-      ${factFilters(ctx.filters)} ${scopeFilter(scope)}
-    group by 1`.execute(ctx.db);
-  return res.rows;
-}
 
 export const addMeasures = (a: Measures, b: Measures): Measures => ({
   nop: a.nop + b.nop,

@@ -19,8 +19,8 @@ export async function performanceReport(ctx: QueryContext): Promise<ReportRecord
   const reportees = sql`select id from employees where manager_id = ${ctx.account.id}`;
   const success = { statuses: ['success'] };
   const res = await sql<{ code: string; name: string; target: number; achieved: number; previous: number }>`
-    with achieved as (${subtreeSumsQuery(ctx, ctx.range, reportees, null, success)}),
-      previous as (${subtreeSumsQuery(ctx, ctx.previous, reportees, null, success)})
+    with achieved as (${subtreeSumsQuery(ctx, ctx.range, reportees, [], success)}),
+      previous as (${subtreeSumsQuery(ctx, ctx.previous, reportees, [], success)})
     select ch.unique_code as code, ch.name,
       coalesce((select t.premium from targets t where t.employee_id = ch.id and t.month = ${month}::date), 0)::float8 as target,
       coalesce(a.premium, 0)::float8 as achieved, coalesce(p.premium, 0)::float8 as previous

@@ -1,19 +1,19 @@
 import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
-import { factFilters, round2, type QueryContext } from '../context';
+import { round2, type QueryContext } from '../context';
+import { subtreeSumsQuery } from './subtree-sums';
 
 /** Report 15: direct reports × insurers, success premium per insurer, insurers with business only. */
 export async function insurerPivot(ctx: QueryContext): Promise<{ columns: ReportColumnDef[]; records: ReportRecord[] }> {
+  const children = sql`select id from employees where manager_id = ${ctx.account.id}`;
+  const sums = subtreeSumsQuery(ctx, ctx.range, children, ['insurer_id'], { statuses: ['success'] });
   const res = await sql<{ code: string; name: string; insurer: string | null; premium: number }>`
-    select ch.unique_code as code, ch.name, i.name as insurer, coalesce(sum(f.premium), 0)::float8 as premium
+    select ch.unique_code as code, ch.name, i.name as insurer, coalesce(s.premium, 0)::float8 as premium
     from employees ch
-    join employee_closure c on c.ancestor_id = ch.id
-    left join fact_daily_business f on f.employee_id = c.descendant_id and f.status = 'success'
-      and f.day between ${ctx.range.start}::date and ${ctx.range.end}::date ${factFilters(ctx.filters)}
-    left join insurers i on i.id = f.insurer_id
+    left join (${sums}) s on s.root_id = ch.id
+    left join insurers i on i.id = s.key::int
     where ch.manager_id = ${ctx.account.id}
-    group by ch.unique_code, ch.name, i.name
     order by ch.name`.execute(ctx.db);
   const insurers = [...new Set(res.rows.filter((r) => r.insurer && r.premium !== 0).map((r) => r.insurer as string))].sort();
   const byCode = new Map<string, ReportRecord>();

@@ -18,7 +18,7 @@ async function hasReportees(ctx: QueryContext): Promise<boolean> {
 
 /** Direct reports of the account, each with the sums of their whole subtree, then the account's own direct business. */
 async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
-  const sums = subtreeSumsQuery(ctx, range, sql`select id from employees where manager_id = ${ctx.account.id}`, null, scope);
+  const sums = subtreeSumsQuery(ctx, range, sql`select id from employees where manager_id = ${ctx.account.id}`, [], scope);
   // One round trip: the reportees with their sums, and the own-direct row only when it has business.
   const res = await sql<ChildRow & { own: boolean }>`
     with s as (${sums})

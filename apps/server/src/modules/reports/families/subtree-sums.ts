@@ -1,10 +1,8 @@
 import { addDays } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
+import { NARROW_DIMS, type SubtreeDim } from '../../etl/module';
 import { scopeFilter, type FactScope, type Measures } from './facts';
-
-/** Dimensions kept in the subtree roll-ups; grouping or filtering on anything else needs the daily fact. */
-export type NarrowKey = 'business_type' | 'status' | 'channel' | 'line';
 
 const lastOfMonth = (d: string) => {
   const [y, m] = d.split('-').map(Number) as [number, number];
@@ -24,46 +22,48 @@ export function splitRange(range: DateRange): { months: string[]; edges: DateRan
   return { months, edges };
 }
 
-const dailyKey: Record<NarrowKey, RawBuilder<unknown>> = {
-  business_type: sql`f.business_type::text`,
-  status: sql`f.status`,
-  channel: sql`f.channel`,
-  line: sql`pr.line`,
-};
-
 export interface SubtreeRow extends Measures {
   root_id: number;
+  /** The key columns' values joined by '|' ('' without key columns). */
   key: string;
 }
 
+const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
+
 /**
- * Business of the whole subtree of each root (an SQL list of employee ids), optionally grouped by a
- * narrow key. Without a wide filter (product, insurer, state) it reads the subtree roll-ups: whole months
- * from fact_subtree_monthly, the days left at either edge from fact_subtree_daily, a few rows per root and
- * period however many people are under it. A wide filter needs the daily facts of every descendant.
+ * Business of the whole subtree of each root (an SQL list of employee ids), grouped by the key columns. It
+ * reads the subtree roll-ups: whole months from a monthly table, the days left at either edge from a daily
+ * one, a few rows per root and period however many people are under it. The narrow cells serve keys and
+ * filters on status, business type, channel and line; the product cells add product, insurer and the premium
+ * terms. Only a state filter needs the daily facts of every descendant.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
   range: DateRange,
   roots: RawBuilder<unknown>,
-  key: NarrowKey | null,
+  key: readonly SubtreeDim[],
   scope: FactScope,
 ): RawBuilder<SubtreeRow> {
-  const { products, insurers, states, businessTypes } = ctx.filters;
+  const { products, insurers, states } = ctx.filters;
   const parts: RawBuilder<unknown>[] = [];
-  if (!products && !insurers && !states) {
-    const bt = businessTypes ? sql`and f.business_type = any(${businessTypes}::int[])` : sql``;
-    const cells = (table: 'fact_subtree_monthly' | 'fact_subtree_daily', period: RawBuilder<unknown>) => sql`
-      select f.ancestor_id as root_id, ${key ? sql`f.${sql.ref(key)}::text` : sql`''`} as key,
+  if (!states) {
+    const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
+    const [monthly, daily] = narrow
+      ? (['fact_subtree_monthly', 'fact_subtree_daily'] as const)
+      : (['fact_subtree_product_monthly', 'fact_subtree_product_daily'] as const);
+    const cells = (table: typeof monthly | typeof daily, period: RawBuilder<unknown>) => sql`
+      select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key,
         f.nop, f.premium, f.weightage_premium, f.loan_amount
       from ${sql.table(table)} f
-      where f.ancestor_id in (${roots}) and ${period} ${bt} ${scopeFilter(scope, sql`f.line`)}`;
+      where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
     const { months, edges } = splitRange(range);
-    if (months.length) parts.push(cells('fact_subtree_monthly', sql`f.month = any(${months}::date[])`));
-    for (const edge of edges) parts.push(cells('fact_subtree_daily', sql`f.day between ${edge.start}::date and ${edge.end}::date`));
+    if (months.length) parts.push(cells(monthly, sql`f.month = any(${months}::date[])`));
+    for (const edge of edges) parts.push(cells(daily, sql`f.day between ${edge.start}::date and ${edge.end}::date`));
   } else {
+    // The daily facts have every dimension; the line is their product's.
+    const columns = key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`)));
     parts.push(sql`
-      select c.ancestor_id as root_id, ${key ? dailyKey[key] : sql`''`} as key, f.nop, f.premium, f.weightage_premium, f.loan_amount
+      select c.ancestor_id as root_id, ${keyText(columns)} as key, f.nop, f.premium, f.weightage_premium, f.loan_amount
       from fact_daily_business f
       join employee_closure c on c.descendant_id = f.employee_id
       join products pr on pr.product_type_id = f.product_type_id
