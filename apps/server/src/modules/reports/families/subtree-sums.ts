@@ -1,4 +1,4 @@
-import { addDays } from '@dossier/shared';
+import { addDays, daysBetween } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
 import { NARROW_DIMS, type SubtreeDim } from '../../etl/module';
@@ -9,17 +9,37 @@ const lastOfMonth = (d: string) => {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
 
-/** A range as the whole months inside it plus the days left over at either edge. */
-export function splitRange(range: DateRange): { months: string[]; edges: DateRange[] } {
-  const firstFull = range.start.endsWith('-01') ? range.start : addDays(lastOfMonth(range.start), 1);
-  const lastFullEnd = range.end === lastOfMonth(range.end) ? range.end : addDays(`${range.end.slice(0, 8)}01`, -1);
-  if (firstFull > lastFullEnd) return { months: [], edges: [range] };
+export interface DayRun extends DateRange {
+  sign: 1 | -1;
+}
+
+/**
+ * A range as whole months and runs of days to add or subtract. A month the range covers is read whole. A
+ * month it covers in part is read as its days in the range, or as the whole month minus the days outside the
+ * range when those are fewer: a month's cells cost about one day's for a large subtree, so 1-26 November
+ * reads November minus 27-30 November instead of 26 days.
+ */
+export function coverRange(range: DateRange): { months: string[]; days: DayRun[] } {
   const months: string[] = [];
-  for (let m = firstFull; m <= lastFullEnd; m = addDays(lastOfMonth(m), 1)) months.push(m);
-  const edges: DateRange[] = [];
-  if (range.start < firstFull) edges.push({ start: range.start, end: addDays(firstFull, -1) });
-  if (lastFullEnd < range.end) edges.push({ start: addDays(lastFullEnd, 1), end: range.end });
-  return { months, edges };
+  const days: DayRun[] = [];
+  for (let first = `${range.start.slice(0, 8)}01`; first <= range.end; first = addDays(lastOfMonth(first), 1)) {
+    const last = lastOfMonth(first);
+    const start = range.start > first ? range.start : first;
+    const end = range.end < last ? range.end : last;
+    if (start === first && end === last) {
+      months.push(first);
+      continue;
+    }
+    const inside = daysBetween(start, end) + 1;
+    if (daysBetween(first, last) + 1 - inside >= inside) {
+      days.push({ start, end, sign: 1 });
+      continue;
+    }
+    months.push(first);
+    if (start > first) days.push({ start: first, end: addDays(start, -1), sign: -1 });
+    if (end < last) days.push({ start: addDays(end, 1), end: last, sign: -1 });
+  }
+  return { months, days };
 }
 
 export interface SubtreeRow extends Measures {
@@ -32,8 +52,7 @@ const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat
 
 /**
  * Business of the whole subtree of each root (an SQL list of employee ids), grouped by the key columns. It
- * reads the subtree roll-ups: whole months from a monthly table, the days left at either edge from a daily
- * one, a few rows per root and period however many people are under it. The narrow cells serve keys and
+ * reads the subtree roll-ups: months from a monthly table, days from a daily one (`coverRange`), a few rows per root and period however many people are under it. The narrow cells serve keys and
  * filters on status, business type, channel and line; the product cells add product, insurer and the premium
  * terms. Only a state filter needs the daily facts of every descendant.
  */
@@ -51,14 +70,17 @@ export function subtreeSumsQuery(
     const [monthly, daily] = narrow
       ? (['fact_subtree_monthly', 'fact_subtree_daily'] as const)
       : (['fact_subtree_product_monthly', 'fact_subtree_product_daily'] as const);
-    const cells = (table: typeof monthly | typeof daily, period: RawBuilder<unknown>) => sql`
+    const cells = (table: typeof monthly | typeof daily, period: RawBuilder<unknown>, sign: 1 | -1) => {
+      const m = sign === 1 ? sql`` : sql`-`;
+      return sql`
       select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key,
-        f.nop, f.premium, f.weightage_premium, f.loan_amount
+        ${m}f.nop as nop, ${m}f.premium as premium, ${m}f.weightage_premium as weightage_premium, ${m}f.loan_amount as loan_amount
       from ${sql.table(table)} f
       where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
-    const { months, edges } = splitRange(range);
-    if (months.length) parts.push(cells(monthly, sql`f.month = any(${months}::date[])`));
-    for (const edge of edges) parts.push(cells(daily, sql`f.day between ${edge.start}::date and ${edge.end}::date`));
+    };
+    const { months, days } = coverRange(range);
+    if (months.length) parts.push(cells(monthly, sql`f.month = any(${months}::date[])`, 1));
+    for (const run of days) parts.push(cells(daily, sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign));
   } else {
     // The daily facts have every dimension; the line is their product's.
     const columns = key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`)));
@@ -74,7 +96,9 @@ export function subtreeSumsQuery(
     select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
       coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
     from (${sql.join(parts, sql` union all `)}) u
-    group by u.root_id, u.key`;
+    group by u.root_id, u.key
+    -- Days subtracted from a month can leave a key with nothing: no policy, no row, as without the subtraction.
+    having sum(u.nop) <> 0`;
 }
 
 export async function subtreeSums(...args: Parameters<typeof subtreeSumsQuery>): Promise<SubtreeRow[]> {
