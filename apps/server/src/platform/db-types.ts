@@ -306,23 +306,6 @@ export interface FactSubtreeMonthly {
   weightage_premium: Numeric;
 }
 
-export interface FactSubtreeProductDaily {
-  ancestor_id: number;
-  business_type: number;
-  channel: string;
-  day: string;
-  installment_type: string;
-  insurer_id: number;
-  line: string;
-  loan_amount: Numeric;
-  nop: number;
-  payment_term: number;
-  premium: Numeric;
-  product_type_id: number;
-  status: string;
-  weightage_premium: Numeric;
-}
-
 export interface FactSubtreeProductMonthly {
   ancestor_id: number;
   business_type: number;
@@ -640,7 +623,6 @@ export interface DB {
   fact_partner_monthly: FactPartnerMonthly;
   fact_subtree_daily: FactSubtreeDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
-  fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;
   handoff_tokens: HandoffTokens;
   import_runs: ImportRuns;

@@ -86,7 +86,6 @@ async function rollups(db: TestDb): Promise<Record<string, string[]>> {
     'fact_daily_business',
     'fact_subtree_daily',
     'fact_subtree_monthly',
-    'fact_subtree_product_daily',
     'fact_subtree_product_monthly',
     'fact_partner_monthly',
   ] as const) {

@@ -22,34 +22,32 @@ const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sig
 const NONZERO_SUMS = sql`having sum(nop) <> 0 or sum(premium) <> 0 or sum(weightage_premium) <> 0 or sum(loan_amount) <> 0`;
 
 /**
- * The whole-subtree roll-ups: the same sums per ancestor, by day and by month, in two widths. The narrow cells
- * (status, business type, channel, line) serve the reports that group or filter on those alone; the product
- * cells add product, insurer, premium payment term and instalment type for the breakdowns by product or insurer
- * (docs/decisions/034-subtree-by-product.md). A report reads whole months from a monthly table and the days
- * left at a range's edges from a daily one, so none grows with the number of people under the reader.
+ * The whole-subtree roll-ups: sums per ancestor and period. The narrow cells (status, business type, channel,
+ * line), by day and by month, serve the reports that group or filter on those alone; the product cells add
+ * product, insurer, premium payment term and instalment type, by month only (docs/decisions/034-subtree-by-product.md).
+ * A report reads whole months from a monthly table and days from a daily one, so none grows with the number of
+ * people under the reader.
  */
 export const NARROW_DIMS = ['status', 'business_type', 'channel', 'line'] as const;
 export const PRODUCT_DIMS = [...NARROW_DIMS, 'product_type_id', 'insurer_id', 'payment_term', 'installment_type'] as const;
 export type SubtreeDim = (typeof PRODUCT_DIMS)[number];
 
 export interface SubtreeGrain {
-  table: 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_daily' | 'fact_subtree_product_monthly';
+  table: 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_monthly';
   /** The period column, and the period of a day. */
   period: 'day' | 'month';
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
   dims: readonly SubtreeDim[];
+  /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
+  rebuiltFrom?: SubtreeGrain['table'];
 }
 const byDay = (day: RawBuilder<unknown>) => day;
 const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
-/** In build order: each after the daily table it is summed from in a rebuild (`dailySourceOf`). */
 export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
-  { table: 'fact_subtree_product_daily', period: 'day', periodOf: byDay, dims: PRODUCT_DIMS },
   { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS },
+  { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS, rebuiltFrom: 'fact_subtree_daily' },
   { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS },
-  { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS },
 ];
-/** The smallest daily subtree table that holds a grain's cells (itself for the product daily one). */
-const dailySourceOf = (grain: SubtreeGrain) => (grain.dims === NARROW_DIMS && grain.period === 'month' ? 'fact_subtree_daily' : 'fact_subtree_product_daily');
 
 /** A grain's dimensions as column references, optionally of an alias. */
 export const dimRefs = (dims: readonly SubtreeDim[], alias?: string) => sql.join(dims.map((d) => sql.ref(alias ? `${alias}.${d}` : d)));
@@ -233,29 +231,28 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
       select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
       from etl_policy_state group by ${DAILY_KEY}`.execute(trx),
   );
-  // Each employee's days first, then once for each ancestor in the closure; every other subtree roll-up is
-  // summed from a daily one.
+  // Each employee's periods first, then once for each ancestor in the closure.
   for (const grain of SUBTREE_GRAINS) {
     const key = subtreeKey(grain);
+    const period = grain.periodOf(sql`day`);
     await replaceTable(trx, grain.table, (t) =>
-      grain.table === 'fact_subtree_product_daily'
+      grain.rebuiltFrom
         ? sql`
+          insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
+          select ancestor_id, ${period}, ${dimRefs(grain.dims)}, sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
+          from ${sql.table(grain.rebuiltFrom)} group by 1, 2, ${dimRefs(grain.dims)}`.execute(trx)
+        : sql`
           with per_employee as (
-            select day, employee_id, ${dimRefs(PRODUCT_DIMS)}, count(*) as nop,
+            select ${period} as period, employee_id, ${dimRefs(grain.dims)}, count(*) as nop,
               sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
             from etl_policy_state where line is not null
-            group by day, employee_id, ${dimRefs(PRODUCT_DIMS)}
+            group by 1, employee_id, ${dimRefs(grain.dims)}
           )
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
-          select c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')},
+          select c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')},
             sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
           from per_employee e join employee_closure c on c.descendant_id = e.employee_id
-          group by c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')}`.execute(trx)
-        : sql`
-          insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
-          select ancestor_id, ${grain.periodOf(sql`day`)}, ${dimRefs(grain.dims)},
-            sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-          from ${sql.table(dailySourceOf(grain))} group by 1, 2, ${dimRefs(grain.dims)}`.execute(trx),
+          group by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}`.execute(trx),
     );
   }
   await replaceTable(trx, 'fact_partner_monthly', (t) =>

@@ -23,7 +23,6 @@ const TABLES = [
   'users',
   'fact_subtree_daily',
   'fact_subtree_monthly',
-  'fact_subtree_product_daily',
   'fact_subtree_product_monthly',
 ] as const;
 

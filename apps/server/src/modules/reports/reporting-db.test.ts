@@ -37,7 +37,6 @@ describe('reports on a separate reporting database', () => {
       'fact_daily_business',
       'fact_subtree_daily',
       'fact_subtree_monthly',
-      'fact_subtree_product_daily',
       'fact_subtree_product_monthly',
       'fact_partner_monthly',
     ] as const) {

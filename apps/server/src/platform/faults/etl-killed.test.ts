@@ -18,7 +18,6 @@ const ETL_TABLES = [
   'fact_daily_business',
   'fact_subtree_daily',
   'fact_subtree_monthly',
-  'fact_subtree_product_daily',
   'fact_subtree_product_monthly',
   'fact_partner_monthly',
   'etl_policy_state',

@@ -48,13 +48,16 @@ export interface SubtreeRow extends Measures {
   key: string;
 }
 
+type SubtreeTable = 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_monthly';
+
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
- * Business of the whole subtree of each root (an SQL list of employee ids), grouped by the key columns. It
- * reads the subtree roll-ups: months from a monthly table, days from a daily one (`coverRange`), a few rows per root and period however many people are under it. The narrow cells serve keys and
- * filters on status, business type, channel and line; the product cells add product, insurer and the premium
- * terms. Only a state filter needs the daily facts of every descendant.
+ * Business of the whole subtree of each root (an SQL list of employee ids), grouped by the key columns. Months
+ * come from a subtree roll-up, a few rows per root however many people are under it: the narrow cells for keys
+ * and filters on status, business type, channel and line, the product cells for product, insurer and the
+ * premium terms. Days come from the narrow daily roll-up, or for the product cells from the daily facts of
+ * every descendant (`coverRange` keeps those few). A state filter reads the daily facts for the whole range.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
@@ -64,33 +67,34 @@ export function subtreeSumsQuery(
   scope: FactScope,
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states } = ctx.filters;
+  const negate = (sign: 1 | -1) => (sign === 1 ? sql`` : sql`-`);
+  const rollup = (table: SubtreeTable, period: RawBuilder<unknown>, sign: 1 | -1) => sql`
+    select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${negate(sign)}f.nop as nop,
+      ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount
+    from ${sql.table(table)} f
+    where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
+  // The daily facts have every dimension; the line is their product's.
+  const facts = (run: DateRange, sign: 1 | -1) => sql`
+    select c.ancestor_id as root_id, ${keyText(key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))))} as key,
+      ${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium,
+      ${negate(sign)}f.loan_amount as loan_amount
+    from fact_daily_business f
+    join employee_closure c on c.descendant_id = f.employee_id
+    join products pr on pr.product_type_id = f.product_type_id
+    where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
+      ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`;
+
   const parts: RawBuilder<unknown>[] = [];
-  if (!states) {
-    const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
-    const [monthly, daily] = narrow
-      ? (['fact_subtree_monthly', 'fact_subtree_daily'] as const)
-      : (['fact_subtree_product_monthly', 'fact_subtree_product_daily'] as const);
-    const cells = (table: typeof monthly | typeof daily, period: RawBuilder<unknown>, sign: 1 | -1) => {
-      const m = sign === 1 ? sql`` : sql`-`;
-      return sql`
-      select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key,
-        ${m}f.nop as nop, ${m}f.premium as premium, ${m}f.weightage_premium as weightage_premium, ${m}f.loan_amount as loan_amount
-      from ${sql.table(table)} f
-      where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
-    };
-    const { months, days } = coverRange(range);
-    if (months.length) parts.push(cells(monthly, sql`f.month = any(${months}::date[])`, 1));
-    for (const run of days) parts.push(cells(daily, sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign));
+  if (states) {
+    parts.push(facts(range, 1));
   } else {
-    // The daily facts have every dimension; the line is their product's.
-    const columns = key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`)));
-    parts.push(sql`
-      select c.ancestor_id as root_id, ${keyText(columns)} as key, f.nop, f.premium, f.weightage_premium, f.loan_amount
-      from fact_daily_business f
-      join employee_closure c on c.descendant_id = f.employee_id
-      join products pr on pr.product_type_id = f.product_type_id
-      where c.ancestor_id in (${roots}) and f.day between ${range.start}::date and ${range.end}::date
-        ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`);
+    const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
+    const { months, days } = coverRange(range);
+    const monthly = narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly';
+    if (months.length) parts.push(rollup(monthly, sql`f.month = any(${months}::date[])`, 1));
+    for (const run of days) {
+      parts.push(narrow ? rollup('fact_subtree_daily', sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign) : facts(run, run.sign));
+    }
   }
   return sql<SubtreeRow>`
     select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
