@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { AuthService } from '../auth/service';
 import { runBusinessEtl } from '../etl/business-etl';
+import { afterHierarchyMove, moveEmployee } from '../etl/hierarchy-moves';
 import { createReportService } from './module';
 import { growthOf as growth, issuedIn, loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
@@ -386,6 +387,36 @@ describe('reports equal an independent recomputation from raw policies', () => {
         close(row['Weightage Premium'], rm?.wp ?? -1);
         expect(row.Rank).toBe(1 + rms.filter((x) => x.wp > (rm?.wp ?? 0) + 0.001).length);
       }
+    }
+  });
+
+  it('32 credits an RM with their own business, not that of someone moved under them', async () => {
+    const contest = (await ctx.db.db.selectFrom('contests').selectAll().orderBy('id').executeTakeFirstOrThrow()) as {
+      id: number;
+      starts_on: string;
+      ends_on: string;
+      zone_ids: number[];
+    };
+    const window = { start: contest.starts_on, end: contest.ends_on };
+    const rms = await ctx.db.db
+      .selectFrom('employees')
+      .select(['id', 'unique_code', 'manager_id'])
+      .where('designation', '=', 'rm')
+      .where('zone_id', 'in', contest.zone_ids)
+      .orderBy('id')
+      .execute();
+    const own = (id: number) => sum(world.policies.filter((p) => p.employeeId === id && p.status === 'success' && inRange(p, window))).wp;
+    const [lead, moved] = rms.filter((e) => own(e.id) > 0);
+    if (!lead || !moved) throw new Error('two RMs with business in the contest');
+    await ctx.db.db.transaction().execute((trx) => moveEmployee(trx, moved.id, lead.id));
+    afterHierarchyMove();
+    try {
+      const rows = (await report('demo.head', contest.id)).data.data.records;
+      close(rows.find((r) => r['User Id'] === lead.unique_code)?.['Weightage Premium'], own(lead.id));
+      close(rows.find((r) => r['User Id'] === moved.unique_code)?.['Weightage Premium'], own(moved.id));
+    } finally {
+      await ctx.db.db.transaction().execute((trx) => moveEmployee(trx, moved.id, moved.manager_id));
+      afterHierarchyMove();
     }
   });
 

@@ -2,6 +2,7 @@ import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
+import { subtreeSumsQuery } from './subtree-sums';
 
 export const CONTEST_COLUMNS = [
   USER_ID_COLUMN,
@@ -23,14 +24,20 @@ export async function contestReport(
 ): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
   const contest = await ctx.db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
   if (!contest) return { records: [], window: null };
+  const window = { start: contest.starts_on, end: contest.ends_on };
+  const rms = sql`select id from employees where designation = 'rm' and zone_id = any(${contest.zone_ids}::int[])`;
+  // An RM's own business from the subtree roll-ups (a few cells per person, not every policy of the zones):
+  // their subtree's, less that of anyone reporting to them.
+  const sums = subtreeSumsQuery(ctx, window, sql`${rms} union select id from employees where manager_id in (${rms})`, [], {
+    statuses: ['success'],
+  });
   const res = await sql<{ code: string; name: string; wp: number; rank: number; in_subtree: boolean }>`
-    with board as (
-      select e.id, e.unique_code as code, e.name, coalesce(sum(f.weightage_premium), 0)::float8 as wp
-      from employees e
-      left join fact_daily_business f on f.employee_id = e.id and f.status = 'success'
-        and f.day between ${contest.starts_on}::date and ${contest.ends_on}::date
-      where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
-      group by e.id, e.unique_code, e.name
+    with sums as (${sums}),
+    board as (
+      select e.id, e.unique_code as code, e.name,
+        (coalesce(s.wp, 0) - coalesce((select sum(r.wp) from sums r join employees ch on ch.id = r.root_id where ch.manager_id = e.id), 0))::float8 as wp
+      from employees e left join sums s on s.root_id = e.id
+      where e.id in (${rms})
     )
     select b.code, b.name, b.wp, (rank() over (order by b.wp desc))::int as rank,
       exists (select 1 from employee_closure c where c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id) as in_subtree
@@ -47,5 +54,5 @@ export async function contestReport(
       Rank: r.rank,
       [COL.accountId]: r.code,
     }));
-  return { records, window: { start: contest.starts_on, end: contest.ends_on } };
+  return { records, window };
 }
