@@ -268,7 +268,7 @@ export const REPORTS: readonly ReportDef[] = [
     { filters: { ...ALL_FILTERS, product: false } },
   ),
   {
-    ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, source: 'source', ...UNPAGED }),
+    ...base({ id: 24, name: 'Partner activation dashboard revist', dashboardId: 4, filters: NO_FILTERS, ...UNPAGED }),
     run: fixed(ACTIVATION_TOTAL_COLUMNS, activationTotals),
   },
   {

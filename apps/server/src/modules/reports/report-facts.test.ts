@@ -1,4 +1,4 @@
-import type { ReportRecord, ReportResponse } from '@dossier/shared';
+import { addDays, type ReportRecord, type ReportResponse } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growthOf as growth, issuedIn as inRange, loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
@@ -186,6 +186,24 @@ describe('growth compares like for like while the range runs; footnotes say the 
         close(row['Total Premium'], expected.premium);
       }
     });
+  });
+
+  it.each([
+    { name: 'two part months around a whole one', range: { start: '2026-03-07', end: '2026-05-19' } },
+    { name: 'days inside one month', range: { start: '2026-05-10', end: '2026-05-20' } },
+    { name: 'the month to date', range: { start: '2026-06-01', end: '2026-06-15' } },
+  ])('24 Partner activation over $name: active partners as recomputed from policies', async ({ range }) => {
+    const totals = (await report('demo.head', 24, range)).data.data.records[0] as ReportRecord;
+    const mapped = await ctx.db.db.selectFrom('partner_mappings').select('partner_id').distinct().where('valid_to', 'is', null).execute();
+    const activeIn = (r: { start: string; end: string }) =>
+      new Set(world.policies.filter((p) => p.status === 'success' && p.partnerId !== null && inRange(p, r)).map((p) => p.partnerId));
+    const inRangeActive = activeIn(range);
+    const ninety = activeIn({ start: addDays(range.end, -89), end: range.end });
+    expect(totals['Total Partners']).toBe(mapped.length);
+    const expected = mapped.filter((m) => inRangeActive.has(m.partner_id)).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(totals['Active In Range']).toBe(expected);
+    expect(totals['Active Last 90 Days']).toBe(mapped.filter((m) => ninety.has(m.partner_id)).length);
   });
 
   it('a closed month keeps the whole previous month', async () => {

@@ -9,10 +9,25 @@ export const subtreePartners = (rootId: RawBuilder<unknown> | number) => sql`
   join employee_closure c on c.descendant_id = m.manager_id
   where c.ancestor_id = ${rootId} and m.valid_to is null`;
 
-const activeBetween = (start: string, end: string) => sql`exists (
-  select 1 from policies p where p.partner_id = pa.id and p.status = 'success'
-    and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
-    and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
+/**
+ * Partners with successful business issued between two days, from the partner-months (one row per month and
+ * line with business, with the month's last issue day) instead of the policies: one read of the range's
+ * months, not a probe per partner. A month the range covers whole, or whose last issue day falls in the range,
+ * settles it. A month whose last issue day is past the range's end (the range ends before the month does and
+ * the partner sold again after it) cannot tell whether there was business before that end: only then are the
+ * partner's policies of those days read.
+ */
+const activeBetween = (start: string, end: string) => sql`
+  select f.partner_id from fact_partner_monthly f
+  where f.month between date_trunc('month', ${start}::date)::date and ${end}::date and f.last_issue_day >= ${start}::date
+    and (f.last_issue_day <= ${end}::date or (f.month >= ${start}::date and f.month + interval '1 month' <= ${end}::date + 1))
+  union
+  select f.partner_id from fact_partner_monthly f
+  where f.month = date_trunc('month', ${end}::date)::date and f.last_issue_day > ${end}::date
+    and exists (
+      select 1 from policies p where p.partner_id = f.partner_id and p.status = 'success'
+        and p.issued_at >= (greatest(${start}::date, f.month)::timestamp at time zone 'Asia/Kolkata')
+        and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
 
 export const ACTIVATION_TOTAL_COLUMNS = [
   column('Total Partners', 'count'),
@@ -27,8 +42,8 @@ export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[
   const ninetyStart = addDays(ctx.range.end, -89);
   const res = await sql<{ total: number; active: number; active90: number }>`
     select count(*)::int as total,
-      count(*) filter (where ${activeBetween(ctx.range.start, ctx.range.end)})::int as active,
-      count(*) filter (where ${activeBetween(ninetyStart, ctx.range.end)})::int as active90
+      count(*) filter (where pa.id in (${activeBetween(ctx.range.start, ctx.range.end)}))::int as active,
+      count(*) filter (where pa.id in (${activeBetween(ninetyStart, ctx.range.end)}))::int as active90
     from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);
   const r = res.rows[0] ?? { total: 0, active: 0, active90: 0 };
   return [
