@@ -7,6 +7,7 @@ import {
   activationByGroup,
   activationTotals,
   LAST_ACTIVATION_COLUMNS,
+  lastActivationBatches,
   lastActivationPivot,
 } from './families/activation';
 import {
@@ -305,7 +306,8 @@ export const REPORTS: readonly ReportDef[] = [
       filters: NO_FILTERS,
       ...dropdown('Select Product line'),
     }),
-    run: fixed(LAST_ACTIVATION_COLUMNS, lastActivationPivot),
+    run: lastActivationPivot,
+    batches: (ctx, size) => ({ columns: LAST_ACTIVATION_COLUMNS, batches: lastActivationBatches(ctx, size) }),
   },
   {
     ...base({

@@ -390,6 +390,60 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
   });
 
+  it('27 Product wise last activation date: paged on the server, each partner’s last issue day per line up to the month’s end', async () => {
+    const LINE_TITLES: Record<string, string> = {
+      motor: 'Motor',
+      cv: 'CV',
+      health: 'Health',
+      life: 'Life',
+      travel: 'Travel',
+      sme: 'SME',
+      loan: 'Loan',
+    };
+    const headId = idOf(await me('demo.head'));
+    const mapped = await ctx.db.db
+      .selectFrom('partner_mappings as m')
+      .innerJoin('partners as pa', 'pa.id', 'm.partner_id')
+      .select(['pa.id', 'pa.unique_code', 'pa.name', 'm.manager_id'])
+      .where('m.valid_to', 'is', null)
+      .execute();
+    const last = new Map<number, Map<string, string>>();
+    for (const p of world.policies) {
+      if (p.status !== 'success' || p.partnerId === null || p.day > RANGE.end) continue;
+      const lines = last.get(p.partnerId) ?? new Map<string, string>();
+      if ((lines.get(p.line) ?? '') < p.day) lines.set(p.line, p.day);
+      last.set(p.partnerId, lines);
+    }
+    const expected = mapped
+      .filter((m) => world.subtree.get(headId)?.has(m.manager_id) && last.has(m.id))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    expect(expected.length).toBeGreaterThan(20);
+    const rowOf = (m: (typeof expected)[number]) => ({
+      'User Id': m.unique_code,
+      Name: m.name,
+      ...Object.fromEntries(Object.entries(LINE_TITLES).map(([line, title]) => [title, last.get(m.id)?.get(line) ?? '-'])),
+      account_id: m.unique_code,
+    });
+
+    const first = await report('demo.head', 27, '&page_size=10');
+    expect(first.paging).toMatchObject({ page: 1, page_size: 10, total_rows: expected.length, sortable: ['User Id', 'Name'] });
+    expect(first.data.data.records).toEqual(expected.slice(0, 10).map(rowOf));
+    const second = await report('demo.head', 27, '&page_size=10&page=2');
+    expect(second.data.data.records).toEqual(expected.slice(10, 20).map(rowOf));
+
+    const byCode = [...expected].sort((a, b) => (a.unique_code < b.unique_code ? 1 : -1));
+    const sorted = await report('demo.head', 27, '&page_size=10&sort=User%20Id&order=desc');
+    expect(sorted.data.data.records.map((r) => r['User Id'])).toEqual(byCode.slice(0, 10).map((m) => m.unique_code));
+    const one = expected[7] as (typeof expected)[number];
+    const searched = await report('demo.head', 27, `&search=${encodeURIComponent(one.unique_code)}`);
+    expect(searched.data.data.records).toEqual([rowOf(one)]);
+    expect(searched.paging?.total_rows).toBe(1);
+    const bad = await get('demo.head', `/api/reports/27/?start_date=${RANGE.start}&end_date=${RANGE.end}&sort=Motor`, 400);
+    expect(bad.json<{ error: string }>().error).toBe(
+      "Product wise last activation date cannot be sorted by 'Motor'. Sortable: User Id, Name",
+    );
+  });
+
   it('32 credits an RM with their own business, not that of someone moved under them', async () => {
     const contest = (await ctx.db.db.selectFrom('contests').selectAll().orderBy('id').executeTakeFirstOrThrow()) as {
       id: number;

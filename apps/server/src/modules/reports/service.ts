@@ -207,7 +207,8 @@ export class ReportService {
         this.cachedAt = changedAt;
       }
       // The comparison period moves with today while the range runs, so it is part of the key.
-      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, changedAt]);
+      // A server-paged report (27) answers one page, in the viewer's order and search: they are part of it too.
+      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, ctx.page, changedAt]);
       const cached = this.cache.get(key);
       result = cached ?? (await def.run(ctx));
       if (!cached) this.cache.set(key, result);

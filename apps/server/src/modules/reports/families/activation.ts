@@ -1,7 +1,10 @@
 import { addDays, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
+import type { ReportResult } from '../catalogue';
+import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { percent, type QueryContext } from '../context';
+import { orderedRows, sortedBy, type ListShape } from './paging';
 
 /** Partners currently mapped to anyone in the subtree of `rootId` (an SQL fragment yielding partner ids). */
 export const subtreePartners = (rootId: RawBuilder<unknown> | number) => sql`
@@ -107,26 +110,66 @@ const LINES = [
   ['sme', 'SME'],
   ['loan', 'Loan'],
 ] as const;
-// Each line's cell is the last issue day (yyyy-MM-dd) or '-'.
-export const LAST_ACTIVATION_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...LINES.map(([, t]) => column(t, 'text'))];
+// Each line's cell is the last issue day (yyyy-MM-dd) or '-'. The partners' code and name sort on the server.
+const LAST_ACTIVATION_SORT: Record<string, RawBuilder<unknown>> = { [COL.userId]: sql`pa.unique_code`, [COL.name]: sql`pa.name` };
+export const LAST_ACTIVATION_COLUMNS = sortedBy(LAST_ACTIVATION_SORT, [
+  USER_ID_COLUMN,
+  NAME_COLUMN,
+  ...LINES.map(([, t]) => column(t, 'text')),
+]);
 
-/** Report 27 (pivot): partners of the subtree × product line, the last issue day up to the month's end. */
-export async function lastActivationPivot(ctx: QueryContext): Promise<ReportRecord[]> {
-  const res = await sql<{ code: string; name: string; line: string; last_day: string }>`
-    select pa.unique_code as code, pa.name, f.line, max(f.last_issue_day)::text as last_day
-    from fact_partner_monthly f join partners pa on pa.id = f.partner_id
-    where f.partner_id in (${subtreePartners(ctx.account.id)}) and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date
-    group by pa.unique_code, pa.name, f.line
-    order by pa.name`.execute(ctx.db);
-  const byCode = new Map<string, ReportRecord>();
-  for (const r of res.rows) {
-    let rec = byCode.get(r.code);
-    if (!rec) {
-      rec = { [COL.userId]: r.code, [COL.name]: r.name, ...Object.fromEntries(LINES.map(([, t]) => [t, '-'])), [COL.accountId]: r.code };
-      byCode.set(r.code, rec);
-    }
-    const title = LINES.find(([l]) => l === r.line)?.[1];
-    if (title) rec[title] = r.last_day;
-  }
-  return [...byCode.values()];
+interface PartnerRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** Partners of the subtree with business up to the month's end: report 27 has a row for each. */
+const lastActivationShape = (ctx: QueryContext): ListShape => ({
+  select: sql`pa.id, pa.unique_code as code, pa.name`,
+  from: sql`partners pa`,
+  where: sql`pa.id in (${subtreePartners(ctx.account.id)}) and exists (
+    select 1 from fact_partner_monthly f where f.partner_id = pa.id and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date)`,
+  sortable: LAST_ACTIVATION_SORT,
+  searchText: sql`pa.unique_code || ' ' || pa.name`,
+  order: sql`pa.name, pa.id`,
+});
+
+/** The rows of these partners: each line's last issue day up to the month's end. */
+async function lastActivationRecords(ctx: QueryContext, partners: PartnerRow[]): Promise<ReportRecord[]> {
+  if (partners.length === 0) return [];
+  const res = await sql<{ partner_id: number; line: string; last_day: string }>`
+    select f.partner_id, f.line, max(f.last_issue_day)::text as last_day
+    from fact_partner_monthly f
+    where f.partner_id = any(${partners.map((p) => p.id)}::int[]) and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date
+    group by f.partner_id, f.line`.execute(ctx.db);
+  const days = new Map<number, Map<string, string>>();
+  for (const r of res.rows) days.set(r.partner_id, (days.get(r.partner_id) ?? new Map<string, string>()).set(r.line, r.last_day));
+  return partners.map((p) => ({
+    [COL.userId]: p.code,
+    [COL.name]: p.name,
+    ...Object.fromEntries(LINES.map(([line, title]) => [title, days.get(p.id)?.get(line) ?? '-'])),
+    [COL.accountId]: p.code,
+  }));
+}
+
+/**
+ * Report 27 (pivot): partners of the subtree × product line, the last issue day up to the month's end. A
+ * national head has lakhs of partners: the table is paged on the server, the download reads them in batches.
+ */
+export async function lastActivationPivot(ctx: QueryContext): Promise<ReportResult> {
+  const { rows, paging } = await orderedRows<PartnerRow>(ctx, 'Product wise last activation date', lastActivationShape(ctx));
+  return { columns: LAST_ACTIVATION_COLUMNS, records: await lastActivationRecords(ctx, rows), paging };
+}
+
+export async function* lastActivationBatches(ctx: QueryContext, batchSize: number): AsyncGenerator<ReportRecord[]> {
+  const shape = lastActivationShape(ctx);
+  const query: KeysetQuery<PartnerRow, PartnerRow> = {
+    sql: (after, limit) => sql<PartnerRow>`
+      select ${shape.select} from ${shape.from}
+      where ${shape.where} ${after ? sql`and (pa.name, pa.id) > (${after.name}, ${after.id})` : sql``}
+      order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    keyOf: (row) => row,
+  };
+  for await (const batch of readInBatches(ctx.db, query, batchSize)) yield await lastActivationRecords(ctx, batch);
 }

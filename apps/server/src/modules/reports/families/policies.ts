@@ -1,11 +1,10 @@
 import type { ReportColumnDef, ReportPaging, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
-import { badRequest } from '../../../platform/http-errors';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
-import { containsPattern } from '../../../platform/like';
+import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './paging';
 
 // Both reports list policies, so they grow with the business: downloads read them in batches. The table
 // and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
@@ -29,67 +28,9 @@ async function paged<R, K>(
   query: (offset: number) => KeysetQuery<R, K>,
   record: (row: R) => ReportRecord,
 ): Promise<ReportResult> {
-  const { paging, offset } = pageWithin(ctx, shape, total);
+  const { paging, offset } = pageWithin(ctx, shape.sortable, total);
   const rows = total === 0 ? [] : (await query(offset).sql(null, paging.page_size).execute(ctx.db)).rows;
   return { columns, records: rows.map(record), paging };
-}
-
-/** The page asked for, within the list (a page past the end is the last page). */
-function pageWithin(ctx: QueryContext, shape: ListShape, total: number): { paging: ReportPaging; offset: number } {
-  const size = ctx.page.size;
-  const totalPages = Math.ceil(total / size);
-  const page = Math.min(ctx.page.number, Math.max(1, totalPages));
-  const sortable = Object.keys(shape.sortable);
-  return { paging: { page, page_size: size, total_rows: total, total_pages: totalPages, sortable }, offset: (page - 1) * size };
-}
-
-/**
- * A policy list's columns as SQL, for a page the viewer sorts or searches: the table is paged on the
- * server, so its sort and search must run there too, over every row of the list.
- */
-interface ListShape {
-  select: RawBuilder<unknown>;
-  /** The joins `select`, `sortable` and `searchText` read, after `policies p`. */
-  joins: RawBuilder<unknown>;
-  where: RawBuilder<unknown>;
-  /** Column name → the expression it sorts by. */
-  sortable: Record<string, RawBuilder<unknown>>;
-  /** The row's searchable text (the columns the table shows), one string. */
-  searchText: RawBuilder<unknown>;
-  /** The list's own order, which also breaks ties of the chosen column. */
-  order: RawBuilder<unknown>;
-}
-
-// A search is a plain substring: LIKE's wildcards in it match themselves.
-
-/** One page of a list in the viewer's order and with their search, with the count under the same search. */
-async function orderedPage<R>(
-  ctx: QueryContext,
-  name: string,
-  columns: ReportColumnDef[],
-  shape: ListShape,
-  record: (row: R) => ReportRecord,
-): Promise<ReportResult> {
-  const { sort, search } = ctx.page;
-  const by = sort ? shape.sortable[sort.column] : undefined;
-  if (sort && !by) throw badRequest(`${name} cannot be sorted by '${sort.column}'. Sortable: ${Object.keys(shape.sortable).join(', ')}`);
-  const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${containsPattern(search.toLowerCase())}` : shape.where;
-  const counted = await sql<{ n: string | number }>`select count(*) as n from policies p ${shape.joins} where ${where}`.execute(ctx.db);
-  const total = Number(counted.rows[0]?.n ?? 0);
-  const { paging, offset } = pageWithin(ctx, shape, total);
-  const order = by ? sql`${by} ${sort?.desc ? sql`desc` : sql`asc`} nulls last, ${shape.order}` : shape.order;
-  const rows =
-    total === 0
-      ? []
-      : (
-          await sql<R>`select ${shape.select} from policies p ${shape.joins} where ${where}
-            order by ${order} limit ${paging.page_size} offset ${offset}`.execute(ctx.db)
-        ).rows;
-  return { columns, records: rows.map(record), paging };
-}
-
-async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => ReportRecord): AsyncGenerator<ReportRecord[]> {
-  for await (const batch of batches) yield batch.map(record);
 }
 
 // The columns the executive report sorts by, on the server (it is paged there).
@@ -103,10 +44,6 @@ const EXECUTIVE_SORT: Record<string, RawBuilder<unknown>> = {
   Status: sql`p.status`,
   Expiring_Policy_No: sql`p.previous_policy_no`,
 };
-
-/** A policy list's columns sort where the server can sort them, and nowhere else. */
-const sortedBy = (sort: Record<string, RawBuilder<unknown>>, columns: ReportColumnDef[]): ReportColumnDef[] =>
-  columns.map((c) => ({ ...c, sortable: c.key in sort }));
 
 export const EXECUTIVE_COLUMNS = sortedBy(EXECUTIVE_SORT, [
   column('Payment Id', 'text'),
@@ -151,7 +88,7 @@ const EXECUTIVE_JOINS = sql`join products pr on pr.product_type_id = p.product_t
 
 const executiveShape = (ctx: QueryContext): ListShape => ({
   select: EXECUTIVE_SELECT,
-  joins: EXECUTIVE_JOINS,
+  from: sql`policies p ${EXECUTIVE_JOINS}`,
   where: executiveWhere(ctx),
   sortable: EXECUTIVE_SORT,
   searchText: sql`concat_ws(' ', p.payment_id, pr.name, cu.name, p.paid_amount::text, p.weightage_premium::text,
@@ -270,7 +207,7 @@ const RENEWAL_JOINS = sql`join products pr on pr.product_type_id = p.product_typ
 
 const renewalShape = (ctx: QueryContext): ListShape => ({
   select: RENEWAL_SELECT,
-  joins: RENEWAL_JOINS,
+  from: sql`policies p ${RENEWAL_JOINS}`,
   where: renewalWhere(ctx),
   sortable: RENEWAL_SORT,
   searchText: sql`concat_ws(' ', p.policy_no, pr.name, cu.name, pa.unique_code, p.expiry_date::text, p.paid_amount::text)`,
