@@ -58,27 +58,45 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   await trx.updateTable('employees').set({ manager_id: newManagerId }).where('id', '=', employeeId).execute();
   const after = await ancestorsAbove(trx, employeeId);
 
-  // Managers on both chains keep the same totals; those left lose the subtree's business, those joined gain it.
-  const left = before.filter((id) => !after.includes(id));
-  const joined = after.filter((id) => !before.includes(id));
-  if (left.length === 0 && joined.length === 0) return;
-  const targets = [
-    ...(left.length ? [sql`select id as ancestor_id, -1 as sign from unnest(array[${ids(left)}]) as id`] : []),
-    ...(joined.length ? [sql`select id as ancestor_id, 1 as sign from unnest(array[${ids(joined)}]) as id`] : []),
-  ];
-  const targetRows = sql.join(targets, sql` union all `);
-  // The moved subtree's business is its head's own cells in each subtree roll-up.
+  // Each manager on the chain left loses what the moved subtree added to their cells, each on the chain joined
+  // gains it. That depends on how far above the moved employee they are (a grain's minDepth leaves out the
+  // business of the nearest levels), so a manager on both chains at another distance changes too.
   for (const grain of SUBTREE_GRAINS) {
+    const share = (depth: number) => Math.max(0, grain.minDepth - depth);
+    const same = (a: Link, chain: Link[]) => chain.some((b) => b.id === a.id && share(b.depth) === share(a.depth));
+    const targets = [
+      ...before.filter((a) => !same(a, after)).map((a) => sql`(${a.id}::int, -1, ${share(a.depth)}::int)`),
+      ...after.filter((a) => !same(a, before)).map((a) => sql`(${a.id}::int, 1, ${share(a.depth)}::int)`),
+    ];
+    if (targets.length === 0) continue;
     const t = sql.table(grain.table);
+    // The moved subtree's business in this grain: the moved employee's own cells, plus the daily facts of the
+    // levels below them that their cells leave out but a target's take in.
+    const facts = sql.join(grain.dims.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))));
+    const below =
+      grain.minDepth === 0
+        ? sql``
+        : sql`union all
+          select ${grain.periodOf(sql`f.day`)}, ${facts}, f.nop, f.premium, f.weightage_premium, f.loan_amount
+          from employee_closure d
+          join fact_daily_business f on f.employee_id = d.descendant_id
+          join products pr on pr.product_type_id = f.product_type_id
+          where d.ancestor_id = ${employeeId} and d.depth >= t.from_depth and d.depth < ${grain.minDepth}`;
     await addDeltas(
       trx,
       grain.table,
       sql`
         insert into ${t} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
-        select t.ancestor_id, c.${sql.ref(grain.period)}, ${dimRefs(grain.dims, 'c')},
-          t.sign * c.nop, t.sign * c.premium, t.sign * c.weightage_premium, t.sign * c.loan_amount
-        from ${t} c cross join (${targetRows}) t
-        where c.ancestor_id = ${employeeId}
+        select t.ancestor_id, x.period, ${dimRefs(grain.dims, 'x')},
+          sum(t.sign * x.nop), sum(t.sign * x.premium), sum(t.sign * x.weightage_premium), sum(t.sign * x.loan_amount)
+        from (values ${sql.join(targets)}) as t(ancestor_id, sign, from_depth)
+        cross join lateral (
+          select c.${sql.ref(grain.period)} as period, ${dimRefs(grain.dims, 'c')}, c.nop, c.premium, c.weightage_premium, c.loan_amount
+          from ${t} c where c.ancestor_id = ${employeeId}
+          ${below}) as x(period, ${dimRefs(grain.dims)}, nop, premium, weightage_premium, loan_amount)
+        group by t.ancestor_id, x.period, ${dimRefs(grain.dims, 'x')}
+        having sum(t.sign * x.nop) <> 0 or sum(t.sign * x.premium) <> 0 or sum(t.sign * x.weightage_premium) <> 0
+          or sum(t.sign * x.loan_amount) <> 0
         ${addToCell(grain.table, subtreeKey(grain))}`,
     );
   }
@@ -92,12 +110,17 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
 /** Call after the moving transaction committed: report caches of this process drop figures at once. */
 export const afterHierarchyMove = noteRollupsChanged;
 
-async function ancestorsAbove(db: Db, employeeId: number): Promise<number[]> {
-  const rows = await db
+interface Link {
+  id: number;
+  /** Levels between them and the employee (1: their manager). */
+  depth: number;
+}
+
+async function ancestorsAbove(db: Db, employeeId: number): Promise<Link[]> {
+  return db
     .selectFrom('employee_closure')
-    .select('ancestor_id')
+    .select(['ancestor_id as id', 'depth'])
     .where('descendant_id', '=', employeeId)
     .where('depth', '>', 0)
     .execute();
-  return rows.map((r) => r.ancestor_id);
 }

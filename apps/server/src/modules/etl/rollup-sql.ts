@@ -38,16 +38,28 @@ export interface SubtreeGrain {
   period: 'day' | 'month';
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
   dims: readonly SubtreeDim[];
+  /**
+   * The cells of an ancestor hold the business of descendants at least this many levels below them. The
+   * product cells leave out the ancestor's own business and their direct reports' (2): a reader adds those few
+   * people's daily facts. Near the bottom of the hierarchy product cells are about as many as the policies and
+   * save a reader nothing; left out, they cost the ETL nothing either (docs/decisions/034-subtree-by-product.md).
+   */
+  minDepth: 0 | typeof PRODUCT_MIN_DEPTH;
   /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
   rebuiltFrom?: SubtreeGrain['table'];
 }
 const byDay = (day: RawBuilder<unknown>) => day;
 const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
+export const PRODUCT_MIN_DEPTH = 2;
 export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
-  { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS },
-  { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS, rebuiltFrom: 'fact_subtree_daily' },
-  { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS },
+  { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS, minDepth: 0 },
+  { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS, minDepth: 0, rebuiltFrom: 'fact_subtree_daily' },
+  { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS, minDepth: PRODUCT_MIN_DEPTH },
 ];
+
+// How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
+// list and the group-by must name the same expression).
+const DEEPEST = sql.lit(Math.max(...SUBTREE_GRAINS.map((g) => g.minDepth)));
 
 /** A grain's dimensions as column references, optionally of an alias. */
 export const dimRefs = (dims: readonly SubtreeDim[], alias?: string) => sql.join(dims.map((d) => sql.ref(alias ? `${alias}.${d}` : d)));
@@ -137,14 +149,14 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       insert into ${sql.table(grain.table)} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
       select ancestor_id, ${grain.periodOf(sql`day`)}, ${dimRefs(grain.dims)},
         sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-      from deltas group by 1, 2, ${dimRefs(grain.dims)} ${NONZERO_SUMS}
+      from deltas where depth >= ${grain.minDepth} group by 1, 2, ${dimRefs(grain.dims)} ${NONZERO_SUMS}
       ${addToCell(grain.table, subtreeKey(grain))}
       returning ctid, nop)`,
   );
   const emptied = SUBTREE_GRAINS.map((_, i) => sql`select ${i}::int as grain, ctid::text as tid from ${sql.raw(`g${i}`)} where nop = 0`);
   const subtree = await sql<{ grain: number; tid: string }>`
     with deltas as materialized (
-      select c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')},
+      select c.ancestor_id, least(c.depth, ${DEEPEST}) as depth, e.day, ${dimRefs(PRODUCT_DIMS, 'e')},
         sum(e.nop) as nop, sum(e.premium) as premium, sum(e.weightage_premium) as weightage_premium, sum(e.loan_amount) as loan_amount
       from (
         select a.day, a.employee_id, ${dimRefs(PRODUCT_DIMS, 'a')},
@@ -153,7 +165,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
         from etl_affected a where a.line is not null
         group by a.day, a.employee_id, ${dimRefs(PRODUCT_DIMS, 'a')}) e
       join employee_closure c on c.descendant_id = e.employee_id
-      group by c.ancestor_id, e.day, ${dimRefs(PRODUCT_DIMS, 'e')}
+      group by c.ancestor_id, least(c.depth, ${DEEPEST}), e.day, ${dimRefs(PRODUCT_DIMS, 'e')}
     ),
     ${sql.join(writes)}
     ${sql.join(emptied, sql` union all `)}`.execute(trx);
@@ -251,7 +263,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
           select c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')},
             sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
-          from per_employee e join employee_closure c on c.descendant_id = e.employee_id
+          from per_employee e join employee_closure c on c.descendant_id = e.employee_id and c.depth >= ${grain.minDepth}
           group by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}`.execute(trx),
     );
   }

@@ -24,7 +24,7 @@ export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof
       select a.id, ${grain.periodOf(sql`f.day`)}, ${dims},
         sum(f.nop), sum(f.premium), sum(f.weightage_premium), sum(f.loan_amount)
       from subtree_refresh a
-      join employee_closure d on d.ancestor_id = a.id
+      join employee_closure d on d.ancestor_id = a.id and d.depth >= ${grain.minDepth}
       join fact_daily_business f on f.employee_id = d.descendant_id
       join products pr on pr.product_type_id = f.product_type_id
       group by 1, 2, ${dims}`.execute(db);

@@ -19,7 +19,7 @@ describe('growth compares like for like while the range runs; footnotes say the 
     expect(TODAY).toBe('2026-06-15');
     ctx = await createReportsTestApp(0.02, { today: TODAY, config: { ETL_INTERVAL_SECONDS: '120' } });
     world = await loadRawWorld(ctx.db.db);
-    for (const login of ['demo.head', 'demo.zsm']) tokens.set(login, await demoToken(ctx.app, login));
+    for (const login of ['demo.head', 'demo.zsm', 'demo.tl']) tokens.set(login, await demoToken(ctx.app, login));
   });
   afterAll(() => ctx.close());
 
@@ -94,99 +94,110 @@ describe('growth compares like for like while the range runs; footnotes say the 
     expect(total).toBeGreaterThan(100);
   });
 
-  describe('breakdowns by product, insurer and premium terms over 7 March – 19 May, each row as recomputed from policies', () => {
-    const range = { start: '2026-03-07', end: '2026-05-19' };
-    // No filter, a product and insurer filter (both served from the subtree roll-ups by product) and a state
-    // filter (which only the daily facts of every descendant can answer): the same recomputation each time.
-    const filterCases = [
-      { name: 'no filter', query: () => '', keep: () => true },
-      {
-        name: 'two products and an insurer',
-        query: () => `&product_type_id=${pick.products.join(',')}&insurers=${encodeURIComponent(pick.insurer)}`,
-        keep: (p: RawPolicy) => pick.products.includes(p.productTypeId) && p.insurer === pick.insurer,
-      },
-      { name: 'a state', query: () => `&states=${encodeURIComponent(pick.stateName)}`, keep: (p: RawPolicy) => p.stateId === pick.stateId },
-    ];
-    const pick = { products: [] as number[], insurer: '', stateId: 0, stateName: '' };
-    let inRangeUnderHead: RawPolicy[] = [];
-    let productName = new Map<number, string>();
-    beforeAll(async () => {
-      inRangeUnderHead = successUnder(idOf(await codeOf('demo.head'))).filter((p) => inRange(p, range));
-      // The two products with most business, the insurer of a life policy of one of them and a life policy's state:
-      // each filter leaves life business for report 22 and several rows elsewhere.
-      const count = new Map<number, number>();
-      for (const p of inRangeUnderHead) count.set(p.productTypeId, (count.get(p.productTypeId) ?? 0) + 1);
-      const life = inRangeUnderHead.filter((p) => p.line === 'life');
-      const [lifePolicy] = life;
-      if (!lifePolicy) throw new Error('no life business in the range');
-      const top = [...count.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
-      pick.products = [...new Set([lifePolicy.productTypeId, ...top])].slice(0, 2);
-      pick.insurer = lifePolicy.insurer;
-      pick.stateId = lifePolicy.stateId;
-      pick.stateName = (await ctx.db.db.selectFrom('states').select('name').where('id', '=', pick.stateId).executeTakeFirstOrThrow()).name;
-      const products = await ctx.db.db.selectFrom('products').select(['product_type_id', 'name']).execute();
-      productName = new Map(products.map((p) => [p.product_type_id, p.name]));
-    });
+  // The national head's product cells hold most of their figures; a team lead's hold none (their team is one
+  // level down), so theirs come from their own and their RMs' daily facts.
+  describe.each(['demo.head', 'demo.tl'])(
+    '%s: breakdowns by product, insurer and premium terms over 7 March – 19 May, each row as recomputed from policies',
+    (login) => {
+      const range = { start: '2026-03-07', end: '2026-05-19' };
+      // No filter, a product and insurer filter (both served from the subtree roll-ups by product) and a state
+      // filter (which only the daily facts of every descendant can answer): the same recomputation each time.
+      const filterCases = [
+        { name: 'no filter', query: () => '', keep: () => true },
+        {
+          name: 'two products and an insurer',
+          query: () => `&product_type_id=${pick.products.join(',')}&insurers=${encodeURIComponent(pick.insurer)}`,
+          keep: (p: RawPolicy) => pick.products.includes(p.productTypeId) && p.insurer === pick.insurer,
+        },
+        {
+          name: 'a state',
+          query: () => `&states=${encodeURIComponent(pick.stateName)}`,
+          keep: (p: RawPolicy) => p.stateId === pick.stateId,
+        },
+      ];
+      const pick = { products: [] as number[], insurer: '', stateId: 0, stateName: '' };
+      let inRangeUnderViewer: RawPolicy[] = [];
+      let productName = new Map<number, string>();
+      beforeAll(async () => {
+        inRangeUnderViewer = successUnder(idOf(await codeOf(login))).filter((p) => inRange(p, range));
+        // The two products with most business, the insurer of a life policy of one of them and a life policy's state:
+        // each filter leaves life business for report 22 and several rows elsewhere.
+        const count = new Map<number, number>();
+        for (const p of inRangeUnderViewer) count.set(p.productTypeId, (count.get(p.productTypeId) ?? 0) + 1);
+        const life = inRangeUnderViewer.filter((p) => p.line === 'life');
+        const [lifePolicy] = life;
+        if (!lifePolicy) throw new Error('no life business in the range');
+        const top = [...count.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
+        pick.products = [...new Set([lifePolicy.productTypeId, ...top])].slice(0, 2);
+        pick.insurer = lifePolicy.insurer;
+        pick.stateId = lifePolicy.stateId;
+        pick.stateName = (
+          await ctx.db.db.selectFrom('states').select('name').where('id', '=', pick.stateId).executeTakeFirstOrThrow()
+        ).name;
+        const products = await ctx.db.db.selectFrom('products').select(['product_type_id', 'name']).execute();
+        productName = new Map(products.map((p) => [p.product_type_id, p.name]));
+      });
 
-    it.each(filterCases)('14 Product wise and 35 Direct business, $name', async ({ query, keep }) => {
-      const ps = inRangeUnderHead.filter(keep);
-      const products = (await report('demo.head', 14, range, query())).data.data.records;
-      const shown = products.filter((r) => r.Product !== 'Total');
-      const expectedProducts = [...new Set(ps.map((p) => p.productTypeId))];
-      expect(shown.map((r) => r.Product).sort()).toEqual(expectedProducts.map((id) => productName.get(id)).sort());
-      for (const id of expectedProducts) {
-        const row = shown.find((r) => r.Product === productName.get(id));
-        const expected = sum(ps.filter((p) => p.productTypeId === id));
-        expect(row?.['Policies count']).toBe(expected.nop);
-        close(row?.['Total Premium'], expected.premium);
-      }
+      it.each(filterCases)('14 Product wise and 35 Direct business, $name', async ({ query, keep }) => {
+        const ps = inRangeUnderViewer.filter(keep);
+        const products = (await report(login, 14, range, query())).data.data.records;
+        const shown = products.filter((r) => r.Product !== 'Total');
+        const expectedProducts = [...new Set(ps.map((p) => p.productTypeId))];
+        expect(shown.map((r) => r.Product).sort()).toEqual(expectedProducts.map((id) => productName.get(id)).sort());
+        for (const id of expectedProducts) {
+          const row = shown.find((r) => r.Product === productName.get(id));
+          const expected = sum(ps.filter((p) => p.productTypeId === id));
+          expect(row?.['Policies count']).toBe(expected.nop);
+          close(row?.['Total Premium'], expected.premium);
+        }
 
-      const direct = (await report('demo.head', 35, range, query())).data.data.records;
-      const directPs = ps.filter((p) => p.channel !== 'pos');
-      const cells = new Set(directPs.map((p) => `${productName.get(p.productTypeId)}|${p.insurer}`));
-      expect(direct.map((r) => `${r.Product}|${r.Insurer}`).sort()).toEqual([...cells].sort());
-      for (const row of direct) {
-        const expected = sum(directPs.filter((p) => productName.get(p.productTypeId) === row.Product && p.insurer === row.Insurer));
-        expect(row['Policies count']).toBe(expected.nop);
-        close(row['Weightage Premium'], expected.wp);
-      }
-    });
+        const direct = (await report(login, 35, range, query())).data.data.records;
+        const directPs = ps.filter((p) => p.channel !== 'pos');
+        const cells = new Set(directPs.map((p) => `${productName.get(p.productTypeId)}|${p.insurer}`));
+        expect(direct.map((r) => `${r.Product}|${r.Insurer}`).sort()).toEqual([...cells].sort());
+        for (const row of direct) {
+          const expected = sum(directPs.filter((p) => productName.get(p.productTypeId) === row.Product && p.insurer === row.Insurer));
+          expect(row['Policies count']).toBe(expected.nop);
+          close(row['Weightage Premium'], expected.wp);
+        }
+      });
 
-    it.each(filterCases)('15 User insurer wise business, $name: every reportee × insurer cell', async ({ query, keep }) => {
-      const r = await report('demo.head', 15, range, query());
-      const insurers = r.data.data.columns.slice(2, -1);
-      expect(insurers).toEqual([...new Set(inRangeUnderHead.filter(keep).map((p) => p.insurer))].sort());
-      expect(r.data.data.records.length).toBeGreaterThan(1);
-      for (const row of r.data.data.records) {
-        const ps = successUnder(idOf(row['User Id'])).filter((p) => inRange(p, range) && keep(p));
-        for (const insurer of insurers) close(row[insurer], sum(ps.filter((p) => p.insurer === insurer)).premium);
-        close(row.Total, sum(ps).premium);
-      }
-    });
+      it.each(filterCases)('15 User insurer wise business, $name: every reportee × insurer cell', async ({ query, keep }) => {
+        const r = await report(login, 15, range, query());
+        const insurers = r.data.data.columns.slice(2, -1);
+        expect(insurers).toEqual([...new Set(inRangeUnderViewer.filter(keep).map((p) => p.insurer))].sort());
+        expect(r.data.data.records.length).toBeGreaterThan(1);
+        for (const row of r.data.data.records) {
+          const ps = successUnder(idOf(row['User Id'])).filter((p) => inRange(p, range) && keep(p));
+          for (const insurer of insurers) close(row[insurer], sum(ps.filter((p) => p.insurer === insurer)).premium);
+          close(row.Total, sum(ps).premium);
+        }
+      });
 
-    it.each(filterCases)('22 Life issuance channel report, $name: each channel × term × instalment', async ({ query, keep }) => {
-      // Report 22 takes no product filter: only the insurer or the state narrows it.
-      const withProduct = query().includes('product_type_id');
-      const ps = inRangeUnderHead.filter((p) => p.line === 'life' && (withProduct ? p.insurer === pick.insurer : keep(p)));
-      const rows = (await report('demo.head', 22, range, query())).data.data.records;
-      const channelLabel: Record<string, string> = { pos: 'POS partner', direct: 'Direct', online: 'Online' };
-      const cells = new Set(ps.map((p) => `${channelLabel[p.channel]}|${p.paymentTerm}|${p.installmentType}`));
-      expect(cells.size).toBeGreaterThan(1);
-      expect(rows.map((r) => `${r.Channel}|${r.premium_payment_term}|${r.premium_installment_type}`).sort()).toEqual([...cells].sort());
-      for (const row of rows) {
-        const expected = sum(
-          ps.filter(
-            (p) =>
-              channelLabel[p.channel] === row.Channel &&
-              p.paymentTerm === row.premium_payment_term &&
-              p.installmentType === row.premium_installment_type,
-          ),
-        );
-        expect(row['Policies count']).toBe(expected.nop);
-        close(row['Total Premium'], expected.premium);
-      }
-    });
-  });
+      it.each(filterCases)('22 Life issuance channel report, $name: each channel × term × instalment', async ({ query, keep }) => {
+        // Report 22 takes no product filter: only the insurer or the state narrows it.
+        const withProduct = query().includes('product_type_id');
+        const ps = inRangeUnderViewer.filter((p) => p.line === 'life' && (withProduct ? p.insurer === pick.insurer : keep(p)));
+        const rows = (await report(login, 22, range, query())).data.data.records;
+        const channelLabel: Record<string, string> = { pos: 'POS partner', direct: 'Direct', online: 'Online' };
+        const cells = new Set(ps.map((p) => `${channelLabel[p.channel]}|${p.paymentTerm}|${p.installmentType}`));
+        expect(cells.size).toBeGreaterThan(1);
+        expect(rows.map((r) => `${r.Channel}|${r.premium_payment_term}|${r.premium_installment_type}`).sort()).toEqual([...cells].sort());
+        for (const row of rows) {
+          const expected = sum(
+            ps.filter(
+              (p) =>
+                channelLabel[p.channel] === row.Channel &&
+                p.paymentTerm === row.premium_payment_term &&
+                p.installmentType === row.premium_installment_type,
+            ),
+          );
+          expect(row['Policies count']).toBe(expected.nop);
+          close(row['Total Premium'], expected.premium);
+        }
+      });
+    },
+  );
 
   it.each([
     { name: 'two part months around a whole one', range: { start: '2026-03-07', end: '2026-05-19' } },

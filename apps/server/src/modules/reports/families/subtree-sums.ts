@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
-import { NARROW_DIMS, type SubtreeDim } from '../../etl/module';
+import { NARROW_DIMS, PRODUCT_MIN_DEPTH, type SubtreeDim } from '../../etl/module';
 import { scopeFilter, type FactScope, type Measures } from './facts';
 
 const lastOfMonth = (d: string) => {
@@ -73,13 +73,14 @@ export function subtreeSumsQuery(
       ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount
     from ${sql.table(table)} f
     where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
-  // The daily facts have every dimension; the line is their product's.
-  const facts = (run: DateRange, sign: 1 | -1) => sql`
+  // The daily facts of the roots' descendants down to `depth` levels (all without), per root. They have every
+  // dimension; the line is their product's.
+  const facts = (run: DateRange, sign: 1 | -1, depth?: number) => sql`
     select c.ancestor_id as root_id, ${keyText(key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))))} as key,
       ${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium,
       ${negate(sign)}f.loan_amount as loan_amount
     from fact_daily_business f
-    join employee_closure c on c.descendant_id = f.employee_id
+    join employee_closure c on c.descendant_id = f.employee_id ${depth === undefined ? sql`` : sql`and c.depth <= ${depth}`}
     join products pr on pr.product_type_id = f.product_type_id
     where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
       ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`;
@@ -90,8 +91,12 @@ export function subtreeSumsQuery(
   } else {
     const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
     const { months, days } = coverRange(range);
-    const monthly = narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly';
-    if (months.length) parts.push(rollup(monthly, sql`f.month = any(${months}::date[])`, 1));
+    if (months.length) parts.push(rollup(narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly', sql`f.month = any(${months}::date[])`, 1));
+    // The product cells leave out each root's own business and their direct reports' (PRODUCT_MIN_DEPTH).
+    if (months.length && !narrow) {
+      const monthsRun = { start: months[0] as string, end: lastOfMonth(months.at(-1) as string) };
+      parts.push(facts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
+    }
     for (const run of days) {
       parts.push(narrow ? rollup('fact_subtree_daily', sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign) : facts(run, run.sign));
     }
