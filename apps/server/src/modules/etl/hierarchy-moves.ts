@@ -30,8 +30,6 @@ export async function isSelfOrBelow(db: Db, employeeId: number, candidateId: num
   return row !== undefined;
 }
 
-const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}::int`));
-
 /**
  * Moves an employee, with everyone under them, to another manager (null: to the top). Call inside
  * a transaction; the caller has checked that the new manager is not in the moved subtree. Waits for

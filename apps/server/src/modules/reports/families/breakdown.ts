@@ -120,7 +120,13 @@ export async function directBusinessReport(ctx: QueryContext): Promise<ReportRec
     join products pr on pr.product_type_id = split_part(s.key, '|', 1)::int
     join insurers i on i.id = split_part(s.key, '|', 2)::int`.execute(ctx.db);
   return res.rows
-    .map((r) => ({ [COL.product]: r.product, [COL.insurer]: r.insurer, [COL.nop]: r.nop, [COL.premium]: round2(r.premium), [COL.wp]: round2(r.wp) }))
+    .map((r) => ({
+      [COL.product]: r.product,
+      [COL.insurer]: r.insurer,
+      [COL.nop]: r.nop,
+      [COL.premium]: round2(r.premium),
+      [COL.wp]: round2(r.wp),
+    }))
     .sort(
       (a, b) =>
         String(a[COL.product]).localeCompare(String(b[COL.product])) || String(a[COL.insurer]).localeCompare(String(b[COL.insurer])),

@@ -10,15 +10,14 @@ import type { QueryContext } from '../context';
 // there too, over every row of the list.
 
 /** The page asked for, within the list (a page past the end is the last page). */
-export function pageWithin(
-  ctx: QueryContext,
-  sortable: Record<string, unknown>,
-  total: number,
-): { paging: ReportPaging; offset: number } {
+export function pageWithin(ctx: QueryContext, sortable: Record<string, unknown>, total: number): { paging: ReportPaging; offset: number } {
   const size = ctx.page.size;
   const totalPages = Math.ceil(total / size);
   const page = Math.min(ctx.page.number, Math.max(1, totalPages));
-  return { paging: { page, page_size: size, total_rows: total, total_pages: totalPages, sortable: Object.keys(sortable) }, offset: (page - 1) * size };
+  return {
+    paging: { page, page_size: size, total_rows: total, total_pages: totalPages, sortable: Object.keys(sortable) },
+    offset: (page - 1) * size,
+  };
 }
 
 /** A list's rows as SQL, for a page the viewer sorts or searches. */

@@ -1,4 +1,4 @@
-import type { ReportColumnDef, ReportPaging, ReportRecord } from '@dossier/shared';
+import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';

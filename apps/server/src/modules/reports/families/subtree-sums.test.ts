@@ -21,7 +21,10 @@ describe('coverRange: months and runs of days that add up to a range', () => {
   });
 
   it('takes whole months whole, and each part month by the shorter side', () => {
-    expect(coverRange({ start: '2026-03-01', end: '2026-05-31' })).toEqual({ months: ['2026-03-01', '2026-04-01', '2026-05-01'], days: [] });
+    expect(coverRange({ start: '2026-03-01', end: '2026-05-31' })).toEqual({
+      months: ['2026-03-01', '2026-04-01', '2026-05-01'],
+      days: [],
+    });
     expect(coverRange({ start: '2026-10-07', end: '2026-11-19' })).toEqual({
       months: ['2026-10-01', '2026-11-01'],
       days: [

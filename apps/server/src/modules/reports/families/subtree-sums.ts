@@ -91,14 +91,17 @@ export function subtreeSumsQuery(
   } else {
     const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
     const { months, days } = coverRange(range);
-    if (months.length) parts.push(rollup(narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly', sql`f.month = any(${months}::date[])`, 1));
+    if (months.length)
+      parts.push(rollup(narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly', sql`f.month = any(${months}::date[])`, 1));
     // The product cells leave out each root's own business and their direct reports' (PRODUCT_MIN_DEPTH).
     if (months.length && !narrow) {
       const monthsRun = { start: months[0] as string, end: lastOfMonth(months.at(-1) as string) };
       parts.push(facts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
     }
     for (const run of days) {
-      parts.push(narrow ? rollup('fact_subtree_daily', sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign) : facts(run, run.sign));
+      parts.push(
+        narrow ? rollup('fact_subtree_daily', sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign) : facts(run, run.sign),
+      );
     }
   }
   return sql<SubtreeRow>`
