@@ -6,16 +6,14 @@ import type { Paging } from '../../platform/paging';
 
 type CaseScope = ExpressionBuilder<Database & { c: Database['cases'] }, 'c'>;
 
-/** The case's partner is currently mapped to this RM (a partner may hold several mappings). */
-const mappedTo = (rmId: number) => (eb: CaseScope) =>
-  eb.exists(
-    eb
-      .selectFrom('partner_mappings as m')
-      .select('m.id')
-      .whereRef('m.partner_id', '=', 'c.partner_id')
-      .where('m.valid_to', 'is', null)
-      .where('m.manager_id', '=', rmId),
-  );
+/**
+ * The case's partner is currently mapped to this RM (a partner may hold several mappings). The RM's partners
+ * are read once into an array: as a correlated look-up, PostgreSQL compared every lead, newest first, with
+ * every one of them (a national organisation's RM: 72 ms a page instead of 12).
+ */
+const mappedTo = (rmId: number) => () =>
+  sql<boolean>`c.partner_id = any(array(
+    select m.partner_id from partner_mappings m where m.valid_to is null and m.manager_id = ${rmId}))`;
 
 const callCount = (eb: CaseScope) =>
   eb
