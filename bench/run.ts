@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { kolkataToday, monthRange } from '@dossier/shared';
 import { loadDemoIfEmpty } from '../apps/server/src/demo/load';
 import { runBusinessEtl } from '../apps/server/src/modules/etl/business-etl';
+import { ROLLUP_TABLES } from '../apps/server/src/modules/etl/rollup-sql';
 import type { Account } from '../apps/server/src/modules/reports/context';
 import { createDb } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
@@ -108,9 +109,7 @@ async function main(): Promise<void> {
   // Earlier runs rebuilt these tables; on a PostgreSQL without autovacuum (this machine's has it off)
   // their dead rows would be timed too.
   const vacuum = () =>
-    sql`vacuum analyze fact_daily_business, fact_subtree_daily, fact_subtree_monthly, fact_partner_monthly, etl_policy_state, etl_affected, policies`.execute(
-      db,
-    );
+    sql`vacuum analyze ${sql.join(ROLLUP_TABLES.map((t) => sql.table(t)))}, etl_policy_state, etl_affected, policies`.execute(db);
   log('vacuum...');
   await vacuum();
   log('full rebuild...');

@@ -5,6 +5,7 @@ import { createTestDb } from '../../../test/db';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { runBusinessEtl } from './business-etl';
 import { isSelfOrBelow, moveEmployee } from './hierarchy-moves';
+import { ROLLUP_TABLES } from './rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -82,13 +83,7 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
 /** Every row and column of the roll-ups, as text. */
 async function rollups(db: TestDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of [
-    'fact_daily_business',
-    'fact_subtree_daily',
-    'fact_subtree_monthly',
-    'fact_subtree_product_monthly',
-    'fact_partner_monthly',
-  ] as const) {
+  for (const table of ROLLUP_TABLES) {
     const res = await sql<{ r: string }>`select t::text as r from ${sql.table(table)} t order by 1`.execute(db.db);
     out[table] = res.rows.map((r) => r.r);
   }

@@ -57,6 +57,9 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
   { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS, minDepth: PRODUCT_MIN_DEPTH },
 ];
 
+/** Every table of business figures the ETL keeps (its bookkeeping tables aside). */
+export const ROLLUP_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
+
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
 // list and the group-by must name the same expression).
 const DEEPEST = sql.lit(Math.max(...SUBTREE_GRAINS.map((g) => g.minDepth)));

@@ -8,6 +8,7 @@ import type { App } from '../../platform/types';
 import { createTestDb } from '../../../test/db';
 import { demoToken, TODAY } from '../../../test/reports-fixture';
 import { runBusinessEtl } from '../etl/business-etl';
+import { ROLLUP_TABLES } from '../etl/rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 const REPLICA_WATERMARK = '2026-06-15T01:23:00.000Z';
@@ -33,13 +34,7 @@ describe('reports on a separate reporting database', () => {
       await runBusinessEtl(db.db);
     }
     // The replica's roll-ups say twice the premium, and were built at a time of their own.
-    for (const table of [
-      'fact_daily_business',
-      'fact_subtree_daily',
-      'fact_subtree_monthly',
-      'fact_subtree_product_monthly',
-      'fact_partner_monthly',
-    ] as const) {
+    for (const table of ROLLUP_TABLES) {
       await sql`update ${sql.table(table)} set premium = premium * 2`.execute(replica.db);
     }
     await replica.db

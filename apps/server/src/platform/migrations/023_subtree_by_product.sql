@@ -5,21 +5,12 @@
 -- left out. No daily table: per day these cells are about as many as the policies (measured at 10 lakh), so
 -- the days of a range are read from the daily facts. Empty until the next run: without a watermark that run is
 -- a full rebuild, which fills it.
-create table fact_subtree_product_monthly (
-  month date not null,
-  ancestor_id integer not null,
-  status text not null,
-  business_type smallint not null,
-  channel text not null,
-  line text not null,
-  product_type_id smallint not null,
-  insurer_id smallint not null,
-  payment_term smallint not null,
-  installment_type text not null,
-  nop integer not null,
-  premium numeric(16,2) not null,
-  weightage_premium numeric(16,2) not null,
-  loan_amount numeric(16,2) not null,
-  primary key (ancestor_id, month, status, business_type, channel, line, product_type_id, insurer_id, payment_term, installment_type)
-) with (fillfactor = 90);
+create table fact_subtree_product_monthly (like fact_subtree_monthly including defaults including storage);
+alter table fact_subtree_product_monthly
+  add column product_type_id smallint not null,
+  add column insurer_id smallint not null,
+  add column payment_term smallint not null,
+  add column installment_type text not null,
+  add primary key (ancestor_id, month, status, business_type, channel, line, product_type_id, insurer_id, payment_term, installment_type),
+  set (fillfactor = 90);
 update etl_jobs set last_transaction_updated_at = null, last_transaction_created_at = null where name = 'business_rollup';
