@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
-import { addDeltas, addToCell, dimRefs, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -70,7 +70,7 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
     const t = sql.table(grain.table);
     // The moved subtree's business in this grain: the moved employee's own cells, plus the daily facts of the
     // levels below them that their cells leave out but a target's take in.
-    const facts = sql.join(grain.dims.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))));
+    const facts = sql.join(factDims(grain.dims));
     const below =
       grain.minDepth === 0
         ? sql``

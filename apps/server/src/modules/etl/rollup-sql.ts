@@ -66,6 +66,9 @@ const DEEPEST = sql.lit(Math.max(...SUBTREE_GRAINS.map((g) => g.minDepth)));
 
 /** A grain's dimensions as column references, optionally of an alias. */
 export const dimRefs = (dims: readonly SubtreeDim[], alias?: string) => sql.join(dims.map((d) => sql.ref(alias ? `${alias}.${d}` : d)));
+/** A grain's dimensions read from fact_daily_business (alias f) joined with products (alias pr): the daily facts
+ * have every dimension but the line, which is their product's. */
+export const factDims = (dims: readonly SubtreeDim[]) => dims.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`)));
 export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(grain.period)}, ${dimRefs(grain.dims)}`;
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { ETL_LOCK_KEY } from './business-etl';
-import { SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Recomputes every day and month of the subtree roll-ups (`SUBTREE_GRAINS`) for the
@@ -16,8 +16,7 @@ export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof
   await sql`create temp table subtree_refresh on commit drop as select distinct x.id from (${ancestors}) as x(id)`.execute(db);
   for (const grain of SUBTREE_GRAINS) {
     const t = sql.table(grain.table);
-    // The daily facts have every dimension but the line, which is their product's.
-    const dims = sql.join(grain.dims.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))));
+    const dims = sql.join(factDims(grain.dims));
     await sql`delete from ${t} where ancestor_id in (select id from subtree_refresh)`.execute(db);
     await sql`
       insert into ${t} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)

@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
-import { NARROW_DIMS, PRODUCT_MIN_DEPTH, type SubtreeDim } from '../../etl/module';
+import { factDims, NARROW_DIMS, PRODUCT_MIN_DEPTH, type SubtreeDim, type SubtreeGrain } from '../../etl/module';
 import { scopeFilter, type FactScope, type Measures } from './facts';
 
 const lastOfMonth = (d: string) => {
@@ -48,8 +48,6 @@ export interface SubtreeRow extends Measures {
   key: string;
 }
 
-type SubtreeTable = 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_monthly';
-
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
@@ -68,15 +66,14 @@ export function subtreeSumsQuery(
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states } = ctx.filters;
   const negate = (sign: 1 | -1) => (sign === 1 ? sql`` : sql`-`);
-  const rollup = (table: SubtreeTable, period: RawBuilder<unknown>, sign: 1 | -1) => sql`
+  const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) => sql`
     select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${negate(sign)}f.nop as nop,
       ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount
     from ${sql.table(table)} f
     where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
-  // The daily facts of the roots' descendants down to `depth` levels (all without), per root. They have every
-  // dimension; the line is their product's.
+  // The daily facts of the roots' descendants down to `depth` levels (all without), per root.
   const facts = (run: DateRange, sign: 1 | -1, depth?: number) => sql`
-    select c.ancestor_id as root_id, ${keyText(key.map((d) => (d === 'line' ? sql`pr.line` : sql.ref(`f.${d}`))))} as key,
+    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key,
       ${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium,
       ${negate(sign)}f.loan_amount as loan_amount
     from fact_daily_business f
