@@ -1,4 +1,4 @@
-import { BUSINESS_TYPE_RULE } from '@dossier/shared';
+import { BUSINESS_TYPE_RULE, monthRange } from '@dossier/shared';
 import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,7 +268,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     );
   });
 
-  it('25 activation, 28 performance, 29 funnel and 31 recruitment match a recomputation from partners, mappings and targets', async () => {
+  it('25 activation, 28 performance, 29 and 30 funnels and 31 recruitment match a recomputation from partners, mappings and targets', async () => {
     const zsmId = idOf(await me('demo.zsm'));
     const mappings = await ctx.db.db
       .selectFrom('partner_mappings')
@@ -361,6 +361,30 @@ describe('reports equal an independent recomputation from raw policies', () => {
     // Fewer than without the filter: it narrows.
     const all = partners.filter((pa) => partnersUnder(zsmId).has(pa.id) && inYear(pa.registered_at)).length;
     expect(certified).toBeLessThan(all);
+
+    // Report 30: the funnel's stages for each direct report's own subtree, in the month the ZSM's partners
+    // registered most (a month report; May has no cohort); together, the ZSM's whole cohort.
+    const months = partners.filter((pa) => partnersUnder(zsmId).has(pa.id)).map((pa) => pa.registered_at.slice(0, 7));
+    const busiest = [...new Set(months)].sort((a, b) => months.filter((m) => m === b).length - months.filter((m) => m === a).length)[0];
+    const month = monthRange(`${busiest}-01`);
+    const teamFunnel = (
+      await get('demo.zsm', `/api/reports/30/?start_date=${month.start_date}&end_date=${month.end_date}`)
+    ).json<ReportResponse>();
+    const inMonth = (d: string | null) => d !== null && d >= month.start_date && d <= month.end_date;
+    const byMonthEnd = (d: string | null) => d !== null && d <= month.end_date;
+    let registered = 0;
+    for (const row of teamFunnel.data.data.records) {
+      const under = partnersUnder(idOf(String(row['User Id'])));
+      const reached = (upTo: number) =>
+        partners.filter((pa) => under.has(pa.id) && inMonth(pa.registered_at) && order.slice(0, upTo).every((col) => byMonthEnd(pa[col])))
+          .length;
+      expect(row.Registered, String(row['User Id'])).toBe(reached(0));
+      expect(row['Exam Passed']).toBe(reached(3));
+      expect(row['First Sale']).toBe(reached(5));
+      registered += Number(row.Registered);
+    }
+    expect(registered).toBe(months.filter((m) => m === busiest).length);
+    expect(registered).toBeGreaterThan(0);
   });
 
   it('32-34 contests rank RMs of the zones by weightage premium in the contest window', async () => {

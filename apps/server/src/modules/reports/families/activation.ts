@@ -13,6 +13,16 @@ export const subtreePartners = (rootId: RawBuilder<unknown> | number) => sql`
   where c.ancestor_id = ${rootId} and m.valid_to is null`;
 
 /**
+ * Whether a partner (`partner`, a column) is currently mapped into the subtree of `rootId`, asked partner by
+ * partner: for a few thousand partners (a month's registrations) a few index probes each. As a semi-join,
+ * PostgreSQL would first gather every partner of the subtree (a national head's: all of them); `offset 0`
+ * keeps the subquery from being flattened into that join.
+ */
+export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`exists (
+  select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+  where m.partner_id = ${partner} and m.valid_to is null and c.ancestor_id = ${rootId} offset 0)`;
+
+/**
  * Partners with successful business issued between two days, from the partner-months (one row per month and
  * line with business, with the month's last issue day) instead of the policies: one read of the range's
  * months, not a probe per partner. A month the range covers whole, or whose last issue day falls in the range,

@@ -2,7 +2,7 @@ import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { percent, type QueryContext } from '../context';
-import { subtreePartners } from './activation';
+import { mappedInto } from './activation';
 
 const STAGES = [
   ['registered_at', 'Registered'],
@@ -12,6 +12,23 @@ const STAGES = [
   ['certified_at', 'Certified'],
   ['first_sale_at', 'First Sale'],
 ] as const;
+
+/** The partners registered in the range who may sell the chosen products: every report here counts a cohort. */
+const cohort = (ctx: QueryContext) => sql`
+  select pa.* from partners pa
+  where pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date and ${maySell(ctx.filters.products)}`;
+
+/**
+ * The cohort's partners (pa) with each direct report of the viewer (ch) whose subtree they are mapped into,
+ * once per current mapping there. The lateral subquery is asked per partner of the cohort (`offset 0` keeps
+ * PostgreSQL from flattening it into a join over every current mapping of the organisation).
+ */
+const cohortByReportee = (ctx: QueryContext) => sql`
+  (${cohort(ctx)}) pa
+  join lateral (
+    select c.ancestor_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+    where m.partner_id = pa.id and m.valid_to is null offset 0) u on true
+  join employees ch on ch.id = u.ancestor_id and ch.manager_id = ${ctx.account.id}`;
 
 /**
  * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
@@ -49,8 +66,7 @@ export const FUNNEL_COLUMNS = [
 /** Report 29: the month's cohort of partners of the subtree through the onboarding stages, and the drop between stages. */
 export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number>>`
-    select ${stageCounts(ctx)} from partners pa
-    where pa.id in (${subtreePartners(ctx.account.id)}) and ${maySell(ctx.filters.products)}`.execute(ctx.db);
+    select ${stageCounts(ctx)} from (${cohort(ctx)}) pa where ${mappedInto(sql`pa.id`, ctx.account.id)}`.execute(ctx.db);
   const counts = STAGES.map(([, title]) => res.rows[0]?.[title] ?? 0);
   return STAGES.map(([, title], i) => {
     const here = counts[i] ?? 0;
@@ -65,13 +81,10 @@ export const TEAM_FUNNEL_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...STAGES.map((
 /** Report 30: the same stage counts per direct report. */
 export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number | string>>`
-    select ch.unique_code as code, ch.name, ${stageCounts(ctx)}
-    from employees ch
-    left join employee_closure c on c.ancestor_id = ch.id
-    left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
-    left join partners pa on pa.id = m.partner_id and ${maySell(ctx.filters.products)}
-    where ch.manager_id = ${ctx.account.id}
-    group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
+    with counted as (select ch.id, ${stageCounts(ctx)} from ${cohortByReportee(ctx)} group by ch.id)
+    select ch.unique_code as code, ch.name, counted.*
+    from employees ch left join counted on counted.id = ch.id
+    where ch.manager_id = ${ctx.account.id} order by ch.name`.execute(ctx.db);
   return res.rows.map((r) => ({
     [COL.userId]: String(r.code),
     [COL.name]: String(r.name),
@@ -91,17 +104,14 @@ export const RECRUITMENT_COLUMNS = [
 /** Report 31: partners registered in the range under each direct report, and how many are life / general certified. */
 export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<{ code: string; name: string; recruited: number; li: number; gi: number }>`
+    with counted as (
+      select ch.id, count(*)::int as recruited,
+        count(*) filter (where pa.li_pos_status)::int as li, count(*) filter (where pa.gi_pos_status)::int as gi
+      from ${cohortByReportee(ctx)} group by ch.id)
     select ch.unique_code as code, ch.name,
-      count(pa.id)::int as recruited,
-      count(pa.id) filter (where pa.li_pos_status)::int as li,
-      count(pa.id) filter (where pa.gi_pos_status)::int as gi
-    from employees ch
-    left join employee_closure c on c.ancestor_id = ch.id
-    left join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
-    left join partners pa on pa.id = m.partner_id and pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date
-      and ${maySell(ctx.filters.products)}
-    where ch.manager_id = ${ctx.account.id}
-    group by ch.unique_code, ch.name order by ch.name`.execute(ctx.db);
+      coalesce(counted.recruited, 0) as recruited, coalesce(counted.li, 0) as li, coalesce(counted.gi, 0) as gi
+    from employees ch left join counted on counted.id = ch.id
+    where ch.manager_id = ${ctx.account.id} order by ch.name`.execute(ctx.db);
   return res.rows.map((r) => ({
     [COL.userId]: r.code,
     [COL.name]: r.name,
