@@ -233,6 +233,19 @@ export interface EtlJobs {
   updated_at: Generated<Timestamp>;
 }
 
+export interface EtlMappingChanges {
+  manager_id: number;
+  partner_id: number;
+  sign: number;
+}
+
+export interface EtlPartnerPresence {
+  activated: number;
+  active: number;
+  month: string;
+  partner_id: number;
+}
+
 export interface EtlPolicyState {
   business_type: number;
   channel: string;
@@ -268,6 +281,18 @@ export interface FactDailyBusiness {
   state_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactManagerPartnerMonthly {
+  activated: number;
+  active: number;
+  manager_id: number;
+  month: string;
+}
+
+export interface FactManagerPartners {
+  manager_id: number;
+  mapped: number;
 }
 
 export interface FactPartnerMonthly {
@@ -618,8 +643,12 @@ export interface DB {
   employees: Employees;
   etl_affected: EtlAffected;
   etl_jobs: EtlJobs;
+  etl_mapping_changes: EtlMappingChanges;
+  etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
+  fact_manager_partner_monthly: FactManagerPartnerMonthly;
+  fact_manager_partners: FactManagerPartners;
   fact_partner_monthly: FactPartnerMonthly;
   fact_subtree_daily: FactSubtreeDaily;
   fact_subtree_monthly: FactSubtreeMonthly;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
 
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
@@ -29,7 +30,8 @@ export const noteRollupsChanged = (): void => {
 };
 
 /**
- * Incremental roll-up of `policies` into fact_daily_business, fact_subtree_monthly and fact_partner_monthly.
+ * Incremental roll-up of `policies` into the roll-up tables (./rollup-sql.ts) and of the partner mappings into
+ * the partner counts (./partner-activity.ts).
  * Reads the policies changed since the watermark (minus the look-back), subtracts what their previous
  * version added (etl_policy_state) and adds the new version (`foldChanges`), and moves the watermark — all in
  * one transaction, so a killed run leaves the previous state and the next run converges. With no watermark
@@ -69,7 +71,9 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         : rebuild
           ? await rebuildAll(trx)
           : null;
-      if (!stats) {
+      // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
+      const activityChanges = rebuild ? 0 : await foldPartnerActivity(trx);
+      if (!stats && activityChanges === 0) {
         // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
         await trx
           .updateTable('etl_jobs')
@@ -78,7 +82,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           .execute();
         return { ran: true, rowsProcessed: 0 };
       }
-      const rowsProcessed = stats.policies;
+      const rowsProcessed = stats?.policies ?? 0;
 
       await trx
         .updateTable('etl_jobs')
@@ -86,8 +90,8 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           status: 'idle',
           last_successful_run_at: sql`now()`,
           // The watermark only moves forward, so a run that saw nothing new keeps it.
-          last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats.maxUpdated}::timestamptz)`,
-          last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats.maxCreated}::timestamptz)`,
+          last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats?.maxUpdated ?? null}::timestamptz)`,
+          last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats?.maxCreated ?? null}::timestamptz)`,
           rows_processed: rowsProcessed,
           last_error: null,
           updated_at: sql`now()`,

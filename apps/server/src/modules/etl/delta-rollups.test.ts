@@ -10,7 +10,8 @@ import { ROLLUP_TABLES } from './rollup-sql';
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
 // Changes of every column a roll-up cell is keyed or summed on, a policy changed twice or stamped again without
-// a change, and hierarchy moves between runs (folded at once by moveEmployee, not by the ETL).
+// a change, partners mapped to someone else or to no one (the partner counts follow mappings), and hierarchy
+// moves between runs (folded at once by moveEmployee, not by the ETL).
 const change = fc.oneof(
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('success', 'pending', 'cancelled') }),
   fc.record({ kind: fc.constant('amounts' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }), loan: fc.boolean() }),
@@ -22,6 +23,7 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('twice' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ kind: fc.constant('insert' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ kind: fc.constant('hierarchy' as const), who: fc.nat(), under: fc.nat() }),
+  fc.record({ kind: fc.constant('remap' as const), partner: fc.nat(), to: fc.option(fc.nat(), { nil: null }) }),
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
@@ -37,6 +39,19 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     const under = await nth(db, 'employees', c.under);
     if (who === undefined || under === undefined || (await isSelfOrBelow(db.db, who, under))) return;
     await db.db.transaction().execute((trx) => moveEmployee(trx, who, under));
+    return;
+  }
+  if (c.kind === 'remap') {
+    // A partner with business: remapping one without moves nothing but its mapped count.
+    const sellers = await sql<{ id: number }>`select distinct partner_id as id from fact_partner_monthly order by 1`.execute(db.db);
+    const partner = sellers.rows[c.partner % Math.max(sellers.rows.length, 1)]?.id;
+    if (partner === undefined) return;
+    const manager = c.to === null ? undefined : await nth(db, 'employees', c.to);
+    await sql`update partner_mappings set valid_to = now() where partner_id = ${partner} and valid_to is null`.execute(db.db);
+    if (manager !== undefined) {
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        values (${partner}, ${manager}, 2, now())`.execute(db.db);
+    }
     return;
   }
   const id = await nth(db, 'policies', c.pick);
@@ -118,4 +133,39 @@ describe('roll-ups maintained by deltas', () => {
     );
     // Each run is a few ETL runs and a full rebuild: minutes on a loaded machine.
   }, 300_000);
+
+  it('a partner remapped in the run that also folds its new business moves with its months to the new manager', async () => {
+    const seller = await sql<{ partner_id: number; manager_id: number }>`
+      select m.partner_id, m.manager_id from partner_mappings m
+      where m.valid_to is null and m.partner_id in (select partner_id from fact_partner_monthly)
+      order by m.partner_id limit 1`.execute(db.db);
+    const { partner_id: partner, manager_id: from } = seller.rows[0] ?? { partner_id: 0, manager_id: 0 };
+    const other = await sql<{ id: number }>`select min(id) as id from employees where id <> ${from}`.execute(db.db);
+    const to = other.rows[0]?.id ?? 0;
+    const mapped = async (manager: number) =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select coalesce(sum(mapped), 0)::int as n from fact_manager_partners where manager_id = ${manager}`.execute(db.db)
+        ).rows[0]?.n,
+      );
+    const [fromBefore, toBefore] = [await mapped(from), await mapped(to)];
+    // Between two runs: a policy of the partner in a month it had no business in, and a new manager for it.
+    await sql`
+      insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, status, paid_amount, weightage_premium, loan_amount, payment_id, issued_at, created_at, updated_at)
+      select 'DELTA-REMAP', null, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, 'success', 5000, 5000, null, 'PAY-D-REMAP', timestamptz '2030-01-15 12:00+05:30', now(), now()
+      from policies where partner_id = ${partner} and status = 'success' order by id limit 1`.execute(db.db);
+    await sql`update partner_mappings set valid_to = now() where partner_id = ${partner} and valid_to is null`.execute(db.db);
+    await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from) values (${partner}, ${to}, 2, now())`.execute(
+      db.db,
+    );
+    await runBusinessEtl(db.db);
+    expect([await mapped(from), await mapped(to)]).toEqual([fromBefore - 1, toBefore + 1]);
+    const incremental = await rollups(db);
+    await runBusinessEtl(db.db, { full: true });
+    expect(incremental).toEqual(await rollups(db));
+  });
 });

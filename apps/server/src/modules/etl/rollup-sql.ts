@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
+import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
 
 /**
  * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
@@ -57,8 +58,10 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
   { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS, minDepth: PRODUCT_MIN_DEPTH },
 ];
 
-/** Every table of business figures the ETL keeps (its bookkeeping tables aside). */
-export const ROLLUP_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
+/** Every table of business figures (policies, premium) the ETL keeps. */
+export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
+/** Every table the ETL keeps, its bookkeeping tables aside: the figures and the partner counts (./partner-activity.ts). */
+export const ROLLUP_TABLES = [...FIGURE_TABLES, 'fact_manager_partners', 'fact_manager_partner_monthly'] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
 // list and the group-by must name the same expression).
@@ -72,6 +75,7 @@ export const factDims = (dims: readonly SubtreeDim[]) => dims.map((d) => (d === 
 export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(grain.period)}, ${dimRefs(grain.dims)}`;
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
+type DeltaTable = FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);
@@ -86,16 +90,19 @@ export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
  * Deletes the rows at the given addresses (`ctid`s an upsert of this transaction returned for cells it left at
  * nop 0): a rebuild would not write an empty cell. Only a cell that lost a policy can be left empty.
  */
-async function dropEmptied(trx: Db, table: FactTable | 'fact_partner_monthly', emptied: { tid: string }[]): Promise<void> {
+async function dropEmptied(trx: Db, table: DeltaTable, emptied: { tid: string }[]): Promise<void> {
   const tids = emptied.map((r) => r.tid);
   if (tids.length) await sql`delete from ${sql.table(table)} where ctid = any(${tids}::tid[])`.execute(trx);
 }
 
-/** Runs an upsert of deltas into `table` (an INSERT … ON CONFLICT, no RETURNING) and drops the cells it emptied. */
-export async function addDeltas(trx: Db, table: FactTable | 'fact_partner_monthly', upsert: RawBuilder<unknown>): Promise<void> {
+/**
+ * Runs an upsert of deltas into `table` (an INSERT … ON CONFLICT, no RETURNING) and drops the cells it left
+ * `empty` (a condition on the written row; by default no policy left).
+ */
+export async function addDeltas(trx: Db, table: DeltaTable, upsert: RawBuilder<unknown>, empty = sql`nop = 0`): Promise<void> {
   const emptied = await sql<{ tid: string }>`
-    with written as (${upsert} returning ctid, nop)
-    select ctid::text as tid from written where nop = 0`.execute(trx);
+    with written as (${upsert} returning ctid, ${empty} as empty)
+    select ctid::text as tid from written where empty`.execute(trx);
   await dropEmptied(trx, table, emptied.rows);
 }
 
@@ -183,6 +190,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
     );
   }
 
+  await notePartnerPresence(trx, -1);
   // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
   await addDeltas(
     trx,
@@ -224,6 +232,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
         select g.ctid from fact_partner_monthly g
         where g.month = a.month and g.partner_id = a.partner_id and g.line = a.line and a.day >= g.last_issue_day
         offset 0) h))`.execute(trx);
+  await notePartnerPresence(trx, 1);
 
   await sql`truncate etl_affected`.execute(trx);
   return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };
@@ -285,6 +294,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
       from etl_policy_state where status = 'success' and partner_id is not null and line is not null
       group by 1, 2, 3`.execute(trx),
   );
+  await rebuildPartnerActivity(trx);
 
   const stats = await sql<{ n: number; max_updated: Date | null }>`
     select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);

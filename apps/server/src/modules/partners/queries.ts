@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { MappedPartnersQuery } from '@dossier/shared';
 import { containsPattern } from '../../platform/like';
@@ -6,30 +5,37 @@ import type { Paging } from '../../platform/paging';
 
 const SORT_COLUMN = { name: 'p.name', code: 'p.pos_code', li: 'p.li_pos_status' } as const;
 
-/** Partners whose mapping in force at `at` is to someone in the viewer's subtree (history, not just today). */
-export function mappedPartnersAsOn(
-  db: Db,
-  viewerEmployeeId: number,
-  at: Date,
-  list: Paging & Pick<MappedPartnersQuery, 'search' | 'sort' | 'order'>,
-) {
-  const pattern = list.search ? containsPattern(list.search) : null;
+type MappedPartnersList = Paging & Pick<MappedPartnersQuery, 'search' | 'sort' | 'order'>;
+
+/** Mappings in force at `at` to someone in the viewer's subtree (history, not just today), with the list's search. */
+function mappingsAsOn(db: Db, viewerEmployeeId: number, at: Date, search: string | undefined) {
+  const pattern = search ? containsPattern(search) : null;
   return db
     .selectFrom('partner_mappings as m')
     .innerJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'm.manager_id').on('c.ancestor_id', '=', viewerEmployeeId))
-    .innerJoin('partners as p', 'p.id', 'm.partner_id')
-    .innerJoin('employees as e', 'e.id', 'm.manager_id')
     .where('m.valid_from', '<=', at)
     .where((eb) => eb.or([eb('m.valid_to', 'is', null), eb('m.valid_to', '>', at)]))
     .$if(pattern !== null, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('p.name', 'ilike', pattern ?? ''),
-          eb('p.pos_code', 'ilike', pattern ?? ''),
-          eb('p.unique_code', 'ilike', pattern ?? ''),
-        ]),
+      q.where('m.partner_id', 'in', (eb) =>
+        eb
+          .selectFrom('partners as s')
+          .select('s.id')
+          .where((w) =>
+            w.or([
+              w('s.name', 'ilike', pattern ?? ''),
+              w('s.pos_code', 'ilike', pattern ?? ''),
+              w('s.unique_code', 'ilike', pattern ?? ''),
+            ]),
+          ),
       ),
-    )
+    );
+}
+
+/** One page of the partners mapped into the viewer's subtree at `at`, in the list's order. */
+export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, list: MappedPartnersList) {
+  return mappingsAsOn(db, viewerEmployeeId, at, list.search)
+    .innerJoin('partners as p', 'p.id', 'm.partner_id')
+    .innerJoin('employees as e', 'e.id', 'm.manager_id')
     .select([
       'p.name',
       'p.pos_code',
@@ -40,13 +46,23 @@ export function mappedPartnersAsOn(
       'e.unique_code as manager_code',
       'm.reporting_type',
       'm.valid_from',
-      sql<string>`count(*) over ()`.as('total_count'),
     ])
     .orderBy(SORT_COLUMN[list.sort ?? 'name'], list.order ?? 'asc')
     .orderBy('p.unique_code')
     .limit(list.limit)
     .offset(list.offset)
     .execute();
+}
+
+/**
+ * How many rows the list has. Counted apart from the page: counted with it (`count(*) over ()`), every row of a
+ * national head's list was built and sorted to show a hundred of them.
+ */
+export async function countMappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, search: string | undefined): Promise<number> {
+  const row = await mappingsAsOn(db, viewerEmployeeId, at, search)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The partner's current mappings with the manager and the reporting type's name. */

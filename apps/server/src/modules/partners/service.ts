@@ -13,7 +13,7 @@ import { forbidden, HttpError } from '../../platform/http-errors';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { asOnInstant, kolkataDate } from '../../platform/date-ranges';
-import { currentReporting, mappedPartnersAsOn, partnerPhone } from './queries';
+import { countMappedPartnersAsOn, currentReporting, mappedPartnersAsOn, partnerPhone } from './queries';
 
 export const NOT_AUTHORIZED_MOBILE = 'You are not authorized to access this mobile number';
 
@@ -23,7 +23,11 @@ export async function mappedPartners(
   query: MappedPartnersQuery,
 ): Promise<(MappedPartner & { total_count: string })[]> {
   const day = query.as_on === undefined ? undefined : (fromDayMonthYear(query.as_on) ?? undefined);
-  const rows = await mappedPartnersAsOn(db, viewer.employeeId, asOnInstant(day), query);
+  const at = asOnInstant(day);
+  const [rows, total] = await Promise.all([
+    mappedPartnersAsOn(db, viewer.employeeId, at, query),
+    countMappedPartnersAsOn(db, viewer.employeeId, at, query.search),
+  ]);
   return rows.map((r) => ({
     name: r.name,
     pos_code: r.pos_code,
@@ -35,7 +39,7 @@ export async function mappedPartners(
     manager_code: r.manager_code,
     reporting_type: r.reporting_type,
     mapped_since: kolkataDate(r.valid_from),
-    total_count: r.total_count,
+    total_count: String(total),
   }));
 }
 

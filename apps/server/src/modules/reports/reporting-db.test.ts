@@ -8,7 +8,7 @@ import type { App } from '../../platform/types';
 import { createTestDb } from '../../../test/db';
 import { demoToken, TODAY } from '../../../test/reports-fixture';
 import { runBusinessEtl } from '../etl/business-etl';
-import { ROLLUP_TABLES } from '../etl/rollup-sql';
+import { FIGURE_TABLES } from '../etl/rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 const REPLICA_WATERMARK = '2026-06-15T01:23:00.000Z';
@@ -34,7 +34,7 @@ describe('reports on a separate reporting database', () => {
       await runBusinessEtl(db.db);
     }
     // The replica's roll-ups say twice the premium, and were built at a time of their own.
-    for (const table of ROLLUP_TABLES) {
+    for (const table of FIGURE_TABLES) {
       await sql`update ${sql.table(table)} set premium = premium * 2`.execute(replica.db);
     }
     await replica.db

@@ -414,6 +414,65 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
   });
 
+  it('25 and 26 count partners by their current mapping: a partner mapped to someone else moves once the ETL has run', async () => {
+    const activeInMay = new Set(
+      world.policies.filter((p) => p.status === 'success' && inRange(p) && p.partnerId !== null).map((p) => p.partnerId),
+    );
+    const expected = async (heads: { id: number }[]) => {
+      const mappings = await ctx.db.db
+        .selectFrom('partner_mappings')
+        .select(['partner_id', 'manager_id'])
+        .where('valid_to', 'is', null)
+        .execute();
+      return heads.map((h) => {
+        const under = mappings.filter((m) => world.subtree.get(h.id)?.has(m.manager_id)).map((m) => m.partner_id);
+        return { total: under.length, active: under.filter((id) => activeInMay.has(id)).length };
+      });
+    };
+    const figures = (r: ReportResponse) =>
+      r.data.data.records.map((row) => ({ total: row['Total Partners'], active: row['Activated In Month'] }));
+    const zsmId = idOf(await me('demo.zsm'));
+    const headId = idOf(await me('demo.head'));
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const reportees = world.employees.filter((e) => e.managerId === zsmId).sort(byName);
+    const teamLeads = world.employees.filter((e) => e.designation === 'team_lead' && world.subtree.get(headId)?.has(e.id)).sort(byName);
+    expect(reportees.length).toBeGreaterThan(1);
+    expect(teamLeads.length).toBeGreaterThan(1);
+    const check = async () => {
+      expect(figures(await report('demo.zsm', 25))).toEqual(await expected(reportees));
+      expect(figures(await report('demo.head', 26))).toEqual(await expected(teamLeads));
+    };
+    await check();
+
+    // A partner active in May under the ZSM's first reportee goes to the second reportee.
+    const [from, to] = reportees as [RawWorld['employees'][number], RawWorld['employees'][number]];
+    const moved = await ctx.db.db
+      .selectFrom('partner_mappings')
+      .select(['id', 'partner_id', 'manager_id', 'reporting_type'])
+      .where('valid_to', 'is', null)
+      .where('manager_id', 'in', [...(world.subtree.get(from.id) ?? [])])
+      .where(
+        'partner_id',
+        'in',
+        [...activeInMay].filter((id): id is number => id !== null),
+      )
+      .executeTakeFirstOrThrow();
+    const before = figures(await report('demo.zsm', 25));
+    const remap = async (partnerId: number, managerId: number) => {
+      await sql`update partner_mappings set valid_to = now() where partner_id = ${partnerId} and valid_to is null`.execute(ctx.db.db);
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        values (${partnerId}, ${managerId}, ${moved.reporting_type}, now())`.execute(ctx.db.db);
+      await runBusinessEtl(ctx.db.db);
+    };
+    await remap(moved.partner_id, to.id);
+    const after = figures(await report('demo.zsm', 25));
+    expect(after[0]).toEqual({ total: Number(before[0]?.total) - 1, active: Number(before[0]?.active) - 1 });
+    expect(after[1]).toEqual({ total: Number(before[1]?.total) + 1, active: Number(before[1]?.active) + 1 });
+    await check();
+    await remap(moved.partner_id, moved.manager_id);
+    expect(figures(await report('demo.zsm', 25))).toEqual(before);
+  });
+
   it('27 Product wise last activation date: paged on the server, each partner’s last issue day per line up to the month’s end', async () => {
     const LINE_TITLES: Record<string, string> = {
       motor: 'Motor',
@@ -440,7 +499,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
     const expected = mapped
       .filter((m) => world.subtree.get(headId)?.has(m.manager_id) && last.has(m.id))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.unique_code < b.unique_code ? -1 : 1));
     expect(expected.length).toBeGreaterThan(20);
     const rowOf = (m: (typeof expected)[number]) => ({
       'User Id': m.unique_code,

@@ -50,14 +50,32 @@ export const ACTIVATION_TOTAL_COLUMNS = [
   column('Activation %', 'percent'),
 ];
 
+/**
+ * The partners currently mapped into the subtree of `root` (fact_manager_partners) and, of them, those with
+ * business in the months `months` selects (fact_manager_partner_monthly, `measure`: active in the month, or
+ * activated, their first month with business): sums of the subtree's people's rows, kept by the ETL
+ * (modules/etl/partner-activity.ts), not a look at each partner.
+ */
+const mappedUnder = (root: RawBuilder<unknown> | number) => sql<number>`coalesce((
+  select sum(p.mapped) from employee_closure c join fact_manager_partners p on p.manager_id = c.descendant_id
+  where c.ancestor_id = ${root}), 0)::int`;
+const activityUnder = (
+  root: RawBuilder<unknown> | number,
+  measure: 'active' | 'activated',
+  months: RawBuilder<unknown>,
+) => sql<number>`coalesce((
+  select sum(${sql.ref(`a.${measure}`)}) from employee_closure c join fact_manager_partner_monthly a on a.manager_id = c.descendant_id
+  where c.ancestor_id = ${root} and ${months}), 0)::int`;
+
 /** Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
   const ninetyStart = addDays(ctx.range.end, -89);
+  const activeIn = (start: string) => sql`(
+    select count(*)::int from (${activeBetween(start, ctx.range.end)}) a where a.partner_id in (${subtreePartners(ctx.account.id)}))`;
   const res = await sql<{ total: number; active: number; active90: number }>`
-    select count(*)::int as total,
-      count(*) filter (where pa.id in (${activeBetween(ctx.range.start, ctx.range.end)}))::int as active,
-      count(*) filter (where pa.id in (${activeBetween(ninetyStart, ctx.range.end)}))::int as active90
-    from partners pa where pa.id in (${subtreePartners(ctx.account.id)})`.execute(ctx.db);
+    select ${mappedUnder(ctx.account.id)} as total, ${activeIn(ctx.range.start)} as active, ${activeIn(ninetyStart)} as active90`.execute(
+    ctx.db,
+  );
   const r = res.rows[0] ?? { total: 0, active: 0, active90: 0 };
   return [
     {
@@ -80,7 +98,7 @@ export const ACTIVATION_GROUP_COLUMNS = [
 
 /**
  * Reports 25 and 26: per group head (direct reports, or team leads of the subtree), partners mapped in
- * their subtree and those with successful business in the month (fact_partner_monthly).
+ * their subtree and those with successful business in the month.
  */
 export async function activationByGroup(ctx: QueryContext, groups: 'reportees' | 'team_leads'): Promise<ReportRecord[]> {
   const heads =
@@ -90,17 +108,9 @@ export async function activationByGroup(ctx: QueryContext, groups: 'reportees' |
             where c.ancestor_id = ${ctx.account.id} and e.designation = 'team_lead'`;
   const month = `${ctx.range.start.slice(0, 7)}-01`;
   const res = await sql<{ code: string; name: string; total: number; active: number }>`
-    with heads as (${heads}),
-    mapped as (
-      select h.id as head_id, m.partner_id from heads h
-      join employee_closure c on c.ancestor_id = h.id
-      join partner_mappings m on m.manager_id = c.descendant_id and m.valid_to is null
-    )
-    select h.unique_code as code, h.name, count(mp.partner_id)::int as total,
-      count(mp.partner_id) filter (where exists (
-        select 1 from fact_partner_monthly f where f.partner_id = mp.partner_id and f.month = ${month}::date))::int as active
-    from heads h left join mapped mp on mp.head_id = h.id
-    group by h.unique_code, h.name order by h.name`.execute(ctx.db);
+    select h.unique_code as code, h.name, ${mappedUnder(sql`h.id`)} as total,
+      ${activityUnder(sql`h.id`, 'active', sql`a.month = ${month}::date`)} as active
+    from (${heads}) h order by h.name`.execute(ctx.db);
   return res.rows.map((r) => ({
     [COL.userId]: r.code,
     [COL.name]: r.name,
@@ -142,7 +152,9 @@ const lastActivationShape = (ctx: QueryContext): ListShape => ({
     select 1 from fact_partner_monthly f where f.partner_id = pa.id and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date)`,
   sortable: LAST_ACTIVATION_SORT,
   searchText: sql`pa.unique_code || ' ' || pa.name`,
-  order: sql`pa.name, pa.id`,
+  order: sql`pa.name, pa.unique_code`,
+  // Partners with business by the month's end are those whose first month with business is not later.
+  count: activityUnder(ctx.account.id, 'activated', sql`a.month <= ${ctx.range.end}::date`),
 });
 
 /** The rows of these partners: each line's last issue day up to the month's end. */
@@ -177,7 +189,7 @@ export async function* lastActivationBatches(ctx: QueryContext, batchSize: numbe
   const query: KeysetQuery<PartnerRow, PartnerRow> = {
     sql: (after, limit) => sql<PartnerRow>`
       select ${shape.select} from ${shape.from}
-      where ${shape.where} ${after ? sql`and (pa.name, pa.id) > (${after.name}, ${after.id})` : sql``}
+      where ${shape.where} ${after ? sql`and (pa.name, pa.unique_code) > (${after.name}, ${after.code})` : sql``}
       order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
     keyOf: (row) => row,
   };

@@ -32,6 +32,8 @@ export interface ListShape {
   searchText: RawBuilder<unknown>;
   /** The list's own order, which also breaks ties of the chosen column. */
   order: RawBuilder<unknown>;
+  /** The number of rows without a search, when a roll-up knows it (else they are counted). */
+  count?: RawBuilder<number>;
 }
 
 // A search is a plain substring: LIKE's wildcards in it match themselves.
@@ -42,7 +44,9 @@ export async function orderedRows<R>(ctx: QueryContext, name: string, shape: Lis
   const by = sort ? shape.sortable[sort.column] : undefined;
   if (sort && !by) throw badRequest(`${name} cannot be sorted by '${sort.column}'. Sortable: ${Object.keys(shape.sortable).join(', ')}`);
   const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${containsPattern(search.toLowerCase())}` : shape.where;
-  const counted = await sql<{ n: string | number }>`select count(*) as n from ${shape.from} where ${where}`.execute(ctx.db);
+  const counted = await sql<{ n: string | number }>`select ${
+    !search && shape.count ? shape.count : sql`(select count(*) from ${shape.from} where ${where})`
+  } as n`.execute(ctx.db);
   const total = Number(counted.rows[0]?.n ?? 0);
   const { paging, offset } = pageWithin(ctx, shape.sortable, total);
   const order = by ? sql`${by} ${sort?.desc ? sql`desc` : sql`asc`} nulls last, ${shape.order}` : shape.order;

@@ -1,0 +1,117 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+import { replaceTable } from '../../platform/table-swap';
+import { addDeltas } from './rollup-sql';
+
+/**
+ * Partner activation per manager (docs/decisions/035-partner-activity.md): fact_manager_partners holds the
+ * partners currently mapped to each manager, fact_manager_partner_monthly, per month, those of them with
+ * successful business (their months in fact_partner_monthly) and those whose first such month it is. A
+ * subtree's counts are the sums of its people's rows.
+ *
+ * With the mappings M and the partners' months F, the counts are M ⊗ F. A run changes both: mappings through
+ * etl_mapping_changes (written by triggers, ΔM), months through the fold of the changed policies (ΔF, noted
+ * in etl_partner_presence). The change of the counts is ΔM ⊗ F_now + M_before ⊗ ΔF, where M_before is
+ * M_now − ΔM: it costs the changed partners' months, never the organisation's.
+ */
+
+// Each partner's months with business, and the partner's first such month.
+const partnerMonths = (partners?: RawBuilder<unknown>) => sql`
+  select distinct partner_id, month, min(month) over (partition by partner_id) as first_month from fact_partner_monthly
+  ${partners ? sql`where partner_id in (${partners})` : sql``}`;
+
+/**
+ * The mappings stand still until the run commits: a mapping saved meanwhile would otherwise be counted from
+ * the mappings read here and again from its row in etl_mapping_changes. Taken last in a run, so mapping
+ * changes wait for a commit, not for the run.
+ */
+const holdMappings = (trx: Db) => sql`lock table partner_mappings in share mode`.execute(trx);
+
+/** Writes both tables afresh from every current mapping and every partner-month (a full ETL rebuild). */
+export async function rebuildPartnerActivity(trx: Db): Promise<void> {
+  await holdMappings(trx);
+  await replaceTable(trx, 'fact_manager_partners', (t) =>
+    sql`
+      insert into ${t} (manager_id, mapped)
+      select manager_id, count(*) from partner_mappings where valid_to is null group by manager_id`.execute(trx),
+  );
+  await replaceTable(trx, 'fact_manager_partner_monthly', (t) =>
+    sql`
+      insert into ${t} (manager_id, month, active, activated)
+      select m.manager_id, f.month, count(*), count(*) filter (where f.month = f.first_month)
+      from (${partnerMonths()}) f join partner_mappings m on m.partner_id = f.partner_id and m.valid_to is null
+      group by m.manager_id, f.month`.execute(trx),
+  );
+  await sql`truncate etl_mapping_changes, etl_partner_presence`.execute(trx);
+}
+
+/**
+ * Notes the months with business of the partners whose policies this run folds, before (-1) or after (+1)
+ * their partner-months change: one row for each of the run's months the partner has business in, and one for
+ * the partner's first month. Before and after summed, what is left is what changed.
+ */
+export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> {
+  await sql`
+    with touched as (
+      select distinct partner_id, date_trunc('month', day)::date as month from etl_affected
+      where status = 'success' and partner_id is not null and line is not null)
+    insert into etl_partner_presence (partner_id, month, active, activated)
+    select t.partner_id, t.month, ${sign}, 0 from touched t
+    where exists (select 1 from fact_partner_monthly f where f.partner_id = t.partner_id and f.month = t.month)
+    union all
+    select p.partner_id, f.month, 0, ${sign}
+    from (select distinct partner_id from touched) p
+    cross join lateral (select min(f.month) as month from fact_partner_monthly f where f.partner_id = p.partner_id) f
+    where f.month is not null`.execute(trx);
+}
+
+/**
+ * Folds the mapping changes and the noted months into both tables and empties the scratch tables. Returns how
+ * many changes there were (0: the counts stand as they were).
+ */
+export async function foldPartnerActivity(trx: Db): Promise<number> {
+  await holdMappings(trx);
+  const found = await sql<{ n: number }>`
+    select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence))::int as n`.execute(trx);
+  const changes = found.rows[0]?.n ?? 0;
+  if (changes === 0) return 0;
+
+  await addDeltas(
+    trx,
+    'fact_manager_partners',
+    sql`
+      insert into fact_manager_partners (manager_id, mapped)
+      select manager_id, sum(sign) from etl_mapping_changes group by manager_id having sum(sign) <> 0
+      on conflict (manager_id) do update set mapped = fact_manager_partners.mapped + excluded.mapped`,
+    sql`mapped = 0`,
+  );
+  await addDeltas(
+    trx,
+    'fact_manager_partner_monthly',
+    sql`
+      with changed as (
+        select partner_id, month, sum(active) as active, sum(activated) as activated from etl_partner_presence
+        group by partner_id, month having sum(active) <> 0 or sum(activated) <> 0
+      ),
+      deltas as (
+        select c.manager_id, f.month, c.sign as active, case when f.month = f.first_month then c.sign else 0 end as activated
+        from etl_mapping_changes c join (${partnerMonths(sql`select partner_id from etl_mapping_changes`)}) f on f.partner_id = c.partner_id
+        union all
+        select m.manager_id, d.month, d.active, d.activated
+        from changed d join partner_mappings m on m.partner_id = d.partner_id and m.valid_to is null
+        union all
+        select c.manager_id, d.month, -c.sign * d.active, -c.sign * d.activated
+        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
+      )
+      insert into fact_manager_partner_monthly (manager_id, month, active, activated)
+      select manager_id, month, sum(active), sum(activated) from deltas
+      group by manager_id, month having sum(active) <> 0 or sum(activated) <> 0
+      on conflict (manager_id, month) do update set
+        active = fact_manager_partner_monthly.active + excluded.active,
+        activated = fact_manager_partner_monthly.activated + excluded.activated`,
+    sql`active = 0 and activated = 0`,
+  );
+  // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
+  await sql`truncate etl_mapping_changes, etl_partner_presence`.execute(trx);
+  return changes;
+}
