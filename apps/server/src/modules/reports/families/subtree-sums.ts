@@ -66,21 +66,32 @@ export function subtreeSumsQuery(
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states } = ctx.filters;
   const negate = (sign: 1 | -1) => (sign === 1 ? sql`` : sql`-`);
+  const measures = (sign: 1 | -1) => sql`${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium,
+      ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount`;
   const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) => sql`
-    select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${negate(sign)}f.nop as nop,
-      ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount
+    select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${measures(sign)}
     from ${sql.table(table)} f
     where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
-  // The daily facts of the roots' descendants down to `depth` levels (all without), per root.
-  const facts = (run: DateRange, sign: 1 | -1, depth?: number) => sql`
-    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key,
-      ${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium, ${negate(sign)}f.weightage_premium as weightage_premium,
-      ${negate(sign)}f.loan_amount as loan_amount
+  // The daily facts of the roots' whole subtrees, per root.
+  const facts = (run: DateRange, sign: 1 | -1) => sql`
+    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key, ${measures(sign)}
     from fact_daily_business f
-    join employee_closure c on c.descendant_id = f.employee_id ${depth === undefined ? sql`` : sql`and c.depth <= ${depth}`}
+    join employee_closure c on c.descendant_id = f.employee_id
     join products pr on pr.product_type_id = f.product_type_id
     where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
       ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`;
+  // The daily facts of the roots and the people down to `depth` levels under them, read person by person:
+  // a handful of people, where PostgreSQL, which cannot tell from the closure's statistics how few are that
+  // near a root, would read every descendant's days (`offset 0` keeps the lateral read from being flattened).
+  const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) => sql`
+    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key, ${measures(sign)}
+    from employee_closure c
+    cross join lateral (
+      select f.* from fact_daily_business f
+      where f.employee_id = c.descendant_id and f.day between ${run.start}::date and ${run.end}::date ${factFilters(ctx.filters)}
+      offset 0) f
+    join products pr on pr.product_type_id = f.product_type_id
+    where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`;
 
   const parts: RawBuilder<unknown>[] = [];
   if (states) {
@@ -93,7 +104,7 @@ export function subtreeSumsQuery(
     // The product cells leave out each root's own business and their direct reports' (PRODUCT_MIN_DEPTH).
     if (months.length && !narrow) {
       const monthsRun = { start: months[0] as string, end: lastOfMonth(months.at(-1) as string) };
-      parts.push(facts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
+      parts.push(nearFacts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
     }
     for (const run of days) {
       parts.push(
