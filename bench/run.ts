@@ -111,7 +111,9 @@ async function main(): Promise<void> {
   // The other tables are only analyzed: the demo load leaves some (the closure, the mappings) without
   // statistics, and the planner then takes a national head's subtree for a few dozen people.
   const vacuum = async () => {
-    await sql`vacuum analyze ${sql.join(ROLLUP_TABLES.map((t) => sql.table(t)))}, etl_policy_state, etl_affected, policies, partner_mappings`.execute(db);
+    await sql`vacuum analyze ${sql.join(ROLLUP_TABLES.map((t) => sql.table(t)))}, etl_policy_state, etl_affected, policies, partner_mappings`.execute(
+      db,
+    );
     await sql`analyze`.execute(db);
   };
   log('vacuum...');
