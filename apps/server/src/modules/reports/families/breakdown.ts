@@ -30,7 +30,7 @@ export function breakdownColumns(spec: Pick<BreakdownSpec, 'keyTitle' | 'measure
 /** One row per key of a dimension over the account's subtree, then a Total row. */
 export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): Promise<ReportRecord[]> {
   const toMap = (rows: (Measures & { key: string })[]) => new Map(rows.map((r) => [r.key, r]));
-  const fetch = (range: DateRange) => subtreeSums(ctx, range, sql`${ctx.account.id}`, [spec.key], spec.scope);
+  const fetch = (range: DateRange) => subtreeSums(ctx, range, sql`select ${ctx.account.id}::int`, [spec.key], spec.scope);
   const current = toMap(await fetch(ctx.range));
   const previous = spec.withGrowth ? toMap(await fetch(ctx.previous)) : new Map<string, Measures>();
   const row = (label: string, cur: Measures, prev: Measures): ReportRecord => {
@@ -77,7 +77,7 @@ export const KEY = {
 
 /** Report 22: life business by channel × premium payment term × instalment type. */
 export async function lifeChannelReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const rows = await subtreeSums(ctx, ctx.range, sql`${ctx.account.id}`, ['channel', 'payment_term', 'installment_type'], {
+  const rows = await subtreeSums(ctx, ctx.range, sql`select ${ctx.account.id}::int`, ['channel', 'payment_term', 'installment_type'], {
     statuses: ['success'],
     lines: ['life'],
   });
@@ -110,7 +110,7 @@ export const LIFE_CHANNEL_COLUMNS = [
 
 /** Report 35: business without a partner, by product × insurer. */
 export async function directBusinessReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const sums = subtreeSumsQuery(ctx, ctx.range, sql`${ctx.account.id}`, ['product_type_id', 'insurer_id'], {
+  const sums = subtreeSumsQuery(ctx, ctx.range, sql`select ${ctx.account.id}::int`, ['product_type_id', 'insurer_id'], {
     statuses: ['success'],
     directOnly: true,
   });

@@ -33,10 +33,11 @@ export async function contestReport(
   });
   const res = await sql<{ code: string; name: string; wp: number; rank: number; in_subtree: boolean }>`
     with sums as (${sums}),
+    -- Summed per manager once: a lookup per RM would scan every RM's sums for each one.
+    reportees as (select ch.manager_id, sum(r.wp) as wp from sums r join employees ch on ch.id = r.root_id group by ch.manager_id),
     board as (
-      select e.id, e.unique_code as code, e.name,
-        (coalesce(s.wp, 0) - coalesce((select sum(r.wp) from sums r join employees ch on ch.id = r.root_id where ch.manager_id = e.id), 0))::float8 as wp
-      from employees e left join sums s on s.root_id = e.id
+      select e.id, e.unique_code as code, e.name, (coalesce(s.wp, 0) - coalesce(r.wp, 0))::float8 as wp
+      from employees e left join sums s on s.root_id = e.id left join reportees r on r.manager_id = e.id
       where e.id in (${rms})
     )
     select b.code, b.name, b.wp, (rank() over (order by b.wp desc))::int as rank,

@@ -51,7 +51,9 @@ export interface SubtreeRow extends Measures {
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
- * Business of the whole subtree of each root (an SQL list of employee ids), grouped by the key columns. Months
+ * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns. The roots
+ * are read into an array first, so each one's cells are looked up by the index: as a join, PostgreSQL read
+ * the whole roll-up table for a contest's 600 RMs. Months
  * come from a subtree roll-up, a few rows per root however many people are under it: the narrow cells for keys
  * and filters on status, business type, channel and line, the product cells for product, insurer and the
  * premium terms. Days come from the narrow daily roll-up, or for the product cells from the daily facts of
@@ -71,7 +73,7 @@ export function subtreeSumsQuery(
   const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) => sql`
     select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${measures(sign)}
     from ${sql.table(table)} f
-    where f.ancestor_id in (${roots}) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
+    where f.ancestor_id = any(array(${roots})) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
   // The daily facts of the roots' whole subtrees, per root.
   const facts = (run: DateRange, sign: 1 | -1) => sql`
     select c.ancestor_id as root_id, ${keyText(factDims(key))} as key, ${measures(sign)}
