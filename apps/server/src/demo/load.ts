@@ -134,6 +134,12 @@ export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Prom
     const db = client ? sessionDb(client) : handle.db;
     return await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);
+      if (client) {
+        // Each COPY of policies hands its rows to the reference trigger in a transition table, which spilled to
+        // temporary files in the default 4 MB; the indexes built after the load sort in memory.
+        await sql`set local work_mem = '256MB'`.execute(trx);
+        await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+      }
       // Another instance may have loaded while this one waited for the lock.
       if (await hasEmployees(trx)) return false;
       const writer = new RowWriter(trx, client ? copyInto(client) : null);

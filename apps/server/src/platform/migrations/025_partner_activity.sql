@@ -70,7 +70,9 @@ group by m.manager_id, f.month;
 -- the first page stops after its rows instead of sorting every partner of the subtree (a national head's: all).
 create index partners_name_idx on partners (name, unique_code);
 
--- Mapped Partners counts the mappings in force on a day under each person of the subtree: with the span's end
--- and the partner in the index, the count reads the index alone. It serves every read by manager the old one did.
-create index partner_mappings_manager_span_idx on partner_mappings (manager_id, valid_from) include (valid_to, partner_id);
+-- Mapped Partners counts the mappings in force on a day under each person of the subtree, and the mapping
+-- analytics the offline ones (no request item): with the span's end, the partner and the request item in the
+-- index, both read the index alone. It serves every read by manager the old one did.
+create index partner_mappings_manager_span_idx on partner_mappings (manager_id, valid_from)
+  include (valid_to, partner_id, request_item_id);
 drop index partner_mappings_manager_idx;
