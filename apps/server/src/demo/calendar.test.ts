@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kolkataToday } from '@dossier/shared';
-import { addMonths, formatDay, istDay, istInstant, parseDay, weekday } from './calendar';
+import { addMonths, formatDay, iso, istDay, istInstant, parseDay, splitDay, weekday } from './calendar';
 import { makePlan, monthIndex } from './plan';
 import { Rng } from './random';
 
@@ -9,6 +9,21 @@ describe('demo calendar', () => {
     expect(formatDay(addMonths(parseDay('2024-01-31'), 1))).toBe('2024-02-29');
     expect(formatDay(addMonths(parseDay('2025-01-31'), 1))).toBe('2025-02-28');
     expect(formatDay(addMonths(parseDay('2025-03-15'), -15))).toBe('2023-12-15');
+  });
+
+  it('splits and writes days and instants as Date does, across leap years and centuries', () => {
+    const rng = new Rng(7, 'calendar');
+    // Every day from 1899 to 2101, then instants at random milliseconds of random days up to 9999.
+    for (let day = -25_567; day <= 47_847; day++) {
+      const date = new Date(day * 86_400_000);
+      expect(splitDay(day)).toEqual({ y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() });
+      expect(formatDay(day)).toBe(date.toISOString().slice(0, 10));
+    }
+    for (let i = 0; i < 20_000; i++) {
+      const ms = rng.int(-30_000_000_000_000, 250_000_000_000_000);
+      expect(iso(ms)).toBe(new Date(ms).toISOString());
+    }
+    expect(iso(Date.UTC(2026, 10, 27, 23, 59, 59, 7))).toBe('2026-11-27T23:59:59.007Z');
   });
 
   it('rejects dates that are not real yyyy-MM-dd days', () => {

@@ -90,7 +90,9 @@ const policyNumber = (insurer: InsurerDef, year: number, id: number) => `${insur
  * Each source's (partner's or direct seller's) renewable policies in expiry order: policies are
  * generated in issue order and all run one year, so appending keeps the order. The entries live in typed
  * arrays, not as objects: at 1 crore policies a year of renewable policies is millions of entries, and as
- * objects they kept the garbage collector scanning a heap of well over a gigabyte.
+ * objects they kept the garbage collector scanning a heap of well over a gigabyte. Indexes into the arrays are
+ * in range by construction; they are read directly, not through `at`, which every array type shares and which
+ * is then too polymorphic to be fast in the generator's innermost loops.
  */
 class RenewalBook {
   private readonly queues: number[][];
@@ -137,25 +139,25 @@ class RenewalBook {
   take(source: number, day: number, line: Line, renews: (due: Renewable) => boolean): Renewable | undefined {
     const queue = at(this.queues, source);
     let head = at(this.heads, source);
-    while (head < queue.length && at(this.expiry, at(queue, head)) < day - 15) head++;
+    while (head < queue.length && this.expiry[queue[head]!]! < day - 15) head++;
     // Lapsed entries are never looked at again: drop them now and then to bound memory.
     if (head > 256 && head * 2 > queue.length) {
       queue.splice(0, head);
       head = 0;
     }
     this.heads[source] = head;
-    for (let q = head; q < queue.length && at(this.expiry, at(queue, q)) <= day + 45; q++) {
-      const i = at(queue, q);
-      const product = at(this.products, at(this.product, i));
-      if (at(this.renewed, i) || product.def.line !== line) continue;
+    for (let q = head; q < queue.length && this.expiry[queue[q]!]! <= day + 45; q++) {
+      const i = queue[q]!;
+      const product = at(this.products, this.product[i]!);
+      if (this.renewed[i] || product.def.line !== line) continue;
       const due: Renewable = {
-        expiry: at(this.expiry, i),
+        expiry: this.expiry[i]!,
         product,
-        insurer: this.insurerOf(at(this.insurer, i)),
-        customerId: at(this.customer, i),
-        policyId: at(this.policy, i),
-        year: at(this.year, i),
-        paise: at(this.paise, i),
+        insurer: this.insurerOf(this.insurer[i]!),
+        customerId: this.customer[i]!,
+        policyId: this.policy[i]!,
+        year: this.year[i]!,
+        paise: this.paise[i]!,
       };
       if (!renews(due)) return undefined;
       this.renewed[i] = 1;
@@ -279,10 +281,14 @@ export function* generatePolicies(
     sources[k] = partners.length + sellerPool.pick(rng);
     online[k] = isOnline ? 1 : 0;
   }
-  const order = Array.from({ length: count }, (_, i) => i);
-  order.sort((x, y) => at(times, x) - at(times, y) || at(sources, x) - at(sources, y) || x - y);
+  // Sorted as a plain array, then kept as a typed one: the garbage collector does not walk a typed array's
+  // elements, and at 1 crore policies it would walk these 1 crore on every full collection of the load.
+  const order = Int32Array.from(
+    Array.from({ length: count }, (_, i) => i).sort((x, y) => times[x]! - times[y]! || sources[x]! - sources[y]! || x - y),
+  );
 
-  // 3. What: each policy in issue order, so ids, renewals and customer reuse follow time.
+  // 3. What: each policy in issue order, so ids, renewals and customer reuse follow time. The typed arrays
+  // above are read directly (see RenewalBook).
   const mixes = partners.map((p) => (p.sellFrom === null ? null : partnerMix(rng, p.reportingType, p.li, p.gi)));
   const renewals = new RenewalBook(partners.length + sellers.length, new Map(INSURERS.map((i) => [i.id, i])));
   const customersOf: number[][] = Array.from({ length: partners.length + sellers.length }, () => []);
@@ -292,10 +298,10 @@ export function* generatePolicies(
   let nextCustomer = 1;
 
   for (let n = 0; n < count; n++) {
-    const idx = at(order, n);
+    const idx = order[n]!;
     const id = n + 1;
-    const t = at(times, idx);
-    const source = at(sources, idx);
+    const t = times[idx]!;
+    const source = sources[idx]!;
     const day = istDay(t);
     const partner = source < partners.length ? at(partners, source) : null;
     const seller = partner ? null : at(sellers, source - partners.length);
@@ -393,7 +399,7 @@ export function* generatePolicies(
       insurer_id: insurer.id,
       state_id: stateId,
       business_type: bt,
-      channel: partner ? 'pos' : at(online, idx) ? 'online' : 'direct',
+      channel: partner ? 'pos' : online[idx] ? 'online' : 'direct',
       status,
       paid_amount: rupees(paise),
       weightage_premium: rupees(wPaise),
@@ -413,8 +419,8 @@ export function* generatePolicies(
 
     if (status === 'success') {
       const cell = (employeeId - 1) * MONTHS + monthIndex(plan, day);
-      achieved.premium[cell] = at(achieved.premium, cell) + paise / 100;
-      achieved.wp[cell] = at(achieved.wp, cell) + wPaise / 100;
+      achieved.premium[cell] = achieved.premium[cell]! + paise / 100;
+      achieved.wp[cell] = achieved.wp[cell]! + wPaise / 100;
       if (policyNo && expiry !== null && RENEWABLE_LINES.has(line) && expiry - day < 370) {
         renewals.add(source, { expiry, product, insurer, customerId, policyId: id, year: y, paise });
       }

@@ -62,6 +62,18 @@ describe('references of policies', () => {
     expect(count.rows[0]?.n).toBe(20);
   });
 
+  it('finds an unknown reference over the whole table, as a bulk load with the trigger off checks it', async () => {
+    await sql`select policies_references_sweep()`.execute(db.db);
+    const swept = db.db.transaction().execute(async (trx) => {
+      await sql`alter table policies disable trigger policies_references_on_insert`.execute(trx);
+      await insertPolicy(trx, 'REF-SWEEP', { partnerId: 999_998 });
+      await sql`select policies_references_sweep()`.execute(trx);
+    });
+    await expect(swept).rejects.toThrow('insert or update on table "policies" violates foreign key constraint "policies_partner_id_fkey"');
+    // Rolled back with the trigger's switch: the trigger checks again.
+    await expect(insertPolicy(db.db, 'REF-SWEEP', { partnerId: 999_998 })).rejects.toThrow('policies_partner_id_fkey');
+  });
+
   it('refuses to delete, re-key or truncate a parent a policy refers to; an unreferenced one goes', async () => {
     const customerId = await newCustomer(db.db, 'REF-C1');
     await insertPolicy(db.db, 'REF-3', { customerId });
