@@ -239,6 +239,12 @@ export interface EtlMappingChanges {
   sign: number;
 }
 
+export interface EtlPartnerLast {
+  last_day: string;
+  partner_id: number;
+  sign: number;
+}
+
 export interface EtlPartnerPresence {
   activated: number;
   active: number;
@@ -281,6 +287,12 @@ export interface FactDailyBusiness {
   state_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactManagerPartnerLast {
+  last_day: string;
+  manager_id: number;
+  partners: number;
 }
 
 export interface FactManagerPartnerMonthly {
@@ -644,9 +656,11 @@ export interface DB {
   etl_affected: EtlAffected;
   etl_jobs: EtlJobs;
   etl_mapping_changes: EtlMappingChanges;
+  etl_partner_last: EtlPartnerLast;
   etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
+  fact_manager_partner_last: FactManagerPartnerLast;
   fact_manager_partner_monthly: FactManagerPartnerMonthly;
   fact_manager_partners: FactManagerPartners;
   fact_partner_monthly: FactPartnerMonthly;

@@ -6,10 +6,11 @@ import { addDeltas } from './rollup-sql';
 /**
  * Partner activation per manager (docs/decisions/035-partner-activity.md): fact_manager_partners holds the
  * partners currently mapped to each manager, fact_manager_partner_monthly, per month, those of them with
- * successful business (their months in fact_partner_monthly) and those whose first such month it is. A
- * subtree's counts are the sums of its people's rows.
+ * successful business (their months in fact_partner_monthly) and those whose first such month it is, and
+ * fact_manager_partner_last those of them by their last day with such business (decision 037). A subtree's
+ * counts are the sums of its people's rows.
  *
- * With the mappings M and the partners' months F, the counts are M ⊗ F. A run changes both: mappings through
+ * With the mappings M and the partners' months F (or last days), the counts are M ⊗ F. A run changes both: mappings through
  * etl_mapping_changes (written by triggers, ΔM), months through the fold of the changed policies (ΔF, noted
  * in etl_partner_presence). The change of the counts is ΔM ⊗ F_now + M_before ⊗ ΔF, where M_before is
  * M_now − ΔM: it costs the changed partners' months, never the organisation's.
@@ -19,6 +20,11 @@ import { addDeltas } from './rollup-sql';
 const partnerMonths = (partners?: RawBuilder<unknown>) => sql`
   select distinct partner_id, month, min(month) over (partition by partner_id) as first_month from fact_partner_monthly
   ${partners ? sql`where partner_id in (${partners})` : sql``}`;
+
+// Each partner's last day with successful business.
+const partnerLastDays = (partners?: RawBuilder<unknown>) => sql`
+  select partner_id, max(last_issue_day) as last_day from fact_partner_monthly
+  ${partners ? sql`where partner_id in (${partners})` : sql``} group by partner_id`;
 
 /**
  * The mappings stand still until the run commits: a mapping saved meanwhile would otherwise be counted from
@@ -42,13 +48,21 @@ export async function rebuildPartnerActivity(trx: Db): Promise<void> {
       from (${partnerMonths()}) f join partner_mappings m on m.partner_id = f.partner_id and m.valid_to is null
       group by m.manager_id, f.month`.execute(trx),
   );
-  await sql`truncate etl_mapping_changes, etl_partner_presence`.execute(trx);
+  await replaceTable(trx, 'fact_manager_partner_last', (t) =>
+    sql`
+      insert into ${t} (manager_id, last_day, partners)
+      select m.manager_id, l.last_day, count(*)
+      from (${partnerLastDays()}) l join partner_mappings m on m.partner_id = l.partner_id and m.valid_to is null
+      group by m.manager_id, l.last_day`.execute(trx),
+  );
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last`.execute(trx);
 }
 
 /**
  * Notes the months with business of the partners whose policies this run folds, before (-1) or after (+1)
  * their partner-months change: one row for each of the run's months the partner has business in, and one for
- * the partner's first month. Before and after summed, what is left is what changed.
+ * the partner's first month; and, apart, the partner's last day. Before and after summed, what is left is what
+ * changed.
  */
 export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> {
   await sql`
@@ -63,6 +77,10 @@ export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> 
     from (select distinct partner_id from touched) p
     cross join lateral (select min(f.month) as month from fact_partner_monthly f where f.partner_id = p.partner_id) f
     where f.month is not null`.execute(trx);
+  await sql`
+    insert into etl_partner_last (partner_id, last_day, sign)
+    select partner_id, last_day, ${sign} from (${partnerLastDays(sql`
+      select partner_id from etl_affected where status = 'success' and partner_id is not null and line is not null`)}) l`.execute(trx);
 }
 
 /**
@@ -72,7 +90,8 @@ export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> 
 export async function foldPartnerActivity(trx: Db): Promise<number> {
   await holdMappings(trx);
   const found = await sql<{ n: number }>`
-    select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence))::int as n`.execute(trx);
+    select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
+      + (select count(*) from etl_partner_last))::int as n`.execute(trx);
   const changes = found.rows[0]?.n ?? 0;
   if (changes === 0) return 0;
 
@@ -111,7 +130,29 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
         activated = fact_manager_partner_monthly.activated + excluded.activated`,
     sql`active = 0 and activated = 0`,
   );
+  await addDeltas(
+    trx,
+    'fact_manager_partner_last',
+    sql`
+      with changed as (
+        select partner_id, last_day, sum(sign) as sign from etl_partner_last group by partner_id, last_day having sum(sign) <> 0
+      ),
+      deltas as (
+        select c.manager_id, l.last_day, c.sign as partners
+        from etl_mapping_changes c join (${partnerLastDays(sql`select partner_id from etl_mapping_changes`)}) l on l.partner_id = c.partner_id
+        union all
+        select m.manager_id, d.last_day, d.sign
+        from changed d join partner_mappings m on m.partner_id = d.partner_id and m.valid_to is null
+        union all
+        select c.manager_id, d.last_day, -c.sign * d.sign
+        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
+      )
+      insert into fact_manager_partner_last (manager_id, last_day, partners)
+      select manager_id, last_day, sum(partners) from deltas group by manager_id, last_day having sum(partners) <> 0
+      on conflict (manager_id, last_day) do update set partners = fact_manager_partner_last.partners + excluded.partners`,
+    sql`partners = 0`,
+  );
   // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
-  await sql`truncate etl_mapping_changes, etl_partner_presence`.execute(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last`.execute(trx);
   return changes;
 }

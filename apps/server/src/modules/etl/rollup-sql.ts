@@ -61,7 +61,12 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
 /** Every table the ETL keeps, its bookkeeping tables aside: the figures and the partner counts (./partner-activity.ts). */
-export const ROLLUP_TABLES = [...FIGURE_TABLES, 'fact_manager_partners', 'fact_manager_partner_monthly'] as const;
+export const ROLLUP_TABLES = [
+  ...FIGURE_TABLES,
+  'fact_manager_partners',
+  'fact_manager_partner_monthly',
+  'fact_manager_partner_last',
+] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
 // list and the group-by must name the same expression).
@@ -75,7 +80,8 @@ export const factDims = (dims: readonly SubtreeDim[]) => dims.map((d) => (d === 
 export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(grain.period)}, ${dimRefs(grain.dims)}`;
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
-type DeltaTable = FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly';
+type DeltaTable =
+  FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly' | 'fact_manager_partner_last';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);

@@ -1,4 +1,4 @@
-import { BUSINESS_TYPE_RULE, monthRange } from '@dossier/shared';
+import { addDays, BUSINESS_TYPE_RULE, monthRange } from '@dossier/shared';
 import type { ReportPage, ReportRecord, ReportResponse } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -586,6 +586,39 @@ describe('reports equal an independent recomputation from raw policies', () => {
       world.policies.filter((p) => p.status === 'success' && inRange(p) && p.partnerId !== null).map((p) => p.partnerId),
     );
     expect(totals['Active In Range']).toBe(mapped.filter((m) => activeIds.has(m.partner_id)).length);
+  });
+
+  it('24 counts the partners active in the range and in its last 90 days, whether or not business follows its end', async () => {
+    const mapped = await ctx.db.db
+      .selectFrom('partner_mappings as m')
+      .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
+      .select('m.partner_id')
+      .distinct()
+      .where('m.valid_to', 'is', null)
+      .where('c.ancestor_id', '=', idOf(await me('demo.zsm')))
+      .execute();
+    const activeIn = (range: { start: string; end: string }) => {
+      const ids = new Set(world.policies.filter((p) => p.status === 'success' && inRange(p, range)).map((p) => p.partnerId));
+      return mapped.filter((m) => ids.has(m.partner_id)).length;
+    };
+    const lastDay = world.policies
+      .filter((p) => p.status === 'success' && p.partnerId !== null)
+      .reduce((a, p) => (p.day > a ? p.day : a), '');
+    // May, with business after it (read from the partner-months), then the month of the data's last day, which
+    // ends after every partner's last day (read from the last days per manager).
+    const lastMonth = monthRange(lastDay);
+    for (const { start, end } of [RANGE, { start: lastMonth.start_date, end: lastMonth.end_date }]) {
+      const totals = (await get('demo.zsm', `/api/reports/24/?start_date=${start}&end_date=${end}`)).json<ReportResponse>().data.data
+        .records[0] as ReportRecord;
+      const ninety = { start: addDays(end, -89), end };
+      expect([end >= lastDay, totals['Total Partners'], totals['Active In Range'], totals['Active Last 90 Days']]).toEqual([
+        end !== RANGE.end,
+        mapped.length,
+        activeIn({ start, end }),
+        activeIn(ninety),
+      ]);
+      expect(totals.Dormant).toBe(mapped.length - activeIn(ninety));
+    }
   });
 });
 

@@ -67,10 +67,35 @@ const activityUnder = (
   select sum(${sql.ref(`a.${measure}`)}) from employee_closure c join fact_manager_partner_monthly a on a.manager_id = c.descendant_id
   where c.ancestor_id = ${root} and ${months}), 0)::int`;
 
-/** Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. */
+/**
+ * Of the partners currently mapped into the subtree of `root`, those whose last day with successful business
+ * is `start` or later (fact_manager_partner_last, kept by the ETL): the sum of the subtree's people's rows.
+ */
+const activeSinceUnder = (root: number, start: string) => sql<number>`coalesce((
+  select sum(l.partners) from employee_closure c join fact_manager_partner_last l on l.manager_id = c.descendant_id
+  where c.ancestor_id = ${root} and l.last_day >= ${start}::date), 0)::int`;
+
+/** The last day any partner has successful business on (null: none has). */
+async function latestPartnerDay(ctx: QueryContext): Promise<string | null> {
+  const res = await sql<{ day: string | null }>`select max(last_day)::text as day from fact_manager_partner_last`.execute(ctx.db);
+  return res.rows[0]?.day ?? null;
+}
+
+/**
+ * Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. When no
+ * partner has business after the range's end (the default view, which ends today), a partner was active since
+ * a day exactly when its last day with business is not earlier: each count is a sum of per-manager rows
+ * (decision 037). A range that ends earlier reads the range's partner-months of the subtree.
+ */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
   const ninetyStart = addDays(ctx.range.end, -89);
-  const activeIn = (start: string) => sql`(
+  const latest = await latestPartnerDay(ctx);
+  // Dates as yyyy-MM-dd compare as text.
+  const settled = latest === null || latest <= ctx.range.end;
+  const activeIn = (start: string) =>
+    settled
+      ? activeSinceUnder(ctx.account.id, start)
+      : sql`(
     select count(*)::int from (${activeBetween(start, ctx.range.end)}) a where a.partner_id in (${subtreePartners(ctx.account.id)}))`;
   const res = await sql<{ total: number; active: number; active90: number }>`
     select ${mappedUnder(ctx.account.id)} as total, ${activeIn(ctx.range.start)} as active, ${activeIn(ninetyStart)} as active90`.execute(
