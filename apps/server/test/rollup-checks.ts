@@ -30,16 +30,16 @@ export async function partnerMonthlyMatches(db: WithDb): Promise<boolean> {
   const res = await sql<{ n: number }>`
     with raw as (
       select date_trunc('month', business_day(p.issued_at))::date as month, p.partner_id, pr.line, count(*)::int as nop,
-        sum(p.paid_amount) as premium, max(business_day(p.issued_at)) as last_day
+        sum(p.paid_amount) as premium, min(business_day(p.issued_at)) as first_day, max(business_day(p.issued_at)) as last_day
       from policies p join products pr on pr.product_type_id = p.product_type_id
       where p.status = 'success' and p.partner_id is not null group by 1, 2, 3
     )
     select count(*)::int as n from (
-      (select month, partner_id, line, nop, premium, last_day from raw
-       except select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly)
+      (select month, partner_id, line, nop, premium, first_day, last_day from raw
+       except select month, partner_id, line, nop, premium, first_issue_day, last_issue_day from fact_partner_monthly)
       union all
-      (select month, partner_id, line, nop, premium, last_issue_day from fact_partner_monthly
-       except select month, partner_id, line, nop, premium, last_day from raw)
+      (select month, partner_id, line, nop, premium, first_issue_day, last_issue_day from fact_partner_monthly
+       except select month, partner_id, line, nop, premium, first_day, last_day from raw)
     ) diff`.execute(db.db);
   return res.rows[0]?.n === 0;
 }

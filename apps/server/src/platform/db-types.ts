@@ -308,6 +308,7 @@ export interface FactManagerPartners {
 }
 
 export interface FactPartnerMonthly {
+  first_issue_day: string;
   last_issue_day: string;
   line: string;
   month: string;

@@ -36,8 +36,8 @@ async function months(db: Db): Promise<string[]> {
 }
 
 const insertRows = (db: Db, table: ReturnType<typeof sql.table>, rows: [string, number, number][]) =>
-  sql`insert into ${table} (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
-    select m::date, p, 'motor', n, 100, 50, m::date from (values ${sql.join(rows.map(([m, p, n]) => sql`(${m}, ${p}::int, ${n}::int)`))}) v(m, p, n)`.execute(
+  sql`insert into ${table} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
+    select m::date, p, 'motor', n, 100, 50, m::date, m::date from (values ${sql.join(rows.map(([m, p, n]) => sql`(${m}, ${p}::int, ${n}::int)`))}) v(m, p, n)`.execute(
     db,
   );
 

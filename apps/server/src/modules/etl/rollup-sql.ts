@@ -197,14 +197,14 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   }
 
   await notePartnerPresence(trx, -1);
-  // The last issue day only grows by adding; a removal that may have taken the latest day is looked up below.
+  // The first and last issue days only widen by adding; a removal that may have taken either is looked up below.
   await addDeltas(
     trx,
     'fact_partner_monthly',
     sql`
-      insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
+      insert into fact_partner_monthly (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
       select date_trunc('month', day)::date, partner_id, line, sum(sign), sum(sign * premium), sum(sign * weightage_premium),
-        coalesce(max(day) filter (where sign = 1), '-infinity'::date)
+        coalesce(min(day) filter (where sign = 1), 'infinity'::date), coalesce(max(day) filter (where sign = 1), '-infinity'::date)
       from etl_affected where status = 'success' and partner_id is not null and line is not null
       group by 1, 2, 3
       having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or max(day) filter (where sign = 1) is not null
@@ -212,6 +212,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
         nop = fact_partner_monthly.nop + excluded.nop,
         premium = fact_partner_monthly.premium + excluded.premium,
         weightage_premium = fact_partner_monthly.weightage_premium + excluded.weightage_premium,
+        first_issue_day = least(fact_partner_monthly.first_issue_day, excluded.first_issue_day),
         last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`,
   );
 
@@ -224,10 +225,11 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       payment_term = excluded.payment_term, installment_type = excluded.installment_type, line = excluded.line,
       premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount`.execute(trx);
 
-  // A partner-month that lost a policy of its last issue day: the latest day among the versions now folded.
+  // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
+  // versions now folded.
   await sql`
-    update fact_partner_monthly f set last_issue_day = (
-      select max(s.day) from etl_policy_state s
+    update fact_partner_monthly f set (first_issue_day, last_issue_day) = (
+      select min(s.day), max(s.day) from etl_policy_state s
       where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date
         and s.line = f.line)
     where f.ctid = any(array(
@@ -236,7 +238,8 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
             where sign = -1 and status = 'success' and partner_id is not null and line is not null) a
       cross join lateral (
         select g.ctid from fact_partner_monthly g
-        where g.month = a.month and g.partner_id = a.partner_id and g.line = a.line and a.day >= g.last_issue_day
+        where g.month = a.month and g.partner_id = a.partner_id and g.line = a.line
+          and (a.day >= g.last_issue_day or a.day <= g.first_issue_day)
         offset 0) h))`.execute(trx);
   await notePartnerPresence(trx, 1);
 
@@ -295,8 +298,8 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
   }
   await replaceTable(trx, 'fact_partner_monthly', (t) =>
     sql`
-      insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, last_issue_day)
-      select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), max(day)
+      insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
+      select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), min(day), max(day)
       from etl_policy_state where status = 'success' and partner_id is not null and line is not null
       group by 1, 2, 3`.execute(trx),
   );

@@ -604,15 +604,22 @@ describe('reports equal an independent recomputation from raw policies', () => {
     const lastDay = world.policies
       .filter((p) => p.status === 'success' && p.partnerId !== null)
       .reduce((a, p) => (p.day > a ? p.day : a), '');
-    // May, with business after it (read from the partner-months), then the month of the data's last day, which
-    // ends after every partner's last day (read from the last days per manager).
+    // Ranges with business after them, read from the partner-months: a whole month, a range over two months, one
+    // inside a month (the partners' policies read where the month's first and last days fall outside it); then
+    // the month of the data's last day, which ends after every partner's last day (read from the last days per
+    // manager).
     const lastMonth = monthRange(lastDay);
-    for (const { start, end } of [RANGE, { start: lastMonth.start_date, end: lastMonth.end_date }]) {
+    for (const { start, end } of [
+      RANGE,
+      { start: '2026-03-17', end: '2026-05-09' },
+      { start: '2026-05-08', end: '2026-05-19' },
+      { start: lastMonth.start_date, end: lastMonth.end_date },
+    ]) {
       const totals = (await get('demo.zsm', `/api/reports/24/?start_date=${start}&end_date=${end}`)).json<ReportResponse>().data.data
         .records[0] as ReportRecord;
       const ninety = { start: addDays(end, -89), end };
       expect([end >= lastDay, totals['Total Partners'], totals['Active In Range'], totals['Active Last 90 Days']]).toEqual([
-        end !== RANGE.end,
+        end === lastMonth.end_date,
         mapped.length,
         activeIn({ start, end }),
         activeIn(ninety),

@@ -24,22 +24,21 @@ export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`
 
 /**
  * Partners with successful business issued between two days, from the partner-months (one row per month and
- * line with business, with the month's last issue day) instead of the policies: one read of the range's
- * months, not a probe per partner. A month the range covers whole, or whose last issue day falls in the range,
- * settles it. A month whose last issue day is past the range's end (the range ends before the month does and
- * the partner sold again after it) cannot tell whether there was business before that end: only then are the
- * partner's policies of those days read.
+ * line with business, with the month's first and last issue days) instead of the policies: one read of the
+ * range's months, not a probe per partner. A month's first or last issue day in the range settles it; so does a
+ * month the range covers whole (both days are in it). Only a range inside one month can miss both days of a
+ * month that has business before and after it: only then are the partner's policies of those days read.
  */
 const activeBetween = (start: string, end: string) => sql`
   select f.partner_id from fact_partner_monthly f
-  where f.month between date_trunc('month', ${start}::date)::date and ${end}::date and f.last_issue_day >= ${start}::date
-    and (f.last_issue_day <= ${end}::date or (f.month >= ${start}::date and f.month + interval '1 month' <= ${end}::date + 1))
+  where f.month between date_trunc('month', ${start}::date)::date and ${end}::date
+    and (f.first_issue_day between ${start}::date and ${end}::date or f.last_issue_day between ${start}::date and ${end}::date)
   union
   select f.partner_id from fact_partner_monthly f
-  where f.month = date_trunc('month', ${end}::date)::date and f.last_issue_day > ${end}::date
+  where f.month = date_trunc('month', ${start}::date)::date and f.first_issue_day < ${start}::date and f.last_issue_day > ${end}::date
     and exists (
       select 1 from policies p where p.partner_id = f.partner_id and p.status = 'success'
-        and p.issued_at >= (greatest(${start}::date, f.month)::timestamp at time zone 'Asia/Kolkata')
+        and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
         and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
 
 export const ACTIVATION_TOTAL_COLUMNS = [
