@@ -90,6 +90,40 @@ test.describe('app shell', () => {
     await fetched;
   });
 
+  test("the header's buttons keep their place when the user's name arrives", async ({ page }) => {
+    // The name is read 500 ms after start; a button moving under the pointer then would take the
+    // click meant for its neighbour. Record every button's left edge on each frame from the first paint.
+    await page.addInitScript(() => {
+      const seen: Record<string, number[]> = {};
+      const named: boolean[] = [];
+      Object.assign(window, { headerFrames: { seen, named } });
+      const record = () => {
+        const user = document.querySelector('header [aria-label="User menu"]');
+        if (user) {
+          named.push((user.textContent ?? '').trim() !== '');
+          for (const button of Array.from(document.querySelectorAll('header button'))) {
+            const name = button.getAttribute('aria-label') ?? button.textContent ?? '';
+            (seen[name] ??= []).push(Math.round(button.getBoundingClientRect().left));
+          }
+        }
+        if (named.length < 5 || !named[named.length - 1] || named.length < named.indexOf(true) + 5) requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await signIn(page, 'demo.r201');
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Rekha Arora');
+    const frames = await page.evaluate(
+      () => (window as unknown as { headerFrames: { seen: Record<string, number[]>; named: boolean[] } }).headerFrames,
+    );
+    // Both states were seen: before the name and after it.
+    expect(frames.named).toContain(false);
+    expect(frames.named).toContain(true);
+    const moved = Object.entries(frames.seen)
+      .map(([name, lefts]) => [name, [...new Set(lefts)]] as const)
+      .filter(([, lefts]) => lefts.length > 1);
+    expect(moved).toEqual([]);
+  });
+
   test('insurance, meeting and payment menus are mutually exclusive', async ({ page }) => {
     await signIn(page, 'demo.r201');
     await page.getByRole('button', { name: 'Insurance' }).click();

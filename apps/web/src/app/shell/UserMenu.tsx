@@ -17,7 +17,7 @@ export function UserMenu({ name, code, compact }: Props) {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label="User menu">
+        <UnstyledButton className={compact ? classes.userButton : `${classes.userButton} ${classes.userButtonWide}`} aria-label="User menu">
           <IconUser size={20} aria-hidden />
           {!compact && (name || code) ? (
             <span className={classes.userText}>
