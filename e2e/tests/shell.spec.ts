@@ -106,7 +106,9 @@ test.describe('app shell', () => {
             (seen[name] ??= []).push(Math.round(button.getBoundingClientRect().left));
           }
         }
-        if (named.length < 5 || !named[named.length - 1] || named.length < named.indexOf(true) + 5) requestAnimationFrame(record);
+        // Until five frames after the name first shows.
+        const firstNamed = named.indexOf(true);
+        if (firstNamed === -1 || named.length < firstNamed + 5) requestAnimationFrame(record);
       };
       requestAnimationFrame(record);
     });
