@@ -61,3 +61,28 @@ export async function subtreeMatches(db: WithDb, period: 'day' | 'month'): Promi
   );
   return res.rows[0]?.n === 0;
 }
+
+/**
+ * fact_subtree_product_monthly against sums straight from policies: each ancestor's cells hold the business of
+ * everyone at least one level below them (a team lead's, their RMs'), never their own.
+ */
+export async function productCellsMatch(db: WithDb): Promise<boolean> {
+  const res = await sql<{ n: number }>`
+    with raw as (
+      select date_trunc('month', business_day(p.issued_at))::date as month, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
+        p.product_type_id, p.insurer_id, coalesce(p.premium_payment_term, 0) as payment_term,
+        coalesce(p.premium_installment_type, '') as installment_type, count(*)::int as nop, sum(p.paid_amount) as premium,
+        sum(p.weightage_premium) as wp
+      from policies p join employee_closure c on c.descendant_id = p.employee_id and c.depth >= 1
+      join products pr on pr.product_type_id = p.product_type_id
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ), fact as (
+      select month, ancestor_id, status, business_type, channel, line, product_type_id, insurer_id, payment_term, installment_type, nop,
+        premium, weightage_premium as wp
+      from fact_subtree_product_monthly
+    )
+    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(
+    db.db,
+  );
+  return res.rows[0]?.n === 0;
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
-import { factRows, partnerMonthlyMatches, rawAggregate, subtreeMatches } from '../../../test/rollup-checks';
+import { factRows, partnerMonthlyMatches, productCellsMatch, rawAggregate, subtreeMatches } from '../../../test/rollup-checks';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
 
@@ -73,6 +73,7 @@ describe('incremental business ETL', () => {
     expect(await partnerMonthlyMatches(db)).toBe(true);
     expect(await subtreeMatches(db, 'month')).toBe(true);
     expect(await subtreeMatches(db, 'day')).toBe(true);
+    expect(await productCellsMatch(db)).toBe(true);
     const job = await db.db.selectFrom('etl_jobs').selectAll().where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
     expect(job.status).toBe('idle');
     expect(job.last_successful_run_at).toBeTruthy();
@@ -93,6 +94,7 @@ describe('incremental business ETL', () => {
         expect(await partnerMonthlyMatches(db)).toBe(true);
         expect(await subtreeMatches(db, 'month')).toBe(true);
         expect(await subtreeMatches(db, 'day')).toBe(true);
+        expect(await productCellsMatch(db)).toBe(true);
       }),
       { numRuns: 12 },
     );

@@ -41,9 +41,10 @@ export interface SubtreeGrain {
   dims: readonly SubtreeDim[];
   /**
    * The cells of an ancestor hold the business of descendants at least this many levels below them. The
-   * product cells leave out the ancestor's own business and their direct reports' (2): a reader adds those few
-   * people's daily facts. Near the bottom of the hierarchy product cells are about as many as the policies and
-   * save a reader nothing; left out, they cost the ETL nothing either (docs/decisions/034-subtree-by-product.md).
+   * product cells leave out the ancestor's own business (1): a reader adds that one person's daily facts. An
+   * RM's own product cells would be about as many as their policies and save a reader nothing; a team lead's
+   * merge their RMs' business, which an ASM's pivot by team lead reads
+   * (docs/decisions/034-subtree-by-product.md, docs/decisions/038-product-cells-from-one-level-down.md).
    */
   minDepth: 0 | typeof PRODUCT_MIN_DEPTH;
   /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
@@ -51,7 +52,7 @@ export interface SubtreeGrain {
 }
 const byDay = (day: RawBuilder<unknown>) => day;
 const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
-export const PRODUCT_MIN_DEPTH = 2;
+export const PRODUCT_MIN_DEPTH = 1;
 export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
   { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS, minDepth: 0 },
   { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS, minDepth: 0, rebuiltFrom: 'fact_subtree_daily' },

@@ -103,7 +103,7 @@ export function subtreeSumsQuery(
     const { months, days } = coverRange(range);
     if (months.length)
       parts.push(rollup(narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly', sql`f.month = any(${months}::date[])`, 1));
-    // The product cells leave out each root's own business and their direct reports' (PRODUCT_MIN_DEPTH).
+    // The product cells leave out each root's own business (PRODUCT_MIN_DEPTH).
     if (months.length && !narrow) {
       const monthsRun = { start: months[0] as string, end: lastOfMonth(months.at(-1) as string) };
       parts.push(nearFacts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
