@@ -21,10 +21,19 @@ const partnerMonths = (partners?: RawBuilder<unknown>) => sql`
   select distinct partner_id, month, min(month) over (partition by partner_id) as first_month from fact_partner_monthly
   ${partners ? sql`where partner_id in (${partners})` : sql``}`;
 
-// Each partner's last day with successful business.
-const partnerLastDays = (partners?: RawBuilder<unknown>) => sql`
-  select partner_id, max(last_issue_day) as last_day from fact_partner_monthly
-  ${partners ? sql`where partner_id in (${partners})` : sql``} group by partner_id`;
+// Each partner's last day with successful business. For a few partners, each is looked up by the partner index: it
+// is the latest day among the partner's rows of their latest month. (Asked as a join, PostgreSQL read every
+// partner-month: 3 million rows at 1 crore policies, about a tenth of an incremental run.)
+const partnerLastDays = (partners?: RawBuilder<unknown>) =>
+  partners
+    ? sql`
+      select p.partner_id, l.last_day from (select distinct x.partner_id from (${partners}) as x(partner_id)) p
+      cross join lateral (
+        select max(f.last_issue_day) as last_day from fact_partner_monthly f
+        where f.partner_id = p.partner_id
+          and f.month = (select max(g.month) from fact_partner_monthly g where g.partner_id = p.partner_id)) l
+      where l.last_day is not null`
+    : sql`select partner_id, max(last_issue_day) as last_day from fact_partner_monthly group by partner_id`;
 
 /**
  * The mappings stand still until the run commits: a mapping saved meanwhile would otherwise be counted from
