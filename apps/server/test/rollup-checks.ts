@@ -44,6 +44,9 @@ export async function partnerMonthlyMatches(db: WithDb): Promise<boolean> {
   return res.rows[0]?.n === 0;
 }
 
+// After CTEs `raw` and `fact` of the same columns: how many rows are in one and not the other (0: the same rows).
+const SAME_ROWS = sql`select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`;
+
 /** A subtree roll-up (fact_subtree_daily or fact_subtree_monthly) against whole-subtree sums straight from policies. */
 export async function subtreeMatches(db: WithDb, period: 'day' | 'month'): Promise<boolean> {
   const table = period === 'day' ? sql.table('fact_subtree_daily') : sql.table('fact_subtree_monthly');
@@ -56,9 +59,7 @@ export async function subtreeMatches(db: WithDb, period: 'day' | 'month'): Promi
     ), fact as (
       select ${sql.ref(period)} as period, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from ${table}
     )
-    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(
-    db.db,
-  );
+    ${SAME_ROWS}`.execute(db.db);
   return res.rows[0]?.n === 0;
 }
 
@@ -81,8 +82,6 @@ export async function productCellsMatch(db: WithDb): Promise<boolean> {
         premium, weightage_premium as wp
       from fact_subtree_product_monthly
     )
-    select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`.execute(
-    db.db,
-  );
+    ${SAME_ROWS}`.execute(db.db);
   return res.rows[0]?.n === 0;
 }
