@@ -85,3 +85,21 @@ export async function productCellsMatch(db: WithDb): Promise<boolean> {
     ${SAME_ROWS}`.execute(db.db);
   return res.rows[0]?.n === 0;
 }
+
+/**
+ * Breaks in the key order of `table` read in its physical order (ctid): rows whose primary key is lower than
+ * the row before them. A table written in key order has almost none (the heap may still put a short row in
+ * the space an earlier page had left); one written in a hash order has about one for every two rows.
+ */
+export async function keyOrderBreaks(db: WithDb, table: string): Promise<{ breaks: number; rows: number }> {
+  const key = await sql<{ column: string }>`
+    select a.attname as column from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+    where i.indrelid = ${table}::regclass and i.indisprimary
+    order by array_position(i.indkey::int2[], a.attnum)`.execute(db.db);
+  const row = sql`row(${sql.join(key.rows.map((r) => sql.ref(r.column)))})`;
+  const res = await sql<{ breaks: number; rows: number }>`
+    select (count(*) filter (where previous > current))::int as breaks, count(*)::int as rows from (
+      select ${row} as current, lag(${row}) over (order by ctid) as previous from ${sql.table(table)}) t`.execute(db.db);
+  return res.rows[0] ?? { breaks: -1, rows: 0 };
+}

@@ -2,9 +2,17 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
-import { factRows, partnerMonthlyMatches, productCellsMatch, rawAggregate, subtreeMatches } from '../../../test/rollup-checks';
+import {
+  factRows,
+  keyOrderBreaks,
+  partnerMonthlyMatches,
+  productCellsMatch,
+  rawAggregate,
+  subtreeMatches,
+} from '../../../test/rollup-checks';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
+import { FIGURE_TABLES } from './rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -106,6 +114,15 @@ describe('incremental business ETL', () => {
     expect(await factRows(db)).toEqual(before);
     await runBusinessEtl(db.db, { full: true });
     expect(await factRows(db)).toEqual(before);
+  });
+
+  it('a rebuild writes every table of figures in the order of its primary key', async () => {
+    await runBusinessEtl(db.db, { full: true });
+    for (const table of FIGURE_TABLES) {
+      const { breaks, rows } = await keyOrderBreaks(db, table);
+      expect(rows, table).toBeGreaterThan(200);
+      expect(breaks, table).toBeLessThan(rows / 100);
+    }
   });
 
   it("a run with nothing new folds nothing and keeps the figures' change time; a change inside the look-back is folded once", async () => {
