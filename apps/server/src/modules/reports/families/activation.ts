@@ -23,23 +23,25 @@ export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`
   where m.partner_id = ${partner} and m.valid_to is null and c.ancestor_id = ${rootId} offset 0)`;
 
 /**
- * Partners with successful business issued between two days, from the partner-months (one row per month and
- * line with business, with the month's first and last issue days) instead of the policies: one read of the
- * range's months, not a probe per partner. A month's first or last issue day in the range settles it; so does a
- * month the range covers whole (both days are in it). Only a range inside one month can miss both days of a
- * month that has business before and after it: only then are the partner's policies of those days read.
+ * Whether the partner `partner` (a column) has successful business issued between two days, from the
+ * partner-months (one row per month and line with business, with the month's first and last issue days)
+ * instead of the policies. A month's first or last issue day in the range settles it; so does a month the
+ * range covers whole (both days are in it). Only a range inside one month can miss both days of a month that
+ * has business before and after it: only then are the partner's policies of those days read.
+ * Asked partner by partner (one index probe each), so the cost follows the subtree's partners: read as one
+ * pass over the range's partner-months of the whole organisation, an ASM's count took as long as the
+ * national head's (about 200 against 300 ms at 1 crore policies; partner by partner 70 ms).
  */
-const activeBetween = (start: string, end: string) => sql`
-  select f.partner_id from fact_partner_monthly f
-  where f.month between date_trunc('month', ${start}::date)::date and ${end}::date
-    and (f.first_issue_day between ${start}::date and ${end}::date or f.last_issue_day between ${start}::date and ${end}::date)
-  union
-  select f.partner_id from fact_partner_monthly f
-  where f.month = date_trunc('month', ${start}::date)::date and f.first_issue_day < ${start}::date and f.last_issue_day > ${end}::date
-    and exists (
-      select 1 from policies p where p.partner_id = f.partner_id and p.status = 'success'
-        and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
-        and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))`;
+const activeBetween = (partner: RawBuilder<unknown>, start: string, end: string) => sql`exists (
+  select 1 from fact_partner_monthly f
+  where f.partner_id = ${partner} and f.month between date_trunc('month', ${start}::date)::date and ${end}::date
+    and (f.first_issue_day between ${start}::date and ${end}::date or f.last_issue_day between ${start}::date and ${end}::date
+      or (f.month = date_trunc('month', ${start}::date)::date and f.first_issue_day < ${start}::date and f.last_issue_day > ${end}::date
+        and exists (
+          select 1 from policies p where p.partner_id = f.partner_id and p.status = 'success'
+            and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
+            and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))))
+  )`;
 
 export const ACTIVATION_TOTAL_COLUMNS = [
   column('Total Partners', 'count'),
@@ -95,7 +97,8 @@ export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[
     settled
       ? activeSinceUnder(ctx.account.id, start)
       : sql`(
-    select count(*)::int from (${activeBetween(start, ctx.range.end)}) a where a.partner_id in (${subtreePartners(ctx.account.id)}))`;
+    select count(distinct s.partner_id)::int from (${subtreePartners(ctx.account.id)}) s
+    where ${activeBetween(sql`s.partner_id`, start, ctx.range.end)})`;
   const res = await sql<{ total: number; active: number; active90: number }>`
     select ${mappedUnder(ctx.account.id)} as total, ${activeIn(ctx.range.start)} as active, ${activeIn(ninetyStart)} as active90`.execute(
     ctx.db,
