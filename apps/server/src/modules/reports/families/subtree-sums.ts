@@ -48,7 +48,15 @@ export interface SubtreeRow extends Measures {
   key: string;
 }
 
-const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
+/** The key columns of a part, named k0, k1, … (after a comma), so that every part of the union lines up. */
+const keyColumns = (columns: RawBuilder<unknown>[]) =>
+  sql.join(
+    columns.map((c, i) => sql`, ${c} as ${sql.id(`k${i}`)}`),
+    sql``,
+  );
+/** The key columns' values joined by '|', made once per group rather than once per row read. */
+const keyText = (count: number) =>
+  count ? sql`concat_ws('|', ${sql.join(Array.from({ length: count }, (_, i) => sql.ref(`u.k${i}`)))})` : sql`''`;
 
 /**
  * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns. The roots
@@ -58,6 +66,10 @@ const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat
  * and filters on status, business type, channel and line, the product cells for product, insurer and the
  * premium terms. Days come from the narrow daily roll-up, or for the product cells from the daily facts of
  * every descendant (`coverRange` keeps those few). A state filter reads the daily facts for the whole range.
+ * Each part is summed per root and key columns where it reads them, and the key text is made per group: the
+ * daily facts of a national head's few weeks are a couple of lakh rows, and with a key text made for each of
+ * them and the grouping left to the end, the product table over seven weeks took 126 ms instead of 101 ms at 1
+ * crore policies.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
@@ -68,32 +80,37 @@ export function subtreeSumsQuery(
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states } = ctx.filters;
   const negate = (sign: 1 | -1) => (sign === 1 ? sql`` : sql`-`);
-  const measures = (sign: 1 | -1) => sql`${negate(sign)}f.nop as nop, ${negate(sign)}f.premium as premium,
-      ${negate(sign)}f.weightage_premium as weightage_premium, ${negate(sign)}f.loan_amount as loan_amount`;
+  const sums = (sign: 1 | -1) => sql`${negate(sign)}sum(f.nop) as nop, ${negate(sign)}sum(f.premium) as premium,
+      ${negate(sign)}sum(f.weightage_premium) as weightage_premium, ${negate(sign)}sum(f.loan_amount) as loan_amount`;
+  const groupBy = (root: RawBuilder<unknown>, columns: RawBuilder<unknown>[]) => sql`group by ${sql.join([root, ...columns])}`;
+  const cellColumns = key.map((d) => sql.ref(`f.${d}`));
   const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) => sql`
-    select f.ancestor_id as root_id, ${keyText(key.map((d) => sql.ref(`f.${d}`)))} as key, ${measures(sign)}
+    select f.ancestor_id as root_id ${keyColumns(cellColumns)}, ${sums(sign)}
     from ${sql.table(table)} f
-    where f.ancestor_id = any(array(${roots})) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`;
+    where f.ancestor_id = any(array(${roots})) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}
+    ${groupBy(sql`f.ancestor_id`, cellColumns)}`;
   // The daily facts of the roots' whole subtrees, per root.
   const facts = (run: DateRange, sign: 1 | -1) => sql`
-    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key, ${measures(sign)}
+    select c.ancestor_id as root_id ${keyColumns(factDims(key))}, ${sums(sign)}
     from fact_daily_business f
     join employee_closure c on c.descendant_id = f.employee_id
     join products pr on pr.product_type_id = f.product_type_id
     where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
-      ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`;
+      ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}
+    ${groupBy(sql`c.ancestor_id`, factDims(key))}`;
   // The daily facts of the roots and the people down to `depth` levels under them, read person by person:
   // a handful of people, where PostgreSQL, which cannot tell from the closure's statistics how few are that
   // near a root, would read every descendant's days (`offset 0` keeps the lateral read from being flattened).
   const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) => sql`
-    select c.ancestor_id as root_id, ${keyText(factDims(key))} as key, ${measures(sign)}
+    select c.ancestor_id as root_id ${keyColumns(factDims(key))}, ${sums(sign)}
     from employee_closure c
     cross join lateral (
       select f.* from fact_daily_business f
       where f.employee_id = c.descendant_id and f.day between ${run.start}::date and ${run.end}::date ${factFilters(ctx.filters)}
       offset 0) f
     join products pr on pr.product_type_id = f.product_type_id
-    where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`;
+    where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}
+    ${groupBy(sql`c.ancestor_id`, factDims(key))}`;
 
   const parts: RawBuilder<unknown>[] = [];
   if (states) {
@@ -114,11 +131,12 @@ export function subtreeSumsQuery(
       );
     }
   }
+  const outerKeys = key.map((_, i) => sql.ref(`u.k${i}`));
   return sql<SubtreeRow>`
-    select u.root_id, u.key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
+    select u.root_id, ${keyText(key.length)} as key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
       coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
     from (${sql.join(parts, sql` union all `)}) u
-    group by u.root_id, u.key
+    ${groupBy(sql`u.root_id`, outerKeys)}
     -- Days subtracted from a month can leave a key with nothing: no policy, no row, as without the subtraction.
     having sum(u.nop) <> 0`;
 }
