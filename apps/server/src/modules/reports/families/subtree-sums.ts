@@ -54,9 +54,7 @@ const keyColumns = (columns: RawBuilder<unknown>[]) =>
     columns.map((c, i) => sql`, ${c} as ${sql.id(`k${i}`)}`),
     sql``,
   );
-/** The key columns' values joined by '|', made once per group rather than once per row read. */
-const keyText = (count: number) =>
-  count ? sql`concat_ws('|', ${sql.join(Array.from({ length: count }, (_, i) => sql.ref(`u.k${i}`)))})` : sql`''`;
+const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
  * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns. The roots
@@ -131,9 +129,10 @@ export function subtreeSumsQuery(
       );
     }
   }
+  // The key text is made once per group, not for each row the parts read.
   const outerKeys = key.map((_, i) => sql.ref(`u.k${i}`));
   return sql<SubtreeRow>`
-    select u.root_id, ${keyText(key.length)} as key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
+    select u.root_id, ${keyText(outerKeys)} as key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
       coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
     from (${sql.join(parts, sql` union all `)}) u
     ${groupBy(sql`u.root_id`, outerKeys)}
