@@ -48,12 +48,6 @@ export interface SubtreeRow extends Measures {
   key: string;
 }
 
-/** The key columns of a part, named k0, k1, … (after a comma), so that every part of the union lines up. */
-const keyColumns = (columns: RawBuilder<unknown>[]) =>
-  sql.join(
-    columns.map((c, i) => sql`, ${c} as ${sql.id(`k${i}`)}`),
-    sql``,
-  );
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
@@ -78,37 +72,55 @@ export function subtreeSumsQuery(
 ): RawBuilder<SubtreeRow> {
   const { products, insurers, states } = ctx.filters;
   const negate = (sign: 1 | -1) => (sign === 1 ? sql`` : sql`-`);
-  const sums = (sign: 1 | -1) => sql`${negate(sign)}sum(f.nop) as nop, ${negate(sign)}sum(f.premium) as premium,
-      ${negate(sign)}sum(f.weightage_premium) as weightage_premium, ${negate(sign)}sum(f.loan_amount) as loan_amount`;
-  const groupBy = (root: RawBuilder<unknown>, columns: RawBuilder<unknown>[]) => sql`group by ${sql.join([root, ...columns])}`;
-  const cellColumns = key.map((d) => sql.ref(`f.${d}`));
-  const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) => sql`
-    select f.ancestor_id as root_id ${keyColumns(cellColumns)}, ${sums(sign)}
-    from ${sql.table(table)} f
-    where f.ancestor_id = any(array(${roots})) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}
-    ${groupBy(sql`f.ancestor_id`, cellColumns)}`;
+  // A part of the union: its rows summed per root and key columns (named k0, k1, … so that the parts line up).
+  const summed = (root: RawBuilder<unknown>, columns: RawBuilder<unknown>[], sign: 1 | -1, rows: RawBuilder<unknown>) => sql`
+    select ${sql.join([
+      sql`${root} as root_id`,
+      ...columns.map((c, i) => sql`${c} as ${sql.id(`k${i}`)}`),
+      sql`${negate(sign)}sum(f.nop) as nop, ${negate(sign)}sum(f.premium) as premium`,
+      sql`${negate(sign)}sum(f.weightage_premium) as weightage_premium, ${negate(sign)}sum(f.loan_amount) as loan_amount`,
+    ])}
+    ${rows}
+    group by ${sql.join([root, ...columns])}`;
+  const rollup = (table: SubtreeGrain['table'], period: RawBuilder<unknown>, sign: 1 | -1) =>
+    summed(
+      sql`f.ancestor_id`,
+      key.map((d) => sql.ref(`f.${d}`)),
+      sign,
+      sql`
+      from ${sql.table(table)} f
+      where f.ancestor_id = any(array(${roots})) and ${period} ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`f.line`)}`,
+    );
   // The daily facts of the roots' whole subtrees, per root.
-  const facts = (run: DateRange, sign: 1 | -1) => sql`
-    select c.ancestor_id as root_id ${keyColumns(factDims(key))}, ${sums(sign)}
-    from fact_daily_business f
-    join employee_closure c on c.descendant_id = f.employee_id
-    join products pr on pr.product_type_id = f.product_type_id
-    where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
-      ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}
-    ${groupBy(sql`c.ancestor_id`, factDims(key))}`;
+  const facts = (run: DateRange, sign: 1 | -1) =>
+    summed(
+      sql`c.ancestor_id`,
+      factDims(key),
+      sign,
+      sql`
+      from fact_daily_business f
+      join employee_closure c on c.descendant_id = f.employee_id
+      join products pr on pr.product_type_id = f.product_type_id
+      where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
+        ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`,
+    );
   // The daily facts of the roots and the people down to `depth` levels under them, read person by person:
   // a handful of people, where PostgreSQL, which cannot tell from the closure's statistics how few are that
   // near a root, would read every descendant's days (`offset 0` keeps the lateral read from being flattened).
-  const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) => sql`
-    select c.ancestor_id as root_id ${keyColumns(factDims(key))}, ${sums(sign)}
-    from employee_closure c
-    cross join lateral (
-      select f.* from fact_daily_business f
-      where f.employee_id = c.descendant_id and f.day between ${run.start}::date and ${run.end}::date ${factFilters(ctx.filters)}
-      offset 0) f
-    join products pr on pr.product_type_id = f.product_type_id
-    where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}
-    ${groupBy(sql`c.ancestor_id`, factDims(key))}`;
+  const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) =>
+    summed(
+      sql`c.ancestor_id`,
+      factDims(key),
+      sign,
+      sql`
+      from employee_closure c
+      cross join lateral (
+        select f.* from fact_daily_business f
+        where f.employee_id = c.descendant_id and f.day between ${run.start}::date and ${run.end}::date ${factFilters(ctx.filters)}
+        offset 0) f
+      join products pr on pr.product_type_id = f.product_type_id
+      where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`,
+    );
 
   const parts: RawBuilder<unknown>[] = [];
   if (states) {
@@ -135,7 +147,7 @@ export function subtreeSumsQuery(
     select u.root_id, ${keyText(outerKeys)} as key, coalesce(sum(u.nop), 0)::int as nop, coalesce(sum(u.premium), 0)::float8 as premium,
       coalesce(sum(u.weightage_premium), 0)::float8 as wp, coalesce(sum(u.loan_amount), 0)::float8 as loan
     from (${sql.join(parts, sql` union all `)}) u
-    ${groupBy(sql`u.root_id`, outerKeys)}
+    group by ${sql.join([sql`u.root_id`, ...outerKeys])}
     -- Days subtracted from a month can leave a key with nothing: no policy, no row, as without the subtraction.
     having sum(u.nop) <> 0`;
 }
