@@ -227,12 +227,14 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount`.execute(trx);
 
   // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
-  // versions now folded.
+  // versions now folded. Asked apart, each reads the partner's index from one end of the month and stops at the
+  // first policy of the line; asked as one aggregate, both read every policy of the partner's month.
+  const monthDays = (end: 'min' | 'max') => sql`
+    select ${sql.raw(end)}(s.day) from etl_policy_state s
+    where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date
+      and s.line = f.line`;
   await sql`
-    update fact_partner_monthly f set (first_issue_day, last_issue_day) = (
-      select min(s.day), max(s.day) from etl_policy_state s
-      where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date
-        and s.line = f.line)
+    update fact_partner_monthly f set first_issue_day = (${monthDays('min')}), last_issue_day = (${monthDays('max')})
     where f.ctid = any(array(
       select h.ctid
       from (select distinct date_trunc('month', day)::date as month, partner_id, line, day from etl_affected
