@@ -235,6 +235,7 @@ export interface EtlJobs {
 
 export interface EtlMappingChanges {
   manager_id: number;
+  offline: Generated<boolean>;
   partner_id: number;
   sign: number;
 }
@@ -305,6 +306,7 @@ export interface FactManagerPartnerMonthly {
 export interface FactManagerPartners {
   manager_id: number;
   mapped: number;
+  offline: Generated<number>;
 }
 
 export interface FactPartnerMonthly {

@@ -52,13 +52,27 @@ export async function mappingCounts(db: Db, viewerEmployeeId: number, from: Date
       where m.manager_id in (select id from team) and m.valid_from >= ${from} and m.valid_from < ${to}
       group by m.manager_id
     ),
+    -- Offline mappings in force at the window's end: those in force now (as the ETL last counted them, plus the
+    -- changes it has not folded yet), less those opened since, plus those closed since that were opened before
+    -- it (docs/decisions/040-offline-mappings-in-force.md). Each part reads only the mappings of its period.
     offline as (
-      select m.manager_id,
-        (count(*) filter (where m.valid_from >= ${from}))::int as bulk,
-        (count(*) filter (where m.valid_to is null or m.valid_to >= ${to}))::int as total_offline
-      from partner_mappings m
-      where m.manager_id in (select id from team) and m.request_item_id is null and m.valid_from < ${to}
-      group by m.manager_id
+      select manager_id, sum(bulk)::int as bulk, sum(in_force)::int as total_offline
+      from (
+        select f.manager_id, 0 as bulk, f.offline as in_force from fact_manager_partners f
+        where f.manager_id in (select id from team) and f.offline <> 0
+        union all
+        select c.manager_id, 0, c.sign from etl_mapping_changes c where c.offline and c.manager_id in (select id from team)
+        union all
+        select m.manager_id, 0, -1 from partner_mappings m
+        where m.manager_id in (select id from team) and m.request_item_id is null and m.valid_to is null and m.valid_from >= ${to}
+        union all
+        select m.manager_id, 0, 1 from partner_mappings m
+        where m.manager_id in (select id from team) and m.request_item_id is null and m.valid_to >= ${to} and m.valid_from < ${to}
+        union all
+        select m.manager_id, 1, 0 from partner_mappings m
+        where m.manager_id in (select id from team) and m.request_item_id is null and m.valid_from >= ${from} and m.valid_from < ${to}
+      ) o
+      group by manager_id having sum(bulk) <> 0 or sum(in_force) <> 0
     )
     select e.name, e.unique_code, e.designation,
       coalesce(q.raised, 0) as raised, coalesce(q.accepted, 0) as accepted, coalesce(q.rejected, 0) as rejected,

@@ -4,8 +4,8 @@ import { replaceTable } from '../../platform/table-swap';
 import { addDeltas } from './rollup-sql';
 
 /**
- * Partner activation per manager (docs/decisions/035-partner-activity.md): fact_manager_partners holds the
- * partners currently mapped to each manager, fact_manager_partner_monthly, per month, those of them with
+ * Partner activation per manager (docs/decisions/035-partner-activity-by-manager.md): fact_manager_partners holds the
+ * partners currently mapped to each manager (and of them those mapped offline, without a request: decision 040), fact_manager_partner_monthly, per month, those of them with
  * successful business (their months in fact_partner_monthly) and those whose first such month it is, and
  * fact_manager_partner_last those of them by their last day with such business (decision 037). A subtree's
  * counts are the sums of its people's rows.
@@ -55,8 +55,9 @@ export async function rebuildPartnerActivity(trx: Db): Promise<void> {
   await holdMappings(trx);
   await replaceTable(trx, 'fact_manager_partners', (t) =>
     sql`
-      insert into ${t} (manager_id, mapped)
-      select manager_id, count(*) from partner_mappings where valid_to is null group by manager_id`.execute(trx),
+      insert into ${t} (manager_id, mapped, offline)
+      select manager_id, count(*), count(*) filter (where request_item_id is null)
+      from partner_mappings where valid_to is null group by manager_id`.execute(trx),
   );
   await replaceTable(trx, 'fact_manager_partner_monthly', (t) =>
     sql`
@@ -116,10 +117,12 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
     trx,
     'fact_manager_partners',
     sql`
-      insert into fact_manager_partners (manager_id, mapped)
-      select manager_id, sum(sign) from etl_mapping_changes group by manager_id having sum(sign) <> 0
-      on conflict (manager_id) do update set mapped = fact_manager_partners.mapped + excluded.mapped`,
-    sql`mapped = 0`,
+      insert into fact_manager_partners (manager_id, mapped, offline)
+      select manager_id, sum(sign), coalesce(sum(sign) filter (where offline), 0) from etl_mapping_changes
+      group by manager_id having sum(sign) <> 0 or sum(sign) filter (where offline) <> 0
+      on conflict (manager_id) do update set
+        mapped = fact_manager_partners.mapped + excluded.mapped, offline = fact_manager_partners.offline + excluded.offline`,
+    sql`mapped = 0 and offline = 0`,
   );
   await addDeltas(
     trx,
