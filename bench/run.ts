@@ -220,21 +220,25 @@ async function main(): Promise<void> {
   }
 
   log('incremental ETL after 10,000 changed policies...');
-  await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
-    where id in (select id from policies order by id desc limit 10000)`.execute(db);
+  const flip = sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
+    where id in (select id from policies order by id desc limit 10000)`;
+  await flip.execute(db);
   const incremental = await timeOnce(() => runBusinessEtl(db));
   scale['incremental ETL after 10,000 changed policies (s)'] = incremental / 1000;
-  // Put the rows back so repeated runs measure the same data.
-  await sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
-    where id in (select id from policies order by id desc limit 10000)`.execute(db);
-  await runBusinessEtl(db);
+  // Put the rows back so repeated runs measure the same data. That is 10,000 changes again, timed too: the
+  // first run after the rebuild is the first to read its fresh tables (cold pages, PostgreSQL's first look at
+  // rows nobody has read), as a run every few minutes does not.
+  await flip.execute(db);
+  const next = await timeOnce(() => runBusinessEtl(db));
+  scale['incremental ETL after 10,000 changed policies, the next run (s)'] = next / 1000;
   out.push(
     '## ETL',
     '',
     '| run | time |',
     '| --- | --- |',
     `| full rebuild | ${(full / 1000).toFixed(1)} s |`,
-    `| incremental after 10,000 changed policies | ${(incremental / 1000).toFixed(2)} s |`,
+    `| incremental after 10,000 changed policies (the first after the rebuild) | ${(incremental / 1000).toFixed(2)} s |`,
+    `| incremental after 10,000 changed policies (the next run) | ${(next / 1000).toFixed(2)} s |`,
     '',
   );
 

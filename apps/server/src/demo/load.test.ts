@@ -33,8 +33,9 @@ const GOLDEN: Record<string, string> = {
   customers: '5154 29ff776aca29a7137c33fa41cc6022f1',
   employee_closure: '1391 487150b2c02955926aee8be49511c7b8',
   employees: '302 99cc6f20617653700814d1afda5cb435',
-  // The current mappings, queued by the mapping triggers for the first ETL run (decision 035).
-  etl_mapping_changes: '115 98fef0f2c29ddd4f0efa3ab15c595bb5',
+  // The current mappings, queued by the mapping triggers for the first ETL run (decision 035), each marked
+  // offline or not (decision 040).
+  etl_mapping_changes: '115 741303e76dad24c50e82342f4982f452',
   leads: '146 7d24658e6eaa84d7f5b2d8139aacfb27',
   mapping_request_items: '6 1e9a6aa12bf5edee211bca8679176380',
   mapping_requests: '4 f2dc88ff7a7ee3f364a08d03d4744823',

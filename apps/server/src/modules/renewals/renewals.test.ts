@@ -1,4 +1,5 @@
 import { TEAM_PATHS, type RenewalDueRow } from '@dossier/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamTestApp } from '../../../test/team-fixtures';
 
@@ -71,6 +72,45 @@ describe('Life Renewals: GET renewals_due', () => {
     expect(await codesOf('search=0004')).toEqual({ codes: ['EI000004'], total: '1' });
     expect(await codesOf('search=EI%25')).toEqual({ codes: [], total: '0' });
     expect((await zsm.get(`${june}&sort=name`)).statusCode).toBe(400);
+  });
+
+  it('breaks ties in the ranking by partner code, also across a page boundary', async () => {
+    const db = ctx.db.db;
+    // Two new partners of RM001 tied on count and premium, the one with the lower code created last.
+    for (const code of ['EI000092', 'EI000091']) {
+      await sql`insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at)
+        values (${code}, ${code.replace('EI', 'POS')}, 'Tie Partner', ${`98000${code.slice(-5)}`}, ${`${code.toLowerCase()}@example.com`},
+          '110001', 1, true, true, '2023-12-01')`.execute(db);
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        select p.id, e.id, 2, '2024-01-01T05:00:00Z' from partners p, employees e where p.unique_code = ${code} and e.unique_code = 'RM001'`.execute(
+        db,
+      );
+    }
+    // August 2025: EI000002 two instalments of 100, each new partner one of 700.
+    const dues: [string, number][] = [
+      ['EI000002', 100],
+      ['EI000002', 100],
+      ['EI000092', 700],
+      ['EI000091', 700],
+    ];
+    for (const [i, [code, amount]] of dues.entries()) {
+      await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
+          business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
+          premium_installment_type, next_due_date)
+        select ${`PRTIE${i}`}, ${`POLTIE${i}`}, (select id from partners where unique_code = ${code}), employee_id, customer_id, product_type_id,
+          insurer_id, state_id, business_type, channel, 'success', ${amount}, ${amount}, ${`pay_tie${i}`}, issued_at, created_at, updated_at,
+          premium_payment_term, premium_installment_type, '2025-08-10'
+        from policies where policy_no = 'POLT0'`.execute(db);
+    }
+    const zsm = await ctx.as('zsm');
+    const codesOf = async (query: string) => {
+      const res = await zsm.get(`${TEAM_PATHS.renewalsDue}?start_date=2025-08-01&end_date=2025-08-31&${query}`);
+      return { codes: res.json<RenewalDueRow[]>().map((r) => r.proposal__partner__code), total: res.headers['x-total-count'] };
+    };
+    expect(await codesOf('limit=2')).toEqual({ codes: ['EI000002', 'EI000091'], total: '3' });
+    expect(await codesOf('limit=1&offset=1')).toEqual({ codes: ['EI000091'], total: '3' });
+    expect(await codesOf('limit=1&offset=2')).toEqual({ codes: ['EI000092'], total: '3' });
+    expect(await codesOf('sort=premium&limit=1')).toEqual({ codes: ['EI000091'], total: '3' });
   });
 
   it.each([
