@@ -4,9 +4,10 @@ import { replaceTable } from '../../platform/table-swap';
 import { addDeltas } from './rollup-sql';
 
 /**
- * Partner activation per manager (docs/decisions/035-partner-activity-by-manager.md): fact_manager_partners holds the
- * partners currently mapped to each manager (and of them those mapped offline, without a request: decision 040), fact_manager_partner_monthly, per month, those of them with
- * successful business (their months in fact_partner_monthly) and those whose first such month it is, and
+ * Partner activation per manager (docs/decisions/035-partner-activity-by-manager.md): fact_manager_partners
+ * holds the partners currently mapped to each manager (and of them those mapped offline, without a request:
+ * decision 040), fact_manager_partner_monthly, per month, those of them with successful business (their
+ * months in fact_partner_monthly) and those whose first such month it is, and
  * fact_manager_partner_last those of them by their last day with such business (decision 037). A subtree's
  * counts are the sums of its people's rows.
  *
@@ -36,9 +37,9 @@ const partnerLastDays = (partners?: RawBuilder<unknown>) =>
     : sql`select partner_id, max(last_issue_day) as last_day from fact_partner_monthly group by partner_id`;
 
 /**
- * The manager a partner (a column) is mapped to now, looked up by the partner's index. As a join, PostgreSQL
- * hashed every current mapping (2 lakh at 1 crore policies, 80 ms) for a run's few hundred changed partners;
- * `offset 0` keeps it a lookup.
+ * The managers a partner (a column) is mapped to now (one, as the product keeps it), looked up by the
+ * partner's index. As a join, PostgreSQL hashed every current mapping (2 lakh at 1 crore policies, 80 ms) for
+ * a run's few hundred changed partners; `offset 0` keeps it a lookup.
  */
 const currentManager = (partner: RawBuilder<unknown>) => sql`
   select m.manager_id from partner_mappings m where m.partner_id = ${partner} and m.valid_to is null offset 0`;
