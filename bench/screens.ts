@@ -103,8 +103,6 @@ export async function screensBench(
         { viewer, headers, label: 'Business Dashboard (page 1), 7 weeks picked freely', path: `/api/reports/1/${query(free)}` },
         // Report 24's activity counts over a range that ends before the latest business read the partner-months.
         { viewer, headers, label: 'Partner Activation (page 4), 7 weeks picked freely', path: `/api/reports/4/${query(free)}` },
-      );
-      screens.push(
         { viewer, headers, label: 'Renewal dues (38), first page', path: '/api/reports/38/' },
         { viewer, headers, label: 'Life Renewals Report, first 100 rows', path: `${TEAM_PATHS.renewalsDue}?limit=100` },
         {
