@@ -111,7 +111,7 @@ export async function screensBench(
           label: 'Mapped Partners, first 100 rows',
           path: `${TEAM_PATHS.mappedPartners}?as_on=${encodeURIComponent(toDayMonthYear(today))}&limit=100`,
         },
-        { viewer, headers, label: 'Mapping analytics', path: TEAM_PATHS.analytics },
+        { viewer, headers, label: 'Mapping analytics, first 100 rows', path: `${TEAM_PATHS.analytics}?limit=100` },
       );
     }
 

@@ -302,6 +302,25 @@ test.describe('team and partner management', () => {
     await expectNoSeriousA11yViolations(page);
     await analytics.getByRole('button', { name: 'Requests Raised' }).click();
     await expect(analytics.getByRole('columnheader', { name: 'Requests Raised' })).toHaveAttribute('aria-sort', 'ascending');
+
+    // The server sorts every row, not the page: fewest requests raised first (the default order is most first),
+    // then most offline mappings in force first.
+    const inOrder = (nth: number, step: (before: number, after: number) => boolean) => async () => {
+      const values = (await analytics.locator(`tbody tr td:nth-child(${nth})`).allInnerTexts()).map(Number);
+      return values.length > 1 && values.every((v, i) => i === 0 || step(values[i - 1] ?? 0, v));
+    };
+    await expect.poll(inOrder(2, (before, after) => before <= after)).toBe(true);
+    const totalOffline = analytics.getByRole('button', { name: 'Total Offline' });
+    await totalOffline.click();
+    await totalOffline.click();
+    await expect(analytics.getByRole('columnheader', { name: 'Total Offline' })).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(inOrder(11, (before, after) => before >= after)).toBe(true);
+    // A search that finds nothing says so and keeps its box, to be cleared.
+    const search = page.getByRole('searchbox', { name: 'Search Analytics report' });
+    await search.fill('no such manager');
+    await expect(analytics.getByText('No data to display')).toBeVisible();
+    await search.fill('');
+    await expect(analytics.locator('tbody tr td:first-child strong').first()).toBeVisible();
   });
 
   test('the supervisor branch: empty screens say so, the dashboard hides its search', async ({ page }) => {

@@ -59,6 +59,27 @@ export const ANALYTICS_ONLINE_COLUMNS = [
   'Life Mapped',
 ] as const;
 export const ANALYTICS_OFFLINE_COLUMNS = ['Bulk Mapped', 'Total Offline'] as const;
+/** What the Mapping Dashboard sorts by on the server (`sort`): the Manager column, then each count column in order. */
+export const ANALYTICS_SORTS = [
+  'manager',
+  'raised',
+  'accepted',
+  'rejected',
+  'pending',
+  'cancelled',
+  'motor',
+  'health',
+  'life',
+  'bulk',
+  'total_offline',
+] as const;
+export type AnalyticsSort = (typeof ANALYTICS_SORTS)[number];
+/** The dashboard's columns in order, each with its `sort` value. */
+export const ANALYTICS_COLUMNS: readonly { label: string; sort: AnalyticsSort }[] = [
+  ANALYTICS_MANAGER_COLUMN,
+  ...ANALYTICS_ONLINE_COLUMNS,
+  ...ANALYTICS_OFFLINE_COLUMNS,
+].map((label, i) => ({ label, sort: ANALYTICS_SORTS[i] ?? 'manager' }));
 
 const ListPaging = {
   limit: z.coerce.number().int().min(1).max(MAX_LIST_ROWS).default(MAX_LIST_ROWS).describe('rows per page (server paging)'),
@@ -258,6 +279,9 @@ export type CancelMappingResponse = z.infer<typeof CancelMappingResponse>;
 export const AnalyticsQuery = z.object({
   start_date: DayMonthYearDate.optional().describe('dd/MM/yyyy; default 30 days before today'),
   end_date: DayMonthYearDate.optional().describe('dd/MM/yyyy; default today'),
+  search: SearchText.optional().describe('managers whose name, code or designation contains it (case-insensitive)'),
+  sort: z.enum(ANALYTICS_SORTS).optional().describe('default requests raised, then total offline, both descending, then name'),
+  order: SortOrder.optional().describe('default desc, asc for manager'),
   ...ListPaging,
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;

@@ -1,5 +1,6 @@
 import {
   addDays,
+  ANALYTICS_COLUMNS,
   ANALYTICS_OFFLINE_COLUMNS,
   ANALYTICS_ONLINE_COLUMNS,
   kolkataDayEnd,
@@ -49,6 +50,84 @@ describe('Mapping Dashboard: GET analytics', () => {
     expect(res.json<AnalyticsRow[]>().length).toBeGreaterThan(0);
   });
 
+  it('sorts by any column, searches managers and pages on the server, ties in the default order', async () => {
+    const head = await ctx.as('head');
+    const get = async (query: string) => {
+      const res = await head.get(`${TEAM_PATHS.analytics}?start_date=01/01/2025&end_date=31/12/2025&${query}`);
+      expect(res.statusCode).toBe(200);
+      return { rows: res.json<AnalyticsRow[]>(), total: Number(res.headers['x-total-count']) };
+    };
+    const part = (r: AnalyticsRow, re: RegExp) => re.exec(String(r.Manager))?.[1] ?? '';
+    const code = (r: AnalyticsRow) => part(r, /<small>(\S+) · /);
+    // Requests of June 2025 to two RMs, an item of each status, and the online mappings of the accepted ones
+    // (ended since, so no partner keeps a second current mapping).
+    const requestTo = async (request: string, manager: string, line: string, items: [string, string][]) => {
+      const made = await sql<{ id: number }>`
+        insert into mapping_requests (code, requested_by, manager_id, product_line, created_at)
+        select ${request}, e.id, e.id, ${line}, '2025-06-10T05:00:00Z' from employees e where e.unique_code = ${manager}
+        returning id`.execute(ctx.db.db);
+      for (const [partner, status] of items) {
+        const item = await sql<{ id: number }>`
+          insert into mapping_request_items (request_id, partner_id, status)
+          select ${made.rows[0]?.id}, p.id, ${status} from partners p where p.unique_code = ${partner} returning id`.execute(ctx.db.db);
+        if (status !== 'accepted') continue;
+        await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from, valid_to, request_item_id)
+          select p.id, e.id, 2, '2025-06-12T05:00:00Z', '2025-06-20T05:00:00Z', ${item.rows[0]?.id}
+          from partners p, employees e where p.unique_code = ${partner} and e.unique_code = ${manager}`.execute(ctx.db.db);
+      }
+    };
+    await requestTo('SORT1', 'RM002', 'health', [
+      ['EI000011', 'accepted'],
+      ['EI000012', 'rejected'],
+      ['EI000014', 'pending'],
+    ]);
+    await requestTo('SORT2', 'RM003', 'life', [
+      ['EI000012', 'accepted'],
+      ['EI000014', 'cancelled'],
+    ]);
+    const all = (await get('')).rows;
+    expect(all.map(code).sort()).toEqual(['RM001', 'RM002', 'RM003']);
+    // Names in the database's own order (its collation), code breaking ties.
+    const byName = (
+      await sql<{ code: string }>`select unique_code as code from employees where unique_code = any(${all.map(code)})
+        order by name, unique_code`.execute(ctx.db.db)
+    ).rows.map((r) => r.code);
+    const count = (r: AnalyticsRow, label: string) => Number(r[label]);
+    // The default order: most requests raised, most offline mappings in force, then name and code.
+    const byDefault = [...all].sort(
+      (a, b) =>
+        count(b, 'Requests Raised') - count(a, 'Requests Raised') ||
+        count(b, 'Total Offline') - count(a, 'Total Offline') ||
+        byName.indexOf(code(a)) - byName.indexOf(code(b)),
+    );
+    expect(all.map(code)).toEqual(byDefault.map(code));
+    for (const { label, sort } of ANALYTICS_COLUMNS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sign = order === 'asc' ? 1 : -1;
+        // A stable sort of the default order: ties keep it.
+        const expected = [...byDefault].sort((a, b) =>
+          sort === 'manager' ? sign * (byName.indexOf(code(a)) - byName.indexOf(code(b))) : sign * (count(a, label) - count(b, label)),
+        );
+        expect((await get(`sort=${sort}&order=${order}`)).rows.map(code), `${sort} ${order}`).toEqual(expected.map(code));
+      }
+    }
+    // Without an order, the counts sort most first and the manager from A.
+    expect((await get('sort=bulk')).rows.map(code)).toEqual((await get('sort=bulk&order=desc')).rows.map(code));
+    expect((await get('sort=manager')).rows.map(code)).toEqual(byName);
+
+    // The search finds managers by name, code or designation, case-insensitively; the total counts what it found.
+    const text = (r: AnalyticsRow) => `${part(r, /<strong>(.*)<\/strong>/)} ${code(r)} ${part(r, / · (.*)<\/small>/)}`.toLowerCase();
+    for (const search of ['RM00', 'R20', 'rm001', 'PERSON']) {
+      const found = byDefault.filter((r) => text(r).includes(search.toLowerCase()));
+      expect(found.length).toBeGreaterThan(0);
+      expect(await get(`search=${search}`)).toEqual({ rows: found, total: found.length });
+    }
+    expect(await get('search=nobody%25')).toEqual({ rows: [], total: 0 });
+
+    // A page of the order, with the total of every row.
+    expect(await get('limit=2&offset=1')).toEqual({ rows: byDefault.slice(1, 3), total: all.length });
+  });
+
   it('escapes names in the HTML cell', async () => {
     await sql`update employees set name = '<img src=x onerror=alert(1)>' where unique_code = 'RM003'`.execute(ctx.db.db);
     const rows = (await (await ctx.as('zsm2')).get(march)).json<AnalyticsRow[]>();
@@ -60,6 +139,9 @@ describe('Mapping Dashboard: GET analytics', () => {
     'start_date=31/03/2025&end_date=01/03/2025',
     'start_date=01/03/2025',
     'start_date=01/01/2020&end_date=01/01/2025',
+    'sort=name',
+    'order=up',
+    'limit=0',
   ])('refuses %s with 400', async (query) => {
     expect((await (await ctx.as('zsm')).get(`${TEAM_PATHS.analytics}?${query}`)).statusCode).toBe(400);
   });

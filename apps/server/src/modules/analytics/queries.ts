@@ -1,5 +1,7 @@
+import type { AnalyticsQuery, AnalyticsSort } from '@dossier/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { containsPattern } from '../../platform/like';
 import type { Paging } from '../../platform/paging';
 
 export interface MappingCountsRow {
@@ -19,12 +21,47 @@ export interface MappingCountsRow {
   total_count: string;
 }
 
+/** The dashboard's list on the server: a column and its direction, and a search of the managers. */
+export type MappingCountsList = Paging & Pick<AnalyticsQuery, 'search' | 'sort' | 'order'>;
+
+// The output columns each sort names (bare names in ORDER BY are the select list's).
+const SORT_COLUMNS: Record<AnalyticsSort, readonly string[]> = {
+  manager: ['name', 'unique_code'],
+  raised: ['raised'],
+  accepted: ['accepted'],
+  rejected: ['rejected'],
+  pending: ['pending'],
+  cancelled: ['cancelled'],
+  motor: ['motor'],
+  health: ['health'],
+  life: ['life'],
+  bulk: ['bulk'],
+  total_offline: ['total_offline'],
+};
+
 /**
  * Per manager of the viewer's subtree, over [from, to): request items raised to them by status,
  * partners mapped to them online (accepted requests) by line, offline mappings opened in the window
- * (bulk) and offline mappings in force at its end. Managers with nothing to count are left out.
+ * (bulk) and offline mappings in force at its end. Managers with nothing to count are left out. Sorted by the
+ * column asked for (counts descending, the manager ascending unless `order` says otherwise), then most
+ * requests raised, most offline mappings in force, name and code; searched by name, code or designation; one
+ * page of it.
  */
-export async function mappingCounts(db: Db, viewerEmployeeId: number, from: Date, to: Date, paging: Paging): Promise<MappingCountsRow[]> {
+export async function mappingCounts(
+  db: Db,
+  viewerEmployeeId: number,
+  from: Date,
+  to: Date,
+  list: MappingCountsList,
+): Promise<MappingCountsRow[]> {
+  const ascending = (list.order ?? (list.sort === 'manager' ? 'asc' : 'desc')) === 'asc';
+  const direction = ascending ? sql`asc` : sql`desc`;
+  const chosen = list.sort ? SORT_COLUMNS[list.sort].map((c) => sql`${sql.ref(c)} ${direction}`) : [];
+  const order = sql.join([...chosen, sql`raised desc, total_offline desc, name, unique_code`]);
+  const search = list.search
+    ? sql`and (e.name ilike ${containsPattern(list.search)} or e.unique_code ilike ${containsPattern(list.search)}
+        or e.designation ilike ${containsPattern(list.search)})`
+    : sql``;
   const { rows } = await sql<MappingCountsRow>`
     with team as (
       select descendant_id as id from employee_closure where ancestor_id = ${viewerEmployeeId}
@@ -85,8 +122,8 @@ export async function mappingCounts(db: Db, viewerEmployeeId: number, from: Date
     left join online o on o.manager_id = e.id
     left join offline f on f.manager_id = e.id
     where e.id in (select id from team)
-      and (q.manager_id is not null or o.manager_id is not null or f.manager_id is not null)
-    order by coalesce(q.raised, 0) desc, coalesce(f.total_offline, 0) desc, e.name, e.unique_code
-    limit ${paging.limit} offset ${paging.offset}`.execute(db);
+      and (q.manager_id is not null or o.manager_id is not null or f.manager_id is not null) ${search}
+    order by ${order}
+    limit ${list.limit} offset ${list.offset}`.execute(db);
   return rows;
 }

@@ -2,6 +2,7 @@ import { AnalyticsQuery, AnalyticsRow, ErrorBody, TEAM_PATHS } from '@dossier/sh
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
+import { withTotalHeader } from '../../platform/paging';
 import { requireViewer } from '../../platform/viewer';
 import { mappingAnalytics } from './service';
 
@@ -11,15 +12,12 @@ export function analyticsRoutes(app: App, db: Db): void {
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Mapping Dashboard: per manager of your team, online (request) and offline mapping counts',
+        summary:
+          'Mapping Dashboard: per manager of your team, online (request) and offline mapping counts; one page, total in X-Total-Count',
         querystring: AnalyticsQuery,
         response: { 200: z.array(AnalyticsRow), 400: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const { rows, total } = await mappingAnalytics(db, requireViewer(request.viewer), request.query);
-      void reply.header('x-total-count', String(total));
-      return rows;
-    },
+    async (request, reply) => withTotalHeader(reply, await mappingAnalytics(db, requireViewer(request.viewer), request.query)),
   );
 }

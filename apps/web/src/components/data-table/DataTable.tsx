@@ -225,7 +225,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const anySelectable = filtered.some((r) => r.getCanSelect());
   const allChosen = table.getIsAllRowsSelected();
 
-  const showSearch = pages === undefined && (props.search ?? true) && ((props.searchWhenEmpty ?? true) ? true : data.length > 0);
+  // A search that found nothing keeps its box, so it can be changed or cleared.
+  const showSearch = pages === undefined && (props.search ?? true) && ((props.searchWhenEmpty ?? true) || data.length > 0 || query !== '');
   const columnCount = columns.length + (selection ? 1 : 0);
   const total = server ? server.totalRows : filtered.length;
   const { pageIndex, pageSize } = server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : table.state.pagination;

@@ -8,12 +8,6 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [] });
 }
 
-/** The visible text of server HTML, for search and sorting. */
-export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 /** Renders a server HTML cell, sanitised first. */
 export function SafeHtml({ html }: { html: string }) {
   return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
