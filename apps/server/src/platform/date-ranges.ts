@@ -55,3 +55,14 @@ export function asOnInstant(day: string | undefined, now = new Date()): Date {
 export function kolkataDate(instant: Date | string): string {
   return kolkataToday(new Date(instant));
 }
+
+/** The first days of the months a range covers whole, when it is whole months (a first day to a last); else null. */
+export function wholeMonths(range: DateRange): string[] | null {
+  const months: string[] = [];
+  for (let first = range.start; first <= range.end; first = addDays(monthRange(first).end_date, 1)) {
+    const month = monthRange(first);
+    if (month.start_date !== first || month.end_date > range.end) return null;
+    months.push(first);
+  }
+  return months;
+}

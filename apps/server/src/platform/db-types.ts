@@ -208,6 +208,7 @@ export interface EtlAffected {
   insurer_id: number;
   line: string | null;
   loan_amount: Numeric;
+  next_due_date: string | null;
   partner_id: number | null;
   payment_term: number;
   policy_id: number;
@@ -240,6 +241,13 @@ export interface EtlMappingChanges {
   sign: number;
 }
 
+export interface EtlPartnerDues {
+  month: string;
+  nop: number;
+  partner_id: number;
+  premium: Numeric;
+}
+
 export interface EtlPartnerLast {
   last_day: string;
   partner_id: number;
@@ -262,6 +270,7 @@ export interface EtlPolicyState {
   insurer_id: number;
   line: string | null;
   loan_amount: Numeric;
+  next_due_date: string | null;
   partner_id: number | null;
   payment_term: number;
   policy_id: number;
@@ -288,6 +297,14 @@ export interface FactDailyBusiness {
   state_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactManagerPartnerDues {
+  manager_id: number;
+  month: string;
+  nop: number;
+  partner_id: number;
+  premium: Numeric;
 }
 
 export interface FactManagerPartnerLast {
@@ -659,10 +676,12 @@ export interface DB {
   etl_affected: EtlAffected;
   etl_jobs: EtlJobs;
   etl_mapping_changes: EtlMappingChanges;
+  etl_partner_dues: EtlPartnerDues;
   etl_partner_last: EtlPartnerLast;
   etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
+  fact_manager_partner_dues: FactManagerPartnerDues;
   fact_manager_partner_last: FactManagerPartnerLast;
   fact_manager_partner_monthly: FactManagerPartnerMonthly;
   fact_manager_partners: FactManagerPartners;

@@ -16,6 +16,7 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('success', 'pending', 'cancelled') }),
   fc.record({ kind: fc.constant('amounts' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }), loan: fc.boolean() }),
   fc.record({ kind: fc.constant('day' as const), pick: fc.nat(), days: fc.integer({ min: -70, max: 70 }) }),
+  fc.record({ kind: fc.constant('due' as const), pick: fc.nat(), days: fc.option(fc.integer({ min: -70, max: 70 }), { nil: null }) }),
   fc.record({ kind: fc.constant('employee' as const), pick: fc.nat(), other: fc.nat() }),
   fc.record({ kind: fc.constant('partner' as const), pick: fc.nat(), other: fc.option(fc.nat(), { nil: null }) }),
   fc.record({ kind: fc.constant('product' as const), pick: fc.nat(), other: fc.nat() }),
@@ -23,7 +24,7 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('twice' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ kind: fc.constant('insert' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ kind: fc.constant('hierarchy' as const), who: fc.nat(), under: fc.nat() }),
-  fc.record({ kind: fc.constant('remap' as const), partner: fc.nat(), to: fc.option(fc.nat(), { nil: null }) }),
+  fc.record({ kind: fc.constant('remap' as const), partner: fc.nat(), to: fc.option(fc.nat(), { nil: null }), dues: fc.boolean() }),
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
@@ -42,8 +43,10 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     return;
   }
   if (c.kind === 'remap') {
-    // A partner with business: remapping one without moves nothing but its mapped count.
-    const sellers = await sql<{ id: number }>`select distinct partner_id as id from fact_partner_monthly order by 1`.execute(db.db);
+    // A partner with business, or with life instalments due: remapping one without moves nothing but its mapped count.
+    const sellers = c.dues
+      ? await sql<{ id: number }>`select distinct partner_id as id from fact_manager_partner_dues order by 1`.execute(db.db)
+      : await sql<{ id: number }>`select distinct partner_id as id from fact_partner_monthly order by 1`.execute(db.db);
     const partner = sellers.rows[c.partner % Math.max(sellers.rows.length, 1)]?.id;
     if (partner === undefined) return;
     const manager = c.to === null ? undefined : await nth(db, 'employees', c.to);
@@ -68,6 +71,12 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     case 'day':
       await set(sql`issued_at = issued_at + make_interval(days => ${c.days})`);
       break;
+    case 'due':
+      // An instalment paid (the next one due later or earlier), or none due any more.
+      await set(
+        c.days === null ? sql`next_due_date = null` : sql`next_due_date = coalesce(next_due_date, issued_at::date) + ${c.days}::int`,
+      );
+      break;
     case 'employee':
       await set(sql`employee_id = ${(await nth(db, 'employees', c.other)) ?? 1}`);
       break;
@@ -87,9 +96,9 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     case 'insert':
       await sql`
         insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
-          channel, status, paid_amount, weightage_premium, loan_amount, payment_id, issued_at, created_at, updated_at)
+          channel, status, paid_amount, weightage_premium, loan_amount, payment_id, issued_at, created_at, updated_at, next_due_date)
         select ${`DELTA-${seq}-${Date.now()}`}, null, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
-          channel, 'success', ${c.amount}, ${c.amount}, null, ${`PAY-D-${seq}`}, issued_at + interval '2 days', now(), now()
+          channel, 'success', ${c.amount}, ${c.amount}, null, ${`PAY-D-${seq}`}, issued_at + interval '2 days', now(), now(), next_due_date
         from policies where id = ${id}`.execute(db.db);
       break;
   }
@@ -125,6 +134,7 @@ describe('roll-ups maintained by deltas', () => {
         const incremental = await rollups(db);
         // No cell left at zero: a rebuild would not write it.
         expect(incremental.fact_daily_business?.length).toBeGreaterThan(0);
+        expect(incremental.fact_manager_partner_dues?.length).toBeGreaterThan(0);
         await runBusinessEtl(db.db, { full: true });
         expect(incremental).toEqual(await rollups(db));
       }),
@@ -164,6 +174,45 @@ describe('roll-ups maintained by deltas', () => {
     );
     await runBusinessEtl(db.db);
     expect([await mapped(from), await mapped(to)]).toEqual([fromBefore - 1, toBefore + 1]);
+    const incremental = await rollups(db);
+    await runBusinessEtl(db.db, { full: true });
+    expect(incremental).toEqual(await rollups(db));
+  });
+
+  it('a partner remapped in the run that also changes one of its dues takes all its dues to the new manager', async () => {
+    const due = await sql<{ policy: number; partner: number; manager: number }>`
+      select p.id as policy, m.partner_id as partner, m.manager_id as manager from partner_mappings m
+      join policies p on p.partner_id = m.partner_id and p.status = 'success' and p.next_due_date is not null
+      join products pr on pr.product_type_id = p.product_type_id and pr.line = 'life'
+      where m.valid_to is null order by p.id limit 1`.execute(db.db);
+    const { policy, partner, manager: from } = due.rows[0] ?? { policy: 0, partner: 0, manager: 0 };
+    const other = await sql<{ id: number }>`select min(id) as id from employees where id <> ${from}`.execute(db.db);
+    const to = other.rows[0]?.id ?? 0;
+    // The partner's dues per month, straight from the policies: [month, count, premium].
+    const duesOf = async () =>
+      (
+        await sql<{ r: string }>`
+          select concat_ws(' ', date_trunc('month', p.next_due_date)::date, count(*), sum(p.paid_amount)) as r from policies p
+          join products pr on pr.product_type_id = p.product_type_id
+          where p.partner_id = ${partner} and pr.line = 'life' and p.status = 'success' and p.next_due_date is not null
+          group by date_trunc('month', p.next_due_date) order by 1`.execute(db.db)
+      ).rows.map((r) => r.r);
+    const held = async (manager: number) =>
+      (
+        await sql<{ r: string }>`
+          select concat_ws(' ', month, nop, premium) as r from fact_manager_partner_dues
+          where manager_id = ${manager} and partner_id = ${partner} order by month`.execute(db.db)
+      ).rows.map((r) => r.r);
+    expect(await held(from)).toEqual(await duesOf());
+    // Between two runs: the next instalment of one due policy a month later, and a new manager for the partner.
+    await sql`update policies set next_due_date = next_due_date + 31, updated_at = clock_timestamp() where id = ${policy}`.execute(db.db);
+    await sql`update partner_mappings set valid_to = now() where partner_id = ${partner} and valid_to is null`.execute(db.db);
+    await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from) values (${partner}, ${to}, 2, now())`.execute(
+      db.db,
+    );
+    await runBusinessEtl(db.db);
+    expect(await held(from)).toEqual([]);
+    expect(await held(to)).toEqual(await duesOf());
     const incremental = await rollups(db);
     await runBusinessEtl(db.db, { full: true });
     expect(incremental).toEqual(await rollups(db));

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
+import { currentManager, holdMappings } from './current-mappings';
+import { foldPartnerDues, rebuildPartnerDues } from './partner-dues';
 import { addDeltas } from './rollup-sql';
 
 /**
@@ -36,22 +38,7 @@ const partnerLastDays = (partners?: RawBuilder<unknown>) =>
       where l.last_day is not null`
     : sql`select partner_id, max(last_issue_day) as last_day from fact_partner_monthly group by partner_id`;
 
-/**
- * The managers a partner (a column) is mapped to now (one, as the product keeps it), looked up by the
- * partner's index. As a join, PostgreSQL hashed every current mapping (2 lakh at 1 crore policies, 80 ms) for
- * a run's few hundred changed partners; `offset 0` keeps it a lookup.
- */
-const currentManager = (partner: RawBuilder<unknown>) => sql`
-  select m.manager_id from partner_mappings m where m.partner_id = ${partner} and m.valid_to is null offset 0`;
-
-/**
- * The mappings stand still until the run commits: a mapping saved meanwhile would otherwise be counted from
- * the mappings read here and again from its row in etl_mapping_changes. Taken last in a run, so mapping
- * changes wait for a commit, not for the run.
- */
-const holdMappings = (trx: Db) => sql`lock table partner_mappings in share mode`.execute(trx);
-
-/** Writes both tables afresh from every current mapping and every partner-month (a full ETL rebuild). */
+/** Writes the tables afresh from every current mapping, every partner-month and every due (a full ETL rebuild). */
 export async function rebuildPartnerActivity(trx: Db): Promise<void> {
   await holdMappings(trx);
   await replaceTable(trx, 'fact_manager_partners', (t) =>
@@ -74,7 +61,8 @@ export async function rebuildPartnerActivity(trx: Db): Promise<void> {
       from (${partnerLastDays()}) l join partner_mappings m on m.partner_id = l.partner_id and m.valid_to is null
       group by m.manager_id, l.last_day`.execute(trx),
   );
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last`.execute(trx);
+  await rebuildPartnerDues(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last, etl_partner_dues`.execute(trx);
 }
 
 /**
@@ -103,14 +91,14 @@ export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> 
 }
 
 /**
- * Folds the mapping changes and the noted months into both tables and empties the scratch tables. Returns how
+ * Folds the mapping changes, the noted months and the noted dues into the tables and empties the scratch tables. Returns how
  * many changes there were (0: the counts stand as they were).
  */
 export async function foldPartnerActivity(trx: Db): Promise<number> {
   await holdMappings(trx);
   const found = await sql<{ n: number }>`
     select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
-      + (select count(*) from etl_partner_last))::int as n`.execute(trx);
+      + (select count(*) from etl_partner_last) + (select count(*) from etl_partner_dues))::int as n`.execute(trx);
   const changes = found.rows[0]?.n ?? 0;
   if (changes === 0) return 0;
 
@@ -173,7 +161,8 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
       on conflict (manager_id, last_day) do update set partners = fact_manager_partner_last.partners + excluded.partners`,
     sql`partners = 0`,
   );
+  await foldPartnerDues(trx);
   // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last`.execute(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last, etl_partner_dues`.execute(trx);
   return changes;
 }

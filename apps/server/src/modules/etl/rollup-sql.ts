@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
+import { notePartnerDues } from './partner-dues';
 
 /**
  * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
@@ -13,10 +14,10 @@ import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity'
 
 // What a policy contributes, in the column order of etl_affected and etl_policy_state (after their key).
 const CONTRIBUTION = sql`day, employee_id, partner_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-  payment_term, installment_type, line, premium, weightage_premium, loan_amount`;
+  payment_term, installment_type, line, premium, weightage_premium, loan_amount, next_due_date`;
 const contributionOf = sql`business_day(p.issued_at), p.employee_id, p.partner_id, p.product_type_id, p.insurer_id, p.state_id,
   p.business_type, p.channel, p.status, coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''), pr.line,
-  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0)`;
+  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0), p.next_due_date`;
 const DAILY_KEY = sql`day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term, installment_type`;
 // A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
 const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
@@ -61,12 +62,14 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
-/** Every table the ETL keeps, its bookkeeping tables aside: the figures and the partner counts (./partner-activity.ts). */
+/** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts) and
+ * the dues per manager (./partner-dues.ts). */
 export const ROLLUP_TABLES = [
   ...FIGURE_TABLES,
   'fact_manager_partners',
   'fact_manager_partner_monthly',
   'fact_manager_partner_last',
+  'fact_manager_partner_dues',
 ] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
@@ -82,7 +85,12 @@ export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(gr
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
 type DeltaTable =
-  FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly' | 'fact_manager_partner_last';
+  | FactTable
+  | 'fact_partner_monthly'
+  | 'fact_manager_partners'
+  | 'fact_manager_partner_monthly'
+  | 'fact_manager_partner_last'
+  | 'fact_manager_partner_dues';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);
@@ -140,7 +148,8 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   await sql`
     insert into etl_affected (policy_id, sign, ${CONTRIBUTION})
     select s.policy_id, -1, ${sql`s.day, s.employee_id, s.partner_id, s.product_type_id, s.insurer_id, s.state_id, s.business_type,
-      s.channel, s.status, s.payment_term, s.installment_type, s.line, s.premium, s.weightage_premium, s.loan_amount`}
+      s.channel, s.status, s.payment_term, s.installment_type, s.line, s.premium, s.weightage_premium, s.loan_amount,
+      s.next_due_date`}
     from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id
     where a.sign = 1`.execute(trx);
   // A few thousand rows in a table the planner last saw empty: without statistics it may join them badly. The
@@ -224,7 +233,8 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       partner_id = excluded.partner_id, product_type_id = excluded.product_type_id, insurer_id = excluded.insurer_id,
       state_id = excluded.state_id, business_type = excluded.business_type, channel = excluded.channel, status = excluded.status,
       payment_term = excluded.payment_term, installment_type = excluded.installment_type, line = excluded.line,
-      premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount`.execute(trx);
+      premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount,
+      next_due_date = excluded.next_due_date`.execute(trx);
 
   // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
   // versions now folded. Asked apart, each reads the partner's index from one end of the month and stops at the
@@ -245,6 +255,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
           and (a.day >= g.last_issue_day or a.day <= g.first_issue_day)
         offset 0) h))`.execute(trx);
   await notePartnerPresence(trx, 1);
+  await notePartnerDues(trx);
 
   await sql`truncate etl_affected`.execute(trx);
   return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { DateRange } from '../../platform/date-ranges';
+import { wholeMonths, type DateRange } from '../../platform/date-ranges';
 import { containsPattern } from '../../platform/like';
 import type { Paging } from '../../platform/paging';
 import type { RenewalsDueQuery } from '@dossier/shared';
@@ -11,31 +11,43 @@ export type RenewalsDueOrder = Pick<RenewalsDueQuery, 'search' | 'sort' | 'order
 /**
  * Life policies with an instalment due in the range, per partner, for partners currently mapped
  * into the viewer's subtree (whoever chases the renewal now), most dues first unless `sort` says otherwise.
- * The dues are summed per partner before the partners are looked up for their codes: a national head's month
- * has about ten instalments per partner, each of which would otherwise look its partner up.
+ * A range of whole months (the screen's default, the month picker) reads the dues the ETL keeps per manager, due
+ * month and partner (docs/decisions/041-life-renewals-by-manager.md): the subtree's rows, as of the last run.
+ * Any other range reads the policies: every partner mapped into the subtree is asked for its dues (the policies'
+ * partner and due-date index), summed per partner before the partners are looked up for their codes.
  */
 export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, list: Paging & RenewalsDueOrder) {
   const direction = list.order ?? (list.sort === 'code' ? 'asc' : 'desc');
-  const dues = db
-    .selectFrom('policies as pol')
-    .innerJoin('products as pr', 'pr.product_type_id', 'pol.product_type_id')
-    .where('pr.line', '=', 'life')
-    .where('pol.status', '=', 'success')
-    .where('pol.next_due_date', '>=', range.start)
-    .where('pol.next_due_date', '<=', range.end)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('partner_mappings as m')
-          .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
-          .select(sql`1`.as('one'))
-          .whereRef('m.partner_id', '=', 'pol.partner_id')
-          .where('m.valid_to', 'is', null)
-          .where('c.ancestor_id', '=', viewerEmployeeId),
-      ),
-    )
-    .groupBy('pol.partner_id')
-    .select(['pol.partner_id', sql<number>`count(*)::int`.as('nop'), sql<string>`coalesce(sum(pol.paid_amount), 0)`.as('premium')]);
+  const months = wholeMonths(range);
+  const dues = months
+    ? db
+        .selectFrom('fact_manager_partner_dues as f')
+        .where(sql<boolean>`f.manager_id = any(array(select descendant_id from employee_closure where ancestor_id = ${viewerEmployeeId}))`)
+        .where(sql<boolean>`f.month = any(${months}::date[])`)
+        .groupBy('f.partner_id')
+        .select(['f.partner_id', sql<number>`sum(f.nop)::int`.as('nop'), sql<string>`sum(f.premium)`.as('premium')])
+    : db
+        .selectFrom('policies as pol')
+        .innerJoin('products as pr', 'pr.product_type_id', 'pol.product_type_id')
+        .where('pr.line', '=', 'life')
+        .where('pol.status', '=', 'success')
+        .where('pol.next_due_date', '>=', range.start)
+        .where('pol.next_due_date', '<=', range.end)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('partner_mappings as m')
+              .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
+              .select(sql`1`.as('one'))
+              .whereRef('m.partner_id', '=', 'pol.partner_id')
+              .where('m.valid_to', 'is', null)
+              .where('c.ancestor_id', '=', viewerEmployeeId),
+          ),
+        )
+        .groupBy('pol.partner_id')
+        .select(['pol.partner_id', sql<number>`count(*)::int`.as('nop'), sql<string>`coalesce(sum(pol.paid_amount), 0)`.as('premium')])
+        // A partner with a current mapping: never null.
+        .$narrowType<{ partner_id: number }>();
   let query = db
     .selectFrom(dues.as('d'))
     // Each partner looked up by its key (`offset 0` keeps it a lookup): as a join, PostgreSQL hashed every

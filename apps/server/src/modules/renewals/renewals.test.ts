@@ -2,11 +2,14 @@ import { TEAM_PATHS, type RenewalDueRow } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamTestApp } from '../../../test/team-fixtures';
+import { runBusinessEtl } from '../etl/business-etl';
 
 describe('Life Renewals: GET renewals_due', () => {
   let ctx: Awaited<ReturnType<typeof createTeamTestApp>>;
   beforeAll(async () => {
     ctx = await createTeamTestApp();
+    // Whole months are read from the dues the ETL keeps.
+    await runBusinessEtl(ctx.db.db);
   });
   afterAll(() => ctx.close());
 
@@ -102,6 +105,7 @@ describe('Life Renewals: GET renewals_due', () => {
           premium_payment_term, premium_installment_type, '2025-08-10'
         from policies where policy_no = 'POLT0'`.execute(db);
     }
+    await runBusinessEtl(db);
     const zsm = await ctx.as('zsm');
     const codesOf = async (query: string) => {
       const res = await zsm.get(`${TEAM_PATHS.renewalsDue}?start_date=2025-08-01&end_date=2025-08-31&${query}`);
@@ -111,6 +115,73 @@ describe('Life Renewals: GET renewals_due', () => {
     expect(await codesOf('limit=1&offset=1')).toEqual({ codes: ['EI000091'], total: '3' });
     expect(await codesOf('limit=1&offset=2')).toEqual({ codes: ['EI000092'], total: '3' });
     expect(await codesOf('sort=premium&limit=1')).toEqual({ codes: ['EI000091'], total: '3' });
+  });
+
+  it('answers whole months from the dues the ETL keeps, as of its last run, and other ranges from the policies; each as a recount', async () => {
+    const db = ctx.db.db;
+    const viewers = [
+      ['head', 'NH001'],
+      ['zsm', 'ZSM001'],
+      ['zsm2', 'ZSM002'],
+      ['rm', 'RM001'],
+      ['r201', 'RM003'],
+    ] as const;
+    // Two whole months, one, and a range across a month's border.
+    const ranges = [
+      ['2025-06-01', '2025-07-31'],
+      ['2025-06-01', '2025-06-30'],
+      ['2025-06-11', '2025-07-05'],
+    ] as const;
+    type Dues = Record<string, [number, number]>;
+    // Per partner mapped into the team now: [count, premium] of its successful life policies due in the range.
+    const recount = async (code: string, start: string, end: string): Promise<Dues> => {
+      const res = await sql<{ partner: string; nop: number; premium: number }>`
+        select pa.unique_code as partner, count(*)::int as nop, sum(p.paid_amount)::float8 as premium
+        from policies p join products pr on pr.product_type_id = p.product_type_id join partners pa on pa.id = p.partner_id
+        where pr.line = 'life' and p.status = 'success' and p.next_due_date between ${start}::date and ${end}::date
+          and exists (select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+            join employees e on e.id = c.ancestor_id where m.partner_id = p.partner_id and m.valid_to is null and e.unique_code = ${code})
+        group by pa.unique_code`.execute(db);
+      return Object.fromEntries(res.rows.map((r) => [r.partner, [r.nop, r.premium]]));
+    };
+    const shown = async (login: string, start: string, end: string): Promise<Dues> => {
+      const res = await (await ctx.as(login)).get(`${TEAM_PATHS.renewalsDue}?start_date=${start}&end_date=${end}`);
+      return Object.fromEntries(
+        res.json<RenewalDueRow[]>().map((r) => [r.proposal__partner__code, [r.due_renewals_nop, r.due_renewals_premium]]),
+      );
+    };
+    const agree = async () => {
+      for (const [login, code] of viewers) {
+        for (const [start, end] of ranges)
+          expect(await shown(login, start, end), `${login} ${start}`).toEqual(await recount(code, start, end));
+      }
+    };
+    await agree();
+    const juneBefore = await shown('zsm', '2025-06-01', '2025-06-30');
+
+    const partner = (code: string) => sql`(select id from partners where unique_code = ${code})`;
+    // EI000001's June instalment of 12,000 paid (the next one due in August); EI000004's June policy cancelled;
+    // EI000005 moved from RM003 (ZSM002's team) to RM001 (ZSM001's); a new policy of EI000006 due in July.
+    await sql`update policies set next_due_date = '2025-08-10', updated_at = now()
+      where partner_id = ${partner('EI000001')} and paid_amount = 12000`.execute(db);
+    await sql`update policies set status = 'cancelled', updated_at = now()
+      where partner_id = ${partner('EI000004')} and next_due_date = '2025-06-05'`.execute(db);
+    await sql`update partner_mappings set valid_to = now() where partner_id = ${partner('EI000005')} and valid_to is null`.execute(db);
+    await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+      select ${partner('EI000005')}, id, 2, now() from employees where unique_code = 'RM001'`.execute(db);
+    await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
+        business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
+        premium_installment_type, next_due_date)
+      select 'PRDUE1', 'POLDUE1', ${partner('EI000006')}, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, 'success', 777, 777, 'pay_due1', issued_at, now(), now(), premium_payment_term, premium_installment_type, '2025-07-03'
+      from policies where policy_no = 'POLT0'`.execute(db);
+
+    // Before the next run: a range across a border follows the policies at once, whole months stay as they were.
+    expect(await shown('zsm', '2025-06-11', '2025-07-05')).toEqual(await recount('ZSM001', '2025-06-11', '2025-07-05'));
+    expect(await shown('zsm', '2025-06-01', '2025-06-30')).toEqual(juneBefore);
+    expect(juneBefore).not.toEqual(await recount('ZSM001', '2025-06-01', '2025-06-30'));
+    await runBusinessEtl(db);
+    await agree();
   });
 
   it.each([
