@@ -117,6 +117,43 @@ describe('Life Renewals: GET renewals_due', () => {
     expect(await codesOf('sort=premium&limit=1')).toEqual({ codes: ['EI000091'], total: '3' });
   });
 
+  it('pages through many partners tied on count and premium in code order, whatever order the ranking met them in', async () => {
+    const db = ctx.db.db;
+    // Six partners of RM001 with one instalment of 900 due in September 2025, created in descending code order.
+    const codes = ['EI000086', 'EI000085', 'EI000084', 'EI000083', 'EI000082', 'EI000081'];
+    for (const [i, code] of codes.entries()) {
+      await sql`insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at)
+        values (${code}, ${code.replace('EI', 'POS')}, 'Tie Partner', ${`98100${code.slice(-5)}`}, ${`${code.toLowerCase()}@example.com`},
+          '110001', 1, true, true, '2023-12-01')`.execute(db);
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        select p.id, e.id, 2, '2024-01-01T05:00:00Z' from partners p, employees e where p.unique_code = ${code} and e.unique_code = 'RM001'`.execute(
+        db,
+      );
+      await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
+          business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
+          premium_installment_type, next_due_date)
+        select ${`PRSIX${i}`}, ${`POLSIX${i}`}, (select id from partners where unique_code = ${code}), employee_id, customer_id, product_type_id,
+          insurer_id, state_id, business_type, channel, 'success', 900, 900, ${`pay_six${i}`}, issued_at, created_at, updated_at,
+          premium_payment_term, premium_installment_type, '2025-09-15'
+        from policies where policy_no = 'POLT0'`.execute(db);
+    }
+    await runBusinessEtl(db);
+    const ascending = [...codes].sort();
+    const rm = await ctx.as('rm');
+    for (const range of ['start_date=2025-09-01&end_date=2025-09-30', 'start_date=2025-09-02&end_date=2025-09-30']) {
+      for (const sort of ['', '&sort=premium', '&sort=nop&order=desc']) {
+        for (const offset of [0, 2, 4]) {
+          const res = await rm.get(`${TEAM_PATHS.renewalsDue}?${range}${sort}&limit=2&offset=${offset}`);
+          expect(
+            res.json<RenewalDueRow[]>().map((r) => r.proposal__partner__code),
+            `${range}${sort} ${offset}`,
+          ).toEqual(ascending.slice(offset, offset + 2));
+          expect(res.headers['x-total-count']).toBe('6');
+        }
+      }
+    }
+  });
+
   it('answers whole months from the dues the ETL keeps, as of its last run, and other ranges from the policies; each as a recount', async () => {
     const db = ctx.db.db;
     const viewers = [
