@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
+import { addDeltas } from './rollup-sql';
 
 /**
- * The partner mappings as the ETL's per-manager tables read them (./partner-activity.ts, ./partner-dues.ts).
+ * The partner mappings as the ETL's per-manager tables read them (./partner-activity.ts, ./partner-dues.ts), and
+ * the fold those tables share.
  */
 
 /**
@@ -10,7 +12,7 @@ import type { Db } from '../../platform/db';
  * partner's index. As a join, PostgreSQL hashed every current mapping (2 lakh at 1 crore policies, 80 ms) for
  * a run's few hundred changed partners; `offset 0` keeps it a lookup.
  */
-export const currentManager = (partner: RawBuilder<unknown>) => sql`
+const currentManager = (partner: RawBuilder<unknown>) => sql`
   select m.manager_id from partner_mappings m where m.partner_id = ${partner} and m.valid_to is null offset 0`;
 
 /**
@@ -19,3 +21,56 @@ export const currentManager = (partner: RawBuilder<unknown>) => sql`
  * changes wait for a commit, not for the run.
  */
 export const holdMappings = (trx: Db) => sql`lock table partner_mappings in share mode`.execute(trx);
+
+/** A table of rows per manager that is M ⊗ D: each current mapping of a partner times the partner's rows D. */
+export interface MappedTable {
+  table: 'fact_manager_partner_monthly' | 'fact_manager_partner_last' | 'fact_manager_partner_dues';
+  /** The columns of the key after `manager_id`, and the measures. */
+  keys: readonly string[];
+  measures: readonly string[];
+  /** D now, for the partners a query names: `partner_id`, the keys and the measures. */
+  now: (partners: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /** What the run changed in D (ΔD): `partner_id`, the keys and the measures, none all zero. */
+  changed: RawBuilder<unknown>;
+}
+
+/**
+ * Folds a run's mapping changes (ΔM, etl_mapping_changes) and its changes of D into a `MappedTable`: the
+ * table's change is ΔM ⊗ D_now + M_before ⊗ ΔD, where M_before is M_now − ΔM, so it costs the changed
+ * partners' rows, never the organisation's. Call while the mappings are held (`holdMappings`).
+ */
+export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
+  const keys = sql.join(t.keys.map((k) => sql.ref(k)));
+  const ofD = sql.join(t.keys.map((k) => sql.ref(`d.${k}`)));
+  const times = (factor: RawBuilder<unknown>) => sql.join(t.measures.map((m) => sql`${factor}${sql.ref(`d.${m}`)} as ${sql.ref(m)}`));
+  const measures = sql.join(t.measures.map((m) => sql.ref(m)));
+  const sums = t.measures.map((m) => sql`sum(${sql.ref(m)})`);
+  const table = sql.table(t.table);
+  await addDeltas(
+    trx,
+    t.table,
+    sql`
+      with changed as (${t.changed}),
+      deltas as (
+        select c.manager_id, ${ofD}, ${times(sql`c.sign * `)}
+        from etl_mapping_changes c join (${t.now(sql`select partner_id from etl_mapping_changes`)}) d on d.partner_id = c.partner_id
+        union all
+        select m.manager_id, ${ofD}, ${times(sql``)}
+        from changed d join lateral (${currentManager(sql`d.partner_id`)}) m on true
+        union all
+        select c.manager_id, ${ofD}, ${times(sql`-c.sign * `)}
+        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
+      )
+      insert into ${table} (manager_id, ${keys}, ${measures})
+      select manager_id, ${keys}, ${sql.join(sums)} from deltas
+      group by manager_id, ${keys} having ${sql.join(
+        sums.map((s) => sql`${s} <> 0`),
+        sql` or `,
+      )}
+      on conflict (manager_id, ${keys}) do update set ${sql.join(t.measures.map((m) => sql`${sql.ref(m)} = ${table}.${sql.ref(m)} + excluded.${sql.ref(m)}`))}`,
+    sql.join(
+      t.measures.map((m) => sql`${sql.ref(m)} = 0`),
+      sql` and `,
+    ),
+  );
+}

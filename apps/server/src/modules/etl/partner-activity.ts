@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
-import { currentManager, holdMappings } from './current-mappings';
+import { foldMappedTable, holdMappings } from './current-mappings';
 import { foldPartnerDues, rebuildPartnerDues } from './partner-dues';
 import { addDeltas } from './rollup-sql';
 
@@ -113,54 +113,24 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
         mapped = fact_manager_partners.mapped + excluded.mapped, offline = fact_manager_partners.offline + excluded.offline`,
     sql`mapped = 0 and offline = 0`,
   );
-  await addDeltas(
-    trx,
-    'fact_manager_partner_monthly',
-    sql`
-      with changed as (
-        select partner_id, month, sum(active) as active, sum(activated) as activated from etl_partner_presence
-        group by partner_id, month having sum(active) <> 0 or sum(activated) <> 0
-      ),
-      deltas as (
-        select c.manager_id, f.month, c.sign as active, case when f.month = f.first_month then c.sign else 0 end as activated
-        from etl_mapping_changes c join (${partnerMonths(sql`select partner_id from etl_mapping_changes`)}) f on f.partner_id = c.partner_id
-        union all
-        select m.manager_id, d.month, d.active, d.activated
-        from changed d join lateral (${currentManager(sql`d.partner_id`)}) m on true
-        union all
-        select c.manager_id, d.month, -c.sign * d.active, -c.sign * d.activated
-        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
-      )
-      insert into fact_manager_partner_monthly (manager_id, month, active, activated)
-      select manager_id, month, sum(active), sum(activated) from deltas
-      group by manager_id, month having sum(active) <> 0 or sum(activated) <> 0
-      on conflict (manager_id, month) do update set
-        active = fact_manager_partner_monthly.active + excluded.active,
-        activated = fact_manager_partner_monthly.activated + excluded.activated`,
-    sql`active = 0 and activated = 0`,
-  );
-  await addDeltas(
-    trx,
-    'fact_manager_partner_last',
-    sql`
-      with changed as (
-        select partner_id, last_day, sum(sign) as sign from etl_partner_last group by partner_id, last_day having sum(sign) <> 0
-      ),
-      deltas as (
-        select c.manager_id, l.last_day, c.sign as partners
-        from etl_mapping_changes c join (${partnerLastDays(sql`select partner_id from etl_mapping_changes`)}) l on l.partner_id = c.partner_id
-        union all
-        select m.manager_id, d.last_day, d.sign
-        from changed d join lateral (${currentManager(sql`d.partner_id`)}) m on true
-        union all
-        select c.manager_id, d.last_day, -c.sign * d.sign
-        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
-      )
-      insert into fact_manager_partner_last (manager_id, last_day, partners)
-      select manager_id, last_day, sum(partners) from deltas group by manager_id, last_day having sum(partners) <> 0
-      on conflict (manager_id, last_day) do update set partners = fact_manager_partner_last.partners + excluded.partners`,
-    sql`partners = 0`,
-  );
+  await foldMappedTable(trx, {
+    table: 'fact_manager_partner_monthly',
+    keys: ['month'],
+    measures: ['active', 'activated'],
+    now: (partners) => sql`
+      select partner_id, month, 1 as active, (month = first_month)::int as activated from (${partnerMonths(partners)}) f`,
+    changed: sql`
+      select partner_id, month, sum(active) as active, sum(activated) as activated from etl_partner_presence
+      group by partner_id, month having sum(active) <> 0 or sum(activated) <> 0`,
+  });
+  await foldMappedTable(trx, {
+    table: 'fact_manager_partner_last',
+    keys: ['last_day'],
+    measures: ['partners'],
+    now: (partners) => sql`select partner_id, last_day, 1 as partners from (${partnerLastDays(partners)}) l`,
+    changed: sql`
+      select partner_id, last_day, sum(sign) as partners from etl_partner_last group by partner_id, last_day having sum(sign) <> 0`,
+  });
   await foldPartnerDues(trx);
   // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
   await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last, etl_partner_dues`.execute(trx);

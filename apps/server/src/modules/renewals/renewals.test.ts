@@ -15,6 +15,25 @@ describe('Life Renewals: GET renewals_due', () => {
 
   const june = `${TEAM_PATHS.renewalsDue}?start_date=2025-06-01&end_date=2025-06-30`;
 
+  const partnerId = (code: string) => sql`(select id from partners where unique_code = ${code})`;
+  /** A new partner mapped to RM001 since 2024. */
+  const partnerOfRm001 = async (code: string) => {
+    await sql`insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at)
+      values (${code}, ${code.replace('EI', 'POS')}, 'Tie Partner', ${`98000${code.slice(-5)}`}, ${`${code.toLowerCase()}@example.com`},
+        '110001', 1, true, true, '2023-12-01')`.execute(ctx.db.db);
+    await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+      select ${partnerId(code)}, id, 2, '2024-01-01T05:00:00Z' from employees where unique_code = 'RM001'`.execute(ctx.db.db);
+  };
+  /** A new successful life policy of the partner (otherwise as POLT0) with an instalment of `amount` due on `due`. */
+  const lifeDue = (tag: string, code: string, amount: number, due: string) =>
+    sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
+        business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
+        premium_installment_type, next_due_date)
+      select ${`PR${tag}`}, ${`POL${tag}`}, ${partnerId(code)}, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, 'success', ${amount}, ${amount}, ${`pay_${tag}`}, issued_at, now(), now(), premium_payment_term, premium_installment_type,
+        ${due}::date
+      from policies where policy_no = 'POLT0'`.execute(ctx.db.db);
+
   it('lists life instalments due in the range per partner of the team, most dues first', async () => {
     const res = await (await ctx.as('zsm')).get(june);
     expect(res.statusCode).toBe(200);
@@ -80,15 +99,7 @@ describe('Life Renewals: GET renewals_due', () => {
   it('breaks ties in the ranking by partner code, also across a page boundary', async () => {
     const db = ctx.db.db;
     // Two new partners of RM001 tied on count and premium, the one with the lower code created last.
-    for (const code of ['EI000092', 'EI000091']) {
-      await sql`insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at)
-        values (${code}, ${code.replace('EI', 'POS')}, 'Tie Partner', ${`98000${code.slice(-5)}`}, ${`${code.toLowerCase()}@example.com`},
-          '110001', 1, true, true, '2023-12-01')`.execute(db);
-      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
-        select p.id, e.id, 2, '2024-01-01T05:00:00Z' from partners p, employees e where p.unique_code = ${code} and e.unique_code = 'RM001'`.execute(
-        db,
-      );
-    }
+    for (const code of ['EI000092', 'EI000091']) await partnerOfRm001(code);
     // August 2025: EI000002 two instalments of 100, each new partner one of 700.
     const dues: [string, number][] = [
       ['EI000002', 100],
@@ -96,15 +107,7 @@ describe('Life Renewals: GET renewals_due', () => {
       ['EI000092', 700],
       ['EI000091', 700],
     ];
-    for (const [i, [code, amount]] of dues.entries()) {
-      await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
-          business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
-          premium_installment_type, next_due_date)
-        select ${`PRTIE${i}`}, ${`POLTIE${i}`}, (select id from partners where unique_code = ${code}), employee_id, customer_id, product_type_id,
-          insurer_id, state_id, business_type, channel, 'success', ${amount}, ${amount}, ${`pay_tie${i}`}, issued_at, created_at, updated_at,
-          premium_payment_term, premium_installment_type, '2025-08-10'
-        from policies where policy_no = 'POLT0'`.execute(db);
-    }
+    for (const [i, [code, amount]] of dues.entries()) await lifeDue(`TIE${i}`, code, amount, '2025-08-10');
     await runBusinessEtl(db);
     const zsm = await ctx.as('zsm');
     const codesOf = async (query: string) => {
@@ -122,20 +125,8 @@ describe('Life Renewals: GET renewals_due', () => {
     // Six partners of RM001 with one instalment of 900 due in September 2025, created in descending code order.
     const codes = ['EI000086', 'EI000085', 'EI000084', 'EI000083', 'EI000082', 'EI000081'];
     for (const [i, code] of codes.entries()) {
-      await sql`insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at)
-        values (${code}, ${code.replace('EI', 'POS')}, 'Tie Partner', ${`98100${code.slice(-5)}`}, ${`${code.toLowerCase()}@example.com`},
-          '110001', 1, true, true, '2023-12-01')`.execute(db);
-      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
-        select p.id, e.id, 2, '2024-01-01T05:00:00Z' from partners p, employees e where p.unique_code = ${code} and e.unique_code = 'RM001'`.execute(
-        db,
-      );
-      await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
-          business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
-          premium_installment_type, next_due_date)
-        select ${`PRSIX${i}`}, ${`POLSIX${i}`}, (select id from partners where unique_code = ${code}), employee_id, customer_id, product_type_id,
-          insurer_id, state_id, business_type, channel, 'success', 900, 900, ${`pay_six${i}`}, issued_at, created_at, updated_at,
-          premium_payment_term, premium_installment_type, '2025-09-15'
-        from policies where policy_no = 'POLT0'`.execute(db);
+      await partnerOfRm001(code);
+      await lifeDue(`SIX${i}`, code, 900, '2025-09-15');
     }
     await runBusinessEtl(db);
     const ascending = [...codes].sort();
@@ -196,22 +187,16 @@ describe('Life Renewals: GET renewals_due', () => {
     await agree();
     const juneBefore = await shown('zsm', '2025-06-01', '2025-06-30');
 
-    const partner = (code: string) => sql`(select id from partners where unique_code = ${code})`;
     // EI000001's June instalment of 12,000 paid (the next one due in August); EI000004's June policy cancelled;
     // EI000005 moved from RM003 (ZSM002's team) to RM001 (ZSM001's); a new policy of EI000006 due in July.
     await sql`update policies set next_due_date = '2025-08-10', updated_at = now()
-      where partner_id = ${partner('EI000001')} and paid_amount = 12000`.execute(db);
+      where partner_id = ${partnerId('EI000001')} and paid_amount = 12000`.execute(db);
     await sql`update policies set status = 'cancelled', updated_at = now()
-      where partner_id = ${partner('EI000004')} and next_due_date = '2025-06-05'`.execute(db);
-    await sql`update partner_mappings set valid_to = now() where partner_id = ${partner('EI000005')} and valid_to is null`.execute(db);
+      where partner_id = ${partnerId('EI000004')} and next_due_date = '2025-06-05'`.execute(db);
+    await sql`update partner_mappings set valid_to = now() where partner_id = ${partnerId('EI000005')} and valid_to is null`.execute(db);
     await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
-      select ${partner('EI000005')}, id, 2, now() from employees where unique_code = 'RM001'`.execute(db);
-    await sql`insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
-        business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at, premium_payment_term,
-        premium_installment_type, next_due_date)
-      select 'PRDUE1', 'POLDUE1', ${partner('EI000006')}, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
-        channel, 'success', 777, 777, 'pay_due1', issued_at, now(), now(), premium_payment_term, premium_installment_type, '2025-07-03'
-      from policies where policy_no = 'POLT0'`.execute(db);
+      select ${partnerId('EI000005')}, id, 2, now() from employees where unique_code = 'RM001'`.execute(db);
+    await lifeDue('DUE1', 'EI000006', 777, '2025-07-03');
 
     // Before the next run: a range across a border follows the policies at once, whole months stay as they were.
     expect(await shown('zsm', '2025-06-11', '2025-07-05')).toEqual(await recount('ZSM001', '2025-06-11', '2025-07-05'));
