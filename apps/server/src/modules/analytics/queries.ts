@@ -1,4 +1,4 @@
-import type { AnalyticsQuery, AnalyticsSort } from '@dossier/shared';
+import type { AnalyticsQuery } from '@dossier/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { containsPattern } from '../../platform/like';
@@ -24,21 +24,6 @@ export interface MappingCountsRow {
 /** The dashboard's list on the server: a column and its direction, and a search of the managers. */
 export type MappingCountsList = Paging & Pick<AnalyticsQuery, 'search' | 'sort' | 'order'>;
 
-// The output columns each sort names (bare names in ORDER BY are the select list's).
-const SORT_COLUMNS: Record<AnalyticsSort, readonly string[]> = {
-  manager: ['name', 'unique_code'],
-  raised: ['raised'],
-  accepted: ['accepted'],
-  rejected: ['rejected'],
-  pending: ['pending'],
-  cancelled: ['cancelled'],
-  motor: ['motor'],
-  health: ['health'],
-  life: ['life'],
-  bulk: ['bulk'],
-  total_offline: ['total_offline'],
-};
-
 /**
  * Per manager of the viewer's subtree, over [from, to): request items raised to them by status,
  * partners mapped to them online (accepted requests) by line, offline mappings opened in the window
@@ -56,12 +41,11 @@ export async function mappingCounts(
 ): Promise<MappingCountsRow[]> {
   const ascending = (list.order ?? (list.sort === 'manager' ? 'asc' : 'desc')) === 'asc';
   const direction = ascending ? sql`asc` : sql`desc`;
-  const chosen = list.sort ? SORT_COLUMNS[list.sort].map((c) => sql`${sql.ref(c)} ${direction}`) : [];
-  const order = sql.join([...chosen, sql`raised desc, total_offline desc, name, unique_code`]);
-  const search = list.search
-    ? sql`and (e.name ilike ${containsPattern(list.search)} or e.unique_code ilike ${containsPattern(list.search)}
-        or e.designation ilike ${containsPattern(list.search)})`
-    : sql``;
+  // Each sort but the manager's names its output column (bare names in ORDER BY are the select list's).
+  const columns = list.sort === 'manager' ? ['name', 'unique_code'] : list.sort ? [list.sort] : [];
+  const order = sql.join([...columns.map((c) => sql`${sql.ref(c)} ${direction}`), sql`raised desc, total_offline desc, name, unique_code`]);
+  const pattern = list.search ? containsPattern(list.search) : null;
+  const search = pattern ? sql`and (e.name ilike ${pattern} or e.unique_code ilike ${pattern} or e.designation ilike ${pattern})` : sql``;
   const { rows } = await sql<MappingCountsRow>`
     with team as (
       select descendant_id as id from employee_closure where ancestor_id = ${viewerEmployeeId}
