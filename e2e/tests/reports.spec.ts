@@ -206,6 +206,8 @@ test.describe('reports', () => {
     if (!awaiting) throw new Error('no renewal awaiting payment');
     await page.getByRole('searchbox', { name: 'Search Executive report' }).fill(String(awaiting['Payment Id']));
     const table = namedTable(page, 'Executive report');
+    // Payment ids are unique: wait for the search to leave the one row (a strict locator fails at once on two).
+    await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', String(awaiting['One Click Url']));
     const view = table.getByRole('link', { name: `Sales promotion view of ${String(awaiting.view)}` });
     const href = new URL((await view.getAttribute('href')) ?? '', 'http://x');
