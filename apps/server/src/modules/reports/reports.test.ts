@@ -627,6 +627,83 @@ describe('reports equal an independent recomputation from raw policies', () => {
       expect(totals.Dormant).toBe(mapped.length - activeIn(ninety));
     }
   });
+
+  it('24 and 27 over a past range read the mappings as of the last run, as their totals do', async () => {
+    const zsmId = idOf(await me('demo.zsm'));
+    const under = [...(world.subtree.get(zsmId) ?? [])];
+    const range = { start: '2026-03-17', end: '2026-05-09' };
+    const active = world.policies.filter((p) => p.status === 'success' && p.partnerId !== null && inRange(p, range));
+    // A partner with business in the range, mapped outside the ZSM's subtree, and a manager inside it.
+    const moved = await ctx.db.db
+      .selectFrom('partner_mappings as m')
+      .innerJoin('partners as pa', 'pa.id', 'm.partner_id')
+      .select(['m.partner_id', 'm.manager_id', 'm.reporting_type', 'pa.unique_code'])
+      .where('m.valid_to', 'is', null)
+      .where('m.manager_id', 'not in', under)
+      .where('m.partner_id', 'in', [...new Set(active.map((p) => p.partnerId as number))])
+      .orderBy('m.partner_id')
+      .executeTakeFirstOrThrow();
+    const inside = await ctx.db.db
+      .selectFrom('partner_mappings')
+      .select('manager_id')
+      .where('valid_to', 'is', null)
+      .where('manager_id', 'in', under)
+      .orderBy('manager_id')
+      .executeTakeFirstOrThrow();
+    const remap = async (managerId: number) => {
+      await sql`update partner_mappings set valid_to = now() where partner_id = ${moved.partner_id} and valid_to is null`.execute(
+        ctx.db.db,
+      );
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        values (${moved.partner_id}, ${managerId}, ${moved.reporting_type}, now())`.execute(ctx.db.db);
+    };
+    // Computed afresh each time, as by another instance or for a question not cached.
+    const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
+    const viewer = await new AuthService(ctx.db.db, config).authenticate(tokens.get('demo.zsm') ?? '');
+    if (!viewer) throw new Error('no viewer');
+    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config, today: undefined });
+    const figures = async () => {
+      const totals = (await uncached.report(viewer, 24, { start_date: range.start, end_date: range.end })).data.data
+        .records[0] as ReportRecord;
+      const listed = await uncached.report(viewer, 27, { start_date: RANGE.start, end_date: RANGE.end, page_size: 100 });
+      expect(listed.paging?.total_rows).toBeLessThanOrEqual(100);
+      return {
+        total: totals['Total Partners'],
+        active: totals['Active In Range'],
+        active90: totals['Active Last 90 Days'],
+        dormant: totals.Dormant,
+        listed: listed.data.data.records.map((r) => r['User Id']),
+        listedTotal: listed.paging?.total_rows,
+      };
+    };
+    const before = await figures();
+    expect(before.listed).toHaveLength(Number(before.listedTotal));
+    expect(before.listed).not.toContain(moved.unique_code);
+
+    // Mapped in but not yet folded: every figure stays as of the last run, the list with its total.
+    await remap(inside.manager_id);
+    try {
+      expect(await figures()).toEqual(before);
+      await runBusinessEtl(ctx.db.db);
+      const after = await figures();
+      expect(after).toEqual({
+        total: Number(before.total) + 1,
+        active: Number(before.active) + 1,
+        active90: Number(before.active90) + 1,
+        dormant: before.dormant,
+        listed: expect.arrayContaining([...before.listed, moved.unique_code]) as unknown,
+        listedTotal: Number(before.listedTotal) + 1,
+      });
+      expect(after.listed).toHaveLength(Number(after.listedTotal));
+      // Mapped out again, not yet folded: still counted and listed where the last run had it.
+      await remap(moved.manager_id);
+      expect(await figures()).toEqual(after);
+    } finally {
+      await remap(moved.manager_id);
+      await runBusinessEtl(ctx.db.db);
+    }
+    expect(await figures()).toEqual(before);
+  });
 });
 
 describe('report access and bad input', () => {
