@@ -26,19 +26,18 @@ export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`
  * read as one join.
  */
 
-// The partners with a mapping change the ETL has not folded yet.
-const WAITING = sql`select partner_id from etl_mapping_changes`;
+// The partners with a mapping change the ETL has not folded yet (`not in` it is a lookup in a hash of them).
+const WAITING = sql`select distinct partner_id from etl_mapping_changes`;
 
 /** The partners without a change waiting that are mapped to anyone in the subtree of `rootId` (partner ids). */
 const currentMembers = (rootId: number) => sql`
   select m.partner_id from partner_mappings m
   join employee_closure c on c.descendant_id = m.manager_id
-  where c.ancestor_id = ${rootId} and m.valid_to is null
-    and not exists (select 1 from etl_mapping_changes x where x.partner_id = m.partner_id)`;
+  where c.ancestor_id = ${rootId} and m.valid_to is null and m.partner_id not in (${WAITING})`;
 
 /** The partners with changes waiting that were mapped into the subtree of `rootId` at the last run (partner ids). */
 const waitingMembers = (rootId: number) => sql`
-  select w.partner_id from (select distinct partner_id from etl_mapping_changes) w
+  select w.partner_id from (${WAITING}) w
   where (select count(*) from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
          where m.partner_id = w.partner_id and m.valid_to is null and c.ancestor_id = ${rootId})
     > (select coalesce(sum(x.sign), 0) from etl_mapping_changes x join employee_closure c on c.descendant_id = x.manager_id
