@@ -35,13 +35,23 @@ const currentMembers = (rootId: number) => sql`
   join employee_closure c on c.descendant_id = m.manager_id
   where c.ancestor_id = ${rootId} and m.valid_to is null and m.partner_id not in (${WAITING})`;
 
-/** The partners with changes waiting that were mapped into the subtree of `rootId` at the last run (partner ids). */
+/**
+ * The partners with changes waiting that were mapped into the subtree of `rootId` at the last run (partner ids):
+ * their current mappings there (each partner's looked up by its index: as a join, PostgreSQL read every current
+ * mapping) less the waiting changes there, summed in one pass over the changes (a bulk remap leaves thousands
+ * waiting until the next run).
+ */
 const waitingMembers = (rootId: number) => sql`
-  select w.partner_id from (${WAITING}) w
-  where (select count(*) from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-         where m.partner_id = w.partner_id and m.valid_to is null and c.ancestor_id = ${rootId})
-    > (select coalesce(sum(x.sign), 0) from etl_mapping_changes x join employee_closure c on c.descendant_id = x.manager_id
-       where x.partner_id = w.partner_id and c.ancestor_id = ${rootId})`;
+  select d.partner_id from (
+    select w.partner_id, 1 as n from (${WAITING}) w
+    cross join lateral (
+      select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+      where m.partner_id = w.partner_id and m.valid_to is null and c.ancestor_id = ${rootId} offset 0) m
+    union all
+    select x.partner_id, -x.sign from etl_mapping_changes x join employee_closure c on c.descendant_id = x.manager_id
+    where c.ancestor_id = ${rootId}
+  ) d
+  group by d.partner_id having sum(d.n) > 0`;
 
 /**
  * Whether the partner `partner` (a column) was mapped into the subtree of `rootId` at the last run, asked
