@@ -87,7 +87,8 @@ test.describe('administration', () => {
     const drawer = page.getByRole('dialog', { name: `Browser Person ${code} (${login})` });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText('no password (company sign-in)')).toBeVisible();
-    await drawer.getByRole('switch', { name: 'May download reports' }).click({ force: true });
+    // Not forced: a forced click skips the wait for the opening drawer to stand still and could land mid-animation.
+    await drawer.getByRole('switch', { name: 'May download reports' }).click();
     await expect(drawer.getByRole('switch', { name: 'May download reports' })).not.toBeChecked();
     await drawer.getByRole('button', { name: 'Mail a password link' }).click();
     await expect(drawer.getByText(`A one-time link to set a password was mailed to ${code.toLowerCase()}@example.com.`)).toBeVisible();

@@ -265,7 +265,9 @@ test.describe('TRM dashboard (demo.trm)', () => {
     const d = dialog(page);
     const toggle = d.getByRole('switch', { name: 'Ticket status' });
     await expect(toggle).toBeChecked();
-    await toggle.click({ force: true });
+    // Not forced: a forced click skips the wait for the opening dialog to stand still and could land mid-animation.
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
     await expect(d.getByText('Closed', { exact: true })).toBeVisible();
     await screenshot(page, 'trm-connect-dialog-close');
     await d.getByRole('button', { name: 'Save' }).click();
