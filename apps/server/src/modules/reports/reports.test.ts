@@ -7,6 +7,9 @@ import { AuthService } from '../auth/service';
 import { runBusinessEtl } from '../etl/business-etl';
 import { afterHierarchyMove, moveEmployee } from '../etl/hierarchy-moves';
 import { createReportService } from './module';
+import type { ReportService } from './service';
+import type { Db } from '../../platform/db';
+import type { Viewer } from '../../platform/viewer';
 import { growthOf as growth, issuedIn, loadRawWorld, sum, type RawPolicy, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 
@@ -15,6 +18,21 @@ const RANGE = { start: '2026-05-01', end: '2026-05-31' };
 const PREVIOUS = { start: '2026-04-01', end: '2026-04-30' };
 const inRange = (p: RawPolicy, r = RANGE) => issuedIn(p, r);
 const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
+
+/** Ends a partner's current mapping and maps it to `managerId`, as the team screens do (the ETL not run). */
+async function remapPartner(db: Db, partnerId: number, managerId: number, reportingType: number): Promise<void> {
+  await sql`update partner_mappings set valid_to = now() where partner_id = ${partnerId} and valid_to is null`.execute(db);
+  await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+    values (${partnerId}, ${managerId}, ${reportingType}, now())`.execute(db);
+}
+
+/** A report service that caches nothing, and the viewer a token signs in: every answer computed afresh. */
+async function uncachedReports(db: Db, token: string): Promise<{ service: ReportService; viewer: Viewer }> {
+  const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
+  const viewer = await new AuthService(db, config).authenticate(token);
+  if (!viewer) throw new Error('no viewer');
+  return { service: createReportService({ db, reportingDb: db, config, today: undefined }), viewer };
+}
 
 describe('reports equal an independent recomputation from raw policies', () => {
   let ctx: ReportsTestContext;
@@ -459,9 +477,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
       .executeTakeFirstOrThrow();
     const before = figures(await report('demo.zsm', 25));
     const remap = async (partnerId: number, managerId: number) => {
-      await sql`update partner_mappings set valid_to = now() where partner_id = ${partnerId} and valid_to is null`.execute(ctx.db.db);
-      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
-        values (${partnerId}, ${managerId}, ${moved.reporting_type}, now())`.execute(ctx.db.db);
+      await remapPartner(ctx.db.db, partnerId, managerId, moved.reporting_type);
       await runBusinessEtl(ctx.db.db);
     };
     await remap(moved.partner_id, to.id);
@@ -650,18 +666,9 @@ describe('reports equal an independent recomputation from raw policies', () => {
       .where('manager_id', 'in', under)
       .orderBy('manager_id')
       .executeTakeFirstOrThrow();
-    const remap = async (managerId: number) => {
-      await sql`update partner_mappings set valid_to = now() where partner_id = ${moved.partner_id} and valid_to is null`.execute(
-        ctx.db.db,
-      );
-      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
-        values (${moved.partner_id}, ${managerId}, ${moved.reporting_type}, now())`.execute(ctx.db.db);
-    };
+    const remap = (managerId: number) => remapPartner(ctx.db.db, moved.partner_id, managerId, moved.reporting_type);
     // Computed afresh each time, as by another instance or for a question not cached.
-    const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
-    const viewer = await new AuthService(ctx.db.db, config).authenticate(tokens.get('demo.zsm') ?? '');
-    if (!viewer) throw new Error('no viewer');
-    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config, today: undefined });
+    const { service: uncached, viewer } = await uncachedReports(ctx.db.db, tokens.get('demo.zsm') ?? '');
     const figures = async () => {
       const totals = (await uncached.report(viewer, 24, { start_date: range.start, end_date: range.end })).data.data
         .records[0] as ReportRecord;
@@ -841,10 +848,7 @@ describe('report access and bad input', () => {
   });
 
   it('caches nothing with REPORT_CACHE_MB=0: figures changed behind the ETL show at once', async () => {
-    const config = loadConfig({ WEB_DIST: '/nonexistent', REPORT_CACHE_MB: '0' });
-    const viewer = await new AuthService(ctx.db.db, config).authenticate(tokens.get('demo.zsm') ?? '');
-    if (!viewer) throw new Error('no viewer');
-    const uncached = createReportService({ db: ctx.db.db, reportingDb: ctx.db.db, config, today: undefined });
+    const { service: uncached, viewer } = await uncachedReports(ctx.db.db, tokens.get('demo.zsm') ?? '');
     const may = async () =>
       Number(
         (await uncached.report(viewer, 13, { start_date: '2026-05-01', end_date: '2026-05-31' })).data.data.records.at(-1)?.[

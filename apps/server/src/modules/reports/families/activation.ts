@@ -26,7 +26,7 @@ export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`
  * read as one join.
  */
 
-// The partners with a mapping change the ETL has not folded yet (`not in` it is a lookup in a hash of them).
+// The partners with a mapping change the ETL has not folded yet (few: `not in` them is a lookup in their hash).
 const WAITING = sql`select distinct partner_id from etl_mapping_changes`;
 
 /** The partners without a change waiting that are mapped to anyone in the subtree of `rootId` (partner ids). */
