@@ -8,7 +8,8 @@ const INCLUDE = [
   'apps/server/test/**/*.test.ts',
   'apps/web/src/**/*.test.ts',
 ];
-const ROOTS = ['packages', 'apps/server/src', 'apps/server/test', 'apps/web/src'];
+// The folders the patterns search: each pattern up to its first wildcard.
+const ROOTS = INCLUDE.map((pattern) => pattern.split('/*')[0] ?? pattern);
 
 /** Test files that replace a module (`vi.mock`): their replacement must not reach, or miss, another file's modules. */
 function mockingFiles(): string[] {
