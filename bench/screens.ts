@@ -91,18 +91,19 @@ export async function screensBench(
         );
         continue;
       }
-      for (const d of menu.dashboards) {
-        screens.push({
-          viewer,
-          headers,
-          label: `${d.dashboard_name} (page ${d.dashboard_id})`,
-          path: `/api/reports/${d.dashboard_id}/`,
-        });
+      // Every page with its default dates, then every page over the range picked freely (report 24's activity
+      // counts over a range that ends before the latest business read the partner-months).
+      for (const range of [undefined, free]) {
+        for (const d of menu.dashboards) {
+          screens.push({
+            viewer,
+            headers,
+            label: `${d.dashboard_name} (page ${d.dashboard_id})${range ? ', 7 weeks picked freely' : ''}`,
+            path: `/api/reports/${d.dashboard_id}/${range ? query(range) : ''}`,
+          });
+        }
       }
       screens.push(
-        { viewer, headers, label: 'Business Dashboard (page 1), 7 weeks picked freely', path: `/api/reports/1/${query(free)}` },
-        // Report 24's activity counts over a range that ends before the latest business read the partner-months.
-        { viewer, headers, label: 'Partner Activation (page 4), 7 weeks picked freely', path: `/api/reports/4/${query(free)}` },
         { viewer, headers, label: 'Renewal dues (38), first page', path: '/api/reports/38/' },
         { viewer, headers, label: 'Life Renewals Report, first 100 rows', path: `${TEAM_PATHS.renewalsDue}?limit=100` },
         {

@@ -621,7 +621,8 @@ describe('reports equal an independent recomputation from raw policies', () => {
       .filter((p) => p.status === 'success' && p.partnerId !== null)
       .reduce((a, p) => (p.day > a ? p.day : a), '');
     // Ranges with business after them, read from the partner-months: a whole month, a range over two months, one
-    // inside a month (the partners' policies read where the month's first and last days fall outside it); then
+    // inside a month (the partners' policies read where the month's first and last days fall outside it), one
+    // longer than 90 days (its last 90 days inside it, where the others lie inside their last 90 days); then
     // the month of the data's last day, which ends after every partner's last day (read from the last days per
     // manager).
     const lastMonth = monthRange(lastDay);
@@ -629,6 +630,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
       RANGE,
       { start: '2026-03-17', end: '2026-05-09' },
       { start: '2026-05-08', end: '2026-05-19' },
+      { start: '2024-09-02', end: '2025-06-19' },
       { start: lastMonth.start_date, end: lastMonth.end_date },
     ]) {
       const totals = (await get('demo.zsm', `/api/reports/24/?start_date=${start}&end_date=${end}`)).json<ReportResponse>().data.data
