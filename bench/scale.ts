@@ -54,7 +54,7 @@ export function scaleSection(): string[] {
   return [
     `## Side by side: ${inWords(small)} and ${inWords(large)} policies`,
     '',
-    `The last figures of \`npm run bench\` at each size, from bench/scale-figures.json (each size's figures come from its runs of ${runs(a)}; and ${runs(b)}), on the machine named at the top. Times in ms unless the name says s.`,
+    `The last figures of \`npm run bench\` at each size, from bench/scale-figures.json (${inWords(small)} from its runs of ${runs(a)}; ${inWords(large)} from its runs of ${runs(b)}; where a size ran more than once, each figure is its latest), on the machine named at the top. Times in ms unless the name says s.`,
     '',
     `| figure | ${inWords(small)} | ${inWords(large)} | ${inWords(large)} ÷ ${inWords(small)} |`,
     '| --- | --- | --- | --- |',
