@@ -47,44 +47,63 @@ export async function partnerMonthlyMatches(db: WithDb): Promise<boolean> {
 // After CTEs `raw` and `fact` of the same columns: how many rows are in one and not the other (0: the same rows).
 const SAME_ROWS = sql`select count(*)::int as n from ((select * from raw except select * from fact) union all (select * from fact except select * from raw)) d`;
 
-/** A subtree roll-up (fact_subtree_daily or fact_subtree_monthly) against whole-subtree sums straight from policies. */
-export async function subtreeMatches(db: WithDb, period: 'day' | 'month'): Promise<boolean> {
-  const table = period === 'day' ? sql.table('fact_subtree_daily') : sql.table('fact_subtree_monthly');
+// The subtree roll-ups' dimensions as read from a policy (alias p) and its product (alias pr).
+const POLICY_DIMS = {
+  status: sql`p.status`,
+  business_type: sql`p.business_type`,
+  channel: sql`p.channel`,
+  line: sql`pr.line`,
+  product_type_id: sql`p.product_type_id`,
+  insurer_id: sql`p.insurer_id`,
+  payment_term: sql`coalesce(p.premium_payment_term, 0)`,
+  installment_type: sql`coalesce(p.premium_installment_type, '')`,
+};
+type Dim = keyof typeof POLICY_DIMS;
+const NARROW: Dim[] = ['status', 'business_type', 'channel', 'line'];
+
+/**
+ * A subtree roll-up against sums straight from policies: per `period` and ancestor and the dimensions `dims`,
+ * the business of everyone at least `minDepth` levels below the ancestor.
+ */
+async function cellsMatch(db: WithDb, table: string, period: 'day' | 'month', dims: Dim[], minDepth: number): Promise<boolean> {
+  const cols = sql.join(dims.map((d) => sql.ref(d)));
   const res = await sql<{ n: number }>`
     with raw as (
-      select date_trunc(${period}, business_day(p.issued_at))::date as period, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
+      select date_trunc(${period}, business_day(p.issued_at))::date as period, c.ancestor_id,
+        ${sql.join(dims.map((d) => sql`${POLICY_DIMS[d]} as ${sql.ref(d)}`))},
         count(*)::int as nop, sum(p.paid_amount) as premium, sum(p.weightage_premium) as wp
-      from policies p join employee_closure c on c.descendant_id = p.employee_id join products pr on pr.product_type_id = p.product_type_id
-      group by 1, 2, 3, 4, 5, 6
+      from policies p join employee_closure c on c.descendant_id = p.employee_id and c.depth >= ${minDepth}
+      join products pr on pr.product_type_id = p.product_type_id
+      group by ${sql.join([sql`1`, sql`2`, ...dims.map((_, i) => sql.raw(String(i + 3)))])}
     ), fact as (
-      select ${sql.ref(period)} as period, ancestor_id, status, business_type, channel, line, nop, premium, weightage_premium as wp from ${table}
+      select ${sql.ref(period)} as period, ancestor_id, ${cols}, nop, premium, weightage_premium as wp from ${sql.table(table)}
     )
     ${SAME_ROWS}`.execute(db.db);
   return res.rows[0]?.n === 0;
 }
 
+/** fact_subtree_daily or fact_subtree_monthly: each ancestor's cells hold their whole subtree's business. */
+export const subtreeMatches = (db: WithDb, period: 'day' | 'month') =>
+  cellsMatch(db, period === 'day' ? 'fact_subtree_daily' : 'fact_subtree_monthly', period, NARROW, 0);
+
 /**
- * fact_subtree_product_monthly against sums straight from policies: each ancestor's cells hold the business of
- * everyone at least one level below them (a team lead's, their RMs'), never their own.
+ * fact_subtree_product_monthly: each ancestor's cells hold the business of everyone at least one level below
+ * them (a team lead's, their RMs'), never their own.
  */
-export async function productCellsMatch(db: WithDb): Promise<boolean> {
-  const res = await sql<{ n: number }>`
-    with raw as (
-      select date_trunc('month', business_day(p.issued_at))::date as month, c.ancestor_id, p.status, p.business_type, p.channel, pr.line,
-        p.product_type_id, p.insurer_id, coalesce(p.premium_payment_term, 0) as payment_term,
-        coalesce(p.premium_installment_type, '') as installment_type, count(*)::int as nop, sum(p.paid_amount) as premium,
-        sum(p.weightage_premium) as wp
-      from policies p join employee_closure c on c.descendant_id = p.employee_id and c.depth >= 1
-      join products pr on pr.product_type_id = p.product_type_id
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-    ), fact as (
-      select month, ancestor_id, status, business_type, channel, line, product_type_id, insurer_id, payment_term, installment_type, nop,
-        premium, weightage_premium as wp
-      from fact_subtree_product_monthly
-    )
-    ${SAME_ROWS}`.execute(db.db);
-  return res.rows[0]?.n === 0;
-}
+export const productCellsMatch = (db: WithDb) =>
+  cellsMatch(
+    db,
+    'fact_subtree_product_monthly',
+    'month',
+    [...NARROW, 'product_type_id', 'insurer_id', 'payment_term', 'installment_type'],
+    1,
+  );
+
+/** The product, insurer and terms days: each ancestor's cells hold the business of everyone at least two levels below. */
+export const dayCellsMatch = async (db: WithDb) =>
+  (await cellsMatch(db, 'fact_subtree_product_daily', 'day', [...NARROW, 'product_type_id'], 2)) &&
+  (await cellsMatch(db, 'fact_subtree_insurer_daily', 'day', [...NARROW, 'insurer_id'], 2)) &&
+  (await cellsMatch(db, 'fact_subtree_terms_daily', 'day', [...NARROW, 'payment_term', 'installment_type'], 2));
 
 /**
  * Breaks in the key order of `table` read in its physical order (ctid): rows whose primary key is lower than

@@ -350,6 +350,20 @@ export interface FactSubtreeDaily {
   weightage_premium: Numeric;
 }
 
+export interface FactSubtreeInsurerDaily {
+  ancestor_id: number;
+  business_type: number;
+  channel: string;
+  day: string;
+  insurer_id: number;
+  line: string;
+  loan_amount: Numeric;
+  nop: number;
+  premium: Numeric;
+  status: string;
+  weightage_premium: Numeric;
+}
+
 export interface FactSubtreeMonthly {
   ancestor_id: number;
   business_type: number;
@@ -359,6 +373,20 @@ export interface FactSubtreeMonthly {
   month: string;
   nop: number;
   premium: Numeric;
+  status: string;
+  weightage_premium: Numeric;
+}
+
+export interface FactSubtreeProductDaily {
+  ancestor_id: number;
+  business_type: number;
+  channel: string;
+  day: string;
+  line: string;
+  loan_amount: Numeric;
+  nop: number;
+  premium: Numeric;
+  product_type_id: number;
   status: string;
   weightage_premium: Numeric;
 }
@@ -376,6 +404,21 @@ export interface FactSubtreeProductMonthly {
   payment_term: number;
   premium: Numeric;
   product_type_id: number;
+  status: string;
+  weightage_premium: Numeric;
+}
+
+export interface FactSubtreeTermsDaily {
+  ancestor_id: number;
+  business_type: number;
+  channel: string;
+  day: string;
+  installment_type: string;
+  line: string;
+  loan_amount: Numeric;
+  nop: number;
+  payment_term: number;
+  premium: Numeric;
   status: string;
   weightage_premium: Numeric;
 }
@@ -687,8 +730,11 @@ export interface DB {
   fact_manager_partners: FactManagerPartners;
   fact_partner_monthly: FactPartnerMonthly;
   fact_subtree_daily: FactSubtreeDaily;
+  fact_subtree_insurer_daily: FactSubtreeInsurerDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
+  fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;
+  fact_subtree_terms_daily: FactSubtreeTermsDaily;
   handoff_tokens: HandoffTokens;
   import_runs: ImportRuns;
   insurers: Insurers;

@@ -6,6 +6,7 @@ import {
   factRows,
   keyOrderBreaks,
   partnerMonthlyMatches,
+  dayCellsMatch,
   productCellsMatch,
   rawAggregate,
   subtreeMatches,
@@ -82,6 +83,7 @@ describe('incremental business ETL', () => {
     expect(await subtreeMatches(db, 'month')).toBe(true);
     expect(await subtreeMatches(db, 'day')).toBe(true);
     expect(await productCellsMatch(db)).toBe(true);
+    expect(await dayCellsMatch(db)).toBe(true);
     const job = await db.db.selectFrom('etl_jobs').selectAll().where('name', '=', BUSINESS_ROLLUP_JOB).executeTakeFirstOrThrow();
     expect(job.status).toBe('idle');
     expect(job.last_successful_run_at).toBeTruthy();
@@ -103,6 +105,7 @@ describe('incremental business ETL', () => {
         expect(await subtreeMatches(db, 'month')).toBe(true);
         expect(await subtreeMatches(db, 'day')).toBe(true);
         expect(await productCellsMatch(db)).toBe(true);
+        expect(await dayCellsMatch(db)).toBe(true);
       }),
       { numRuns: 12 },
     );

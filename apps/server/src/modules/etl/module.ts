@@ -9,8 +9,8 @@ export { etlGeneration, rollupState, runBusinessEtl, type RollupState } from './
 export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 export { refreshSubtreeRollups } from './subtree-refresh';
-// The reports read the subtree roll-ups: which dimensions the narrow cells keep, which levels the product cells leave out.
-export { factDims, NARROW_DIMS, PRODUCT_MIN_DEPTH, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
+// The reports read the subtree roll-ups: which tables there are, which dimensions each keeps and which levels it leaves out.
+export { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

@@ -26,7 +26,9 @@ const NONZERO_SUMS = sql`having sum(nop) <> 0 or sum(premium) <> 0 or sum(weight
 /**
  * The whole-subtree roll-ups: sums per ancestor and period. The narrow cells (status, business type, channel,
  * line), by day and by month, serve the reports that group or filter on those alone; the product cells add
- * product, insurer, premium payment term and instalment type, by month only (docs/decisions/034-subtree-by-product.md).
+ * product, insurer, premium payment term and instalment type, by month only (docs/decisions/034-subtree-by-product.md);
+ * by day, the narrow cells with product alone, with insurer alone and with the premium terms serve the days of
+ * a range in a report grouped or filtered by one of those (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md).
  * A report reads whole months from a monthly table and days from a daily one, so none grows with the number of
  * people under the reader.
  */
@@ -35,29 +37,47 @@ export const PRODUCT_DIMS = [...NARROW_DIMS, 'product_type_id', 'insurer_id', 'p
 export type SubtreeDim = (typeof PRODUCT_DIMS)[number];
 
 export interface SubtreeGrain {
-  table: 'fact_subtree_daily' | 'fact_subtree_monthly' | 'fact_subtree_product_monthly';
+  table:
+    | 'fact_subtree_daily'
+    | 'fact_subtree_monthly'
+    | 'fact_subtree_product_monthly'
+    | 'fact_subtree_product_daily'
+    | 'fact_subtree_insurer_daily'
+    | 'fact_subtree_terms_daily';
   /** The period column, and the period of a day. */
   period: 'day' | 'month';
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
   dims: readonly SubtreeDim[];
   /**
-   * The cells of an ancestor hold the business of descendants at least this many levels below them. The
-   * product cells leave out the ancestor's own business (1): a reader adds that one person's daily facts. An
-   * RM's own product cells would be about as many as their policies and save a reader nothing; a team lead's
-   * merge their RMs' business, which an ASM's pivot by team lead reads
-   * (docs/decisions/034-subtree-by-product.md, docs/decisions/038-product-cells-from-one-level-down.md).
+   * The cells of an ancestor hold the business of descendants at least this many levels below them; a reader
+   * adds the daily facts of the ancestor and the people less deep. The product cells leave out the ancestor's
+   * own business (1): an RM's own product cells would be about as many as their policies and save a reader
+   * nothing; a team lead's merge their RMs' business, which an ASM's pivot by team lead reads
+   * (docs/decisions/034-subtree-by-product.md, docs/decisions/038-product-cells-from-one-level-down.md). The
+   * product, insurer and terms days leave out two levels (2): their cells are kept for the large subtrees, where a
+   * day of daily facts is thousands of rows, and not for a team lead, whose days are read from their RMs'
+   * (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md).
    */
-  minDepth: 0 | typeof PRODUCT_MIN_DEPTH;
+  minDepth: number;
   /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
   rebuiltFrom?: SubtreeGrain['table'];
 }
 const byDay = (day: RawBuilder<unknown>) => day;
 const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
-export const PRODUCT_MIN_DEPTH = 1;
+/** The grains in the order a reader prefers them: for a period, the first whose dimensions hold what it asks. */
 export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
   { table: 'fact_subtree_daily', period: 'day', periodOf: byDay, dims: NARROW_DIMS, minDepth: 0 },
   { table: 'fact_subtree_monthly', period: 'month', periodOf: byMonth, dims: NARROW_DIMS, minDepth: 0, rebuiltFrom: 'fact_subtree_daily' },
-  { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS, minDepth: PRODUCT_MIN_DEPTH },
+  { table: 'fact_subtree_product_monthly', period: 'month', periodOf: byMonth, dims: PRODUCT_DIMS, minDepth: 1 },
+  { table: 'fact_subtree_product_daily', period: 'day', periodOf: byDay, dims: [...NARROW_DIMS, 'product_type_id'], minDepth: 2 },
+  { table: 'fact_subtree_insurer_daily', period: 'day', periodOf: byDay, dims: [...NARROW_DIMS, 'insurer_id'], minDepth: 2 },
+  {
+    table: 'fact_subtree_terms_daily',
+    period: 'day',
+    periodOf: byDay,
+    dims: [...NARROW_DIMS, 'payment_term', 'installment_type'],
+    minDepth: 2,
+  },
 ];
 
 /** Every table of business figures (policies, premium) the ETL keeps. */

@@ -24,6 +24,9 @@ const TABLES = [
   'fact_subtree_daily',
   'fact_subtree_monthly',
   'fact_subtree_product_monthly',
+  'fact_subtree_product_daily',
+  'fact_subtree_insurer_daily',
+  'fact_subtree_terms_daily',
 ] as const;
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;

@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { factFilters, type DateRange, type QueryContext } from '../context';
-import { factDims, NARROW_DIMS, PRODUCT_MIN_DEPTH, type SubtreeDim, type SubtreeGrain } from '../../etl/module';
+import { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from '../../etl/module';
 import { scopeFilter, type FactScope, type Measures } from './facts';
 
 const lastOfMonth = (d: string) => {
@@ -56,8 +56,11 @@ const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat
  * the whole roll-up table for a contest's 600 RMs. Months
  * come from a subtree roll-up, a few rows per root however many people are under it: the narrow cells for keys
  * and filters on status, business type, channel and line, the product cells for product, insurer and the
- * premium terms. Days come from the narrow daily roll-up, or for the product cells from the daily facts of
- * every descendant (`coverRange` keeps those few). A state filter reads the daily facts for the whole range.
+ * premium terms. Days come from the narrow daily roll-up, for a key or filter of product or of insurer from
+ * the product or insurer days, and otherwise (product and insurer together, the premium terms) from the daily
+ * facts of every descendant (`coverRange` keeps those few). A grain's cells may leave out the levels nearest
+ * its root (`minDepth`): their daily facts are read person by person. A state filter reads the daily facts
+ * for the whole range.
  * Each part is summed per root and key columns where it reads them, and the key text is made per group: the
  * daily facts of a national head's few weeks are a couple of lakh rows, and with a key text made for each of
  * them and the grouping left to the end, the product table over seven weeks took 126 ms instead of 101 ms at 1
@@ -122,23 +125,33 @@ export function subtreeSumsQuery(
       where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`,
     );
 
+  // A period's part from the first grain whose dimensions hold the key and the filters, plus the daily facts of
+  // the levels its cells leave out; without such a grain (by day: a key of product and insurer together, or of
+  // the premium terms), the daily facts of the whole subtree.
+  const asked = [...key, ...(products ? (['product_type_id'] as const) : []), ...(insurers ? (['insurer_id'] as const) : [])];
+  const grainOf = (period: SubtreeGrain['period']) =>
+    SUBTREE_GRAINS.find((g) => g.period === period && asked.every((d) => g.dims.includes(d)));
+  const fromGrain = (grain: SubtreeGrain, run: DateRange, sign: 1 | -1, within: RawBuilder<unknown>) => [
+    rollup(grain.table, within, sign),
+    ...(grain.minDepth > 0 ? [nearFacts(run, sign, grain.minDepth - 1)] : []),
+  ];
+
   const parts: RawBuilder<unknown>[] = [];
   if (states) {
     parts.push(facts(range, 1));
   } else {
-    const narrow = !products && !insurers && key.every((d) => (NARROW_DIMS as readonly string[]).includes(d));
     const { months, days } = coverRange(range);
-    if (months.length)
-      parts.push(rollup(narrow ? 'fact_subtree_monthly' : 'fact_subtree_product_monthly', sql`f.month = any(${months}::date[])`, 1));
-    // The product cells leave out each root's own business (PRODUCT_MIN_DEPTH).
-    if (months.length && !narrow) {
+    const monthGrain = grainOf('month');
+    if (months.length) {
+      // The months of a range are consecutive: one run of days for the levels the cells leave out.
       const monthsRun = { start: months[0] as string, end: lastOfMonth(months.at(-1) as string) };
-      parts.push(nearFacts(monthsRun, 1, PRODUCT_MIN_DEPTH - 1));
+      const within = sql`f.month = any(${months}::date[])`;
+      parts.push(...(monthGrain ? fromGrain(monthGrain, monthsRun, 1, within) : [facts(monthsRun, 1)]));
     }
+    const dayGrain = grainOf('day');
     for (const run of days) {
-      parts.push(
-        narrow ? rollup('fact_subtree_daily', sql`f.day between ${run.start}::date and ${run.end}::date`, run.sign) : facts(run, run.sign),
-      );
+      const within = sql`f.day between ${run.start}::date and ${run.end}::date`;
+      parts.push(...(dayGrain ? fromGrain(dayGrain, run, run.sign, within) : [facts(run, run.sign)]));
     }
   }
   // The key text is made once per group, not for each row the parts read.
