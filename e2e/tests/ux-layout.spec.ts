@@ -91,6 +91,30 @@ test.describe('layout', () => {
     await screenshot(page, 'ux-layout-dashboard');
   });
 
+  test('Dashboard: nothing moves while it loads, also when the menu answers last @mobile', async ({ page }) => {
+    // Every layout shift the page makes without input, summed as Lighthouse's CLS is (target under 0.05).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!e.hadRecentInput) w.shifted += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The side menu says who is looking, which the figures wait for: here it answers after the page is drawn.
+    await page.route('**/api/side_menu/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await signIn(page, 'demo.head', '/dashboard');
+    await expectLoaded(namedTable(page, 'Business summary'));
+    await expectLoaded(namedTable(page, 'Team report summary'));
+    await expect(page.getByLabel('Loading the premium trend')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.05);
+  });
+
   test('Business Dashboard: the width-6 summaries pair up from 1280px @mobile', async ({ page }) => {
     await signIn(page, 'demo.asm', `/reports/1/?${RANGE}`);
     for (const name of ['Channel summary', 'Inward summary', 'Success summary', 'Pending summary', 'Cancelled summary']) {

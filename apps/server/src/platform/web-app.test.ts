@@ -93,3 +93,32 @@ describe('a web app built after the server started', () => {
     }
   });
 });
+
+describe('a web app rebuilt after the server started', () => {
+  it('serves the assets of the new build, which the previous one did not have', async () => {
+    // `npm start` rebuilds the web app beside a server that found the previous build: the new index.html
+    // names new hashed files.
+    const dist = mkdtempSync(join(tmpdir(), 'dossier-web-rebuilt-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><script src="/assets/app-old1.js"></script>');
+    writeFileSync(join(dist, 'assets/app-old1.js'), 'console.log(1);');
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    await registerWebApp(app, dist);
+    await app.ready();
+    try {
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><script src="/assets/app-new2.js"></script>');
+      writeFileSync(join(dist, 'assets/app-new2.js'), 'console.log(2);');
+      rmSync(join(dist, 'assets/app-old1.js'));
+      const page = await app.inject({ url: '/dashboard' });
+      expect(page.body).toContain('/assets/app-new2.js');
+      const asset = await app.inject({ url: '/assets/app-new2.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(2);');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await app.inject({ url: '/assets/app-old1.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

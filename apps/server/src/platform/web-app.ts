@@ -22,18 +22,17 @@ export function defaultWebDist(): string {
  * Unknown non-API GETs get index.html (client routing); unknown API paths get the JSON 404.
  *
  * `npm start` builds the web app beside the starting server when its sources changed, so the build may
- * appear after the server started: until it does, a page request gets a short page that says so and
- * reloads itself.
+ * appear, or be replaced, after the server started: until one exists, a page request gets a short page that
+ * says so and reloads itself.
  */
 export async function registerWebApp(app: App, dist: string): Promise<void> {
-  const builtAtStart = existsSync(join(dist, 'index.html'));
-  let built = builtAtStart;
+  let built = existsSync(join(dist, 'index.html'));
   const hasBuild = () => (built ||= existsSync(join(dist, 'index.html')));
   await app.register(fastifyStatic, {
     root: dist,
-    // A build present at start is served from routes made for its files; one still to come is looked up
-    // on each request.
-    wildcard: !builtAtStart,
+    // Each request is looked up on disk, not in routes made for the files present at start: a build that
+    // appears later, or replaces the one found at start under new hashed names, is served at once.
+    wildcard: true,
     index: false,
     // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); without them the
     // plain file is sent.

@@ -23,6 +23,7 @@ export function SummaryTrend({
   productTypeIds,
   filters,
   accountId,
+  enabled = true,
 }: {
   reportId: number;
   endDate: string;
@@ -30,11 +31,13 @@ export function SummaryTrend({
   /** The saved filters, as the business summary beside the chart takes them. */
   filters: AppliedFilters;
   accountId?: string;
+  /** False until the viewer may be asked for these figures: the chart's place is held meanwhile. */
+  enabled?: boolean;
 }) {
   const months = lastMonths(endDate);
   const results = useQueries({
-    queries: months.map((m) =>
-      reportQueryOptions(
+    queries: months.map((m) => ({
+      ...reportQueryOptions(
         reportId,
         reportApiQuery(
           { start_date: m.start_date, end_date: m.end_date, explicitDates: true, product_type_id: [...productTypeIds] },
@@ -42,7 +45,8 @@ export function SummaryTrend({
           accountId,
         ),
       ),
-    ),
+      enabled,
+    })),
   });
   if (results.some((r) => r.isPending))
     return <ChartPlaceholder title={TITLE} height={TREND_CHART_HEIGHT} label="Loading the premium trend" />;

@@ -68,15 +68,16 @@ export default function DashboardPage() {
         {/* Drills from here start a fresh trail at Home (the Business Dashboard page). */}
         <ReportTrail reportId={BUSINESS_DASHBOARD_ID} userCode={ctx.userCode} search="" hidden />
       </Screen>
-      {known ? (
-        <SummaryTrend
-          reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}
-          endDate={ctx.query.end_date}
-          productTypeIds={ctx.query.product_type_id}
-          filters={ctx.filters}
-          accountId={accountId}
-        />
-      ) : null}
+      {/* Drawn (as its placeholder) before the menu says who is looking, so the tables below do not move
+          down by its height when it arrives (Lighthouse: layout shift). */}
+      <SummaryTrend
+        reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}
+        endDate={ctx.query.end_date}
+        productTypeIds={ctx.query.product_type_id}
+        filters={ctx.filters}
+        accountId={accountId}
+        enabled={known}
+      />
       <Grid gap="md">
         {DASHBOARD_SCREEN_REPORT_IDS.map((id) => (
           <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
