@@ -19,9 +19,10 @@ export function useScrollEdges<T extends HTMLElement>() {
       const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
     };
-    update();
     el.addEventListener('scroll', update, { passive: true });
-    // The box and the table inside it change size with the window, the side menu and the rows shown.
+    // The box and the table inside it change size with the window, the side menu and the rows shown. The
+    // observer also reports their first size, after the browser has laid them out: measured here instead,
+    // each table forced a layout of the page in the middle of React's commit (Lighthouse: forced reflow).
     const observer = new ResizeObserver(update);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
