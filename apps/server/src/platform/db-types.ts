@@ -248,12 +248,6 @@ export interface EtlPartnerDues {
   premium: Numeric;
 }
 
-export interface EtlPartnerLast {
-  last_day: string;
-  partner_id: number;
-  sign: number;
-}
-
 export interface EtlPartnerPresence {
   activated: number;
   active: number;
@@ -307,12 +301,6 @@ export interface FactManagerPartnerDues {
   premium: Numeric;
 }
 
-export interface FactManagerPartnerLast {
-  last_day: string;
-  manager_id: number;
-  partners: number;
-}
-
 export interface FactManagerPartnerMonthly {
   activated: number;
   active: number;
@@ -324,6 +312,11 @@ export interface FactManagerPartners {
   manager_id: number;
   mapped: number;
   offline: Generated<number>;
+}
+
+export interface FactPartnerDayBits {
+  day: string;
+  partners: string;
 }
 
 export interface FactPartnerMonthly {
@@ -375,6 +368,11 @@ export interface FactSubtreeMonthly {
   premium: Numeric;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactSubtreePartnerBits {
+  ancestor_id: number;
+  partners: string;
 }
 
 export interface FactSubtreeProductDaily {
@@ -720,18 +718,18 @@ export interface DB {
   etl_jobs: EtlJobs;
   etl_mapping_changes: EtlMappingChanges;
   etl_partner_dues: EtlPartnerDues;
-  etl_partner_last: EtlPartnerLast;
   etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
   fact_manager_partner_dues: FactManagerPartnerDues;
-  fact_manager_partner_last: FactManagerPartnerLast;
   fact_manager_partner_monthly: FactManagerPartnerMonthly;
   fact_manager_partners: FactManagerPartners;
+  fact_partner_day_bits: FactPartnerDayBits;
   fact_partner_monthly: FactPartnerMonthly;
   fact_subtree_daily: FactSubtreeDaily;
   fact_subtree_insurer_daily: FactSubtreeInsurerDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
+  fact_subtree_partner_bits: FactSubtreePartnerBits;
   fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;
   fact_subtree_terms_daily: FactSubtreeTermsDaily;

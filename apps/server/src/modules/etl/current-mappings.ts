@@ -24,7 +24,7 @@ export const holdMappings = (trx: Db) => sql`lock table partner_mappings in shar
 
 /** A table of rows per manager that is M ⊗ D: each current mapping of a partner times the partner's rows D. */
 export interface MappedTable {
-  table: 'fact_manager_partner_monthly' | 'fact_manager_partner_last' | 'fact_manager_partner_dues';
+  table: 'fact_manager_partner_monthly' | 'fact_manager_partner_dues';
   /** The columns of the key after `manager_id`, and the measures. */
   keys: readonly string[];
   measures: readonly string[];

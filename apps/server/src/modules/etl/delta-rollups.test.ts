@@ -217,4 +217,31 @@ describe('roll-ups maintained by deltas', () => {
     await runBusinessEtl(db.db, { full: true });
     expect(incremental).toEqual(await rollups(db));
   });
+
+  it('a manager moved with their partners to another branch takes the partners out of the old chain and into the new', async () => {
+    // A team lead with partners mapped below them, and a team lead of another area manager.
+    const pick = await sql<{ who: number; from: number; to: number }>`
+      select t.id as who, t.manager_id as "from", o.id as "to" from employees t
+      join employees o on o.designation = t.designation and o.manager_id <> t.manager_id
+      where t.designation = 'team_lead'
+        and exists (select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+                    where c.ancestor_id = t.id and m.valid_to is null)
+      order by t.id, o.id limit 1`.execute(db.db);
+    const { who, from, to } = pick.rows[0] ?? { who: 0, from: 0, to: 0 };
+    const partnersUnder = async (id: number) =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select coalesce(bit_count(partners), 0)::int as n from fact_subtree_partner_bits where ancestor_id = ${id}`.execute(db.db)
+        ).rows[0]?.n ?? 0,
+      );
+    const [moved, fromBefore, toBefore] = [await partnersUnder(who), await partnersUnder(from), await partnersUnder(to)];
+    expect(moved).toBeGreaterThan(0);
+    await db.db.transaction().execute((trx) => moveEmployee(trx, who, to));
+    expect([await partnersUnder(from), await partnersUnder(to)]).toEqual([fromBefore - moved, toBefore + moved]);
+    const moveFolded = await rollups(db);
+    await runBusinessEtl(db.db, { full: true });
+    expect(moveFolded).toEqual(await rollups(db));
+  });
 });

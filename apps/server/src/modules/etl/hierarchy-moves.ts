@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
+import { moveSubtreeBits } from './partner-bits';
 import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
@@ -98,6 +99,14 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
         ${addToCell(grain.table, subtreeKey(grain))}`,
     );
   }
+  const chainIds = (chain: Link[]) => new Set(chain.map((a) => a.id));
+  const [was, is] = [chainIds(before), chainIds(after)];
+  await moveSubtreeBits(
+    trx,
+    employeeId,
+    [...was].filter((id) => !is.has(id)),
+    [...is].filter((id) => !was.has(id)),
+  );
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
 import { foldMappedTable, holdMappings } from './current-mappings';
+import { foldSubtreeBits, rebuildPartnerBits } from './partner-bits';
 import { foldPartnerDues, rebuildPartnerDues } from './partner-dues';
 import { addDeltas } from './rollup-sql';
 
@@ -9,9 +10,9 @@ import { addDeltas } from './rollup-sql';
  * Partner activation per manager (docs/decisions/035-partner-activity-by-manager.md): fact_manager_partners
  * holds the partners currently mapped to each manager (and of them those mapped offline, without a request:
  * decision 040), fact_manager_partner_monthly, per month, those of them with successful business (their
- * months in fact_partner_monthly) and those whose first such month it is, and
- * fact_manager_partner_last those of them by their last day with such business (decision 037). A subtree's
- * counts are the sums of its people's rows.
+ * months in fact_partner_monthly) and those whose first such month it is. A subtree's counts are the sums of
+ * its people's rows. The partners of each subtree as a bitmap, for counts of distinct partners over days, are
+ * kept beside them (./partner-bits.ts).
  *
  * With the mappings M and the partners' months F (or last days), the counts are M ⊗ F. A run changes both: mappings through
  * etl_mapping_changes (written by triggers, ΔM), months through the fold of the changed policies (ΔF, noted
@@ -24,21 +25,7 @@ const partnerMonths = (partners?: RawBuilder<unknown>) => sql`
   select distinct partner_id, month, min(month) over (partition by partner_id) as first_month from fact_partner_monthly
   ${partners ? sql`where partner_id in (${partners})` : sql``}`;
 
-// Each partner's last day with successful business. For a few partners, each is looked up by the partner index: it
-// is the latest day among the partner's rows of their latest month. (Asked as a join, PostgreSQL read every
-// partner-month: 3 million rows at 1 crore policies, about a tenth of an incremental run.)
-const partnerLastDays = (partners?: RawBuilder<unknown>) =>
-  partners
-    ? sql`
-      select p.partner_id, l.last_day from (select distinct x.partner_id from (${partners}) as x(partner_id)) p
-      cross join lateral (
-        select max(f.last_issue_day) as last_day from fact_partner_monthly f
-        where f.partner_id = p.partner_id
-          and f.month = (select max(g.month) from fact_partner_monthly g where g.partner_id = p.partner_id)) l
-      where l.last_day is not null`
-    : sql`select partner_id, max(last_issue_day) as last_day from fact_partner_monthly group by partner_id`;
-
-/** Writes the tables afresh from every current mapping, every partner-month and every due (a full ETL rebuild). */
+/** Writes the tables afresh from every current mapping, every partner-month, every partner-day and every due (a full ETL rebuild). */
 export async function rebuildPartnerActivity(trx: Db): Promise<void> {
   await holdMappings(trx);
   await replaceTable(trx, 'fact_manager_partners', (t) =>
@@ -54,22 +41,15 @@ export async function rebuildPartnerActivity(trx: Db): Promise<void> {
       from (${partnerMonths()}) f join partner_mappings m on m.partner_id = f.partner_id and m.valid_to is null
       group by m.manager_id, f.month`.execute(trx),
   );
-  await replaceTable(trx, 'fact_manager_partner_last', (t) =>
-    sql`
-      insert into ${t} (manager_id, last_day, partners)
-      select m.manager_id, l.last_day, count(*)
-      from (${partnerLastDays()}) l join partner_mappings m on m.partner_id = l.partner_id and m.valid_to is null
-      group by m.manager_id, l.last_day`.execute(trx),
-  );
+  await rebuildPartnerBits(trx);
   await rebuildPartnerDues(trx);
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last, etl_partner_dues`.execute(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues`.execute(trx);
 }
 
 /**
  * Notes the months with business of the partners whose policies this run folds, before (-1) or after (+1)
  * their partner-months change: one row for each of the run's months the partner has business in, and one for
- * the partner's first month; and, apart, the partner's last day. Before and after summed, what is left is what
- * changed.
+ * the partner's first month. Before and after summed, what is left is what changed.
  */
 export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> {
   await sql`
@@ -84,21 +64,18 @@ export async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> 
     from (select distinct partner_id from touched) p
     cross join lateral (select min(f.month) as month from fact_partner_monthly f where f.partner_id = p.partner_id) f
     where f.month is not null`.execute(trx);
-  await sql`
-    insert into etl_partner_last (partner_id, last_day, sign)
-    select partner_id, last_day, ${sign} from (${partnerLastDays(sql`
-      select partner_id from etl_affected where status = 'success' and partner_id is not null and line is not null`)}) l`.execute(trx);
 }
 
 /**
- * Folds the mapping changes, the noted months and the noted dues into the tables and empties the scratch tables. Returns how
+ * Folds the mapping changes, the noted months and the noted dues into the tables (the mapping changes also into
+ * the subtrees' bitmaps) and empties the scratch tables. Returns how
  * many changes there were (0: the counts stand as they were).
  */
 export async function foldPartnerActivity(trx: Db): Promise<number> {
   await holdMappings(trx);
   const found = await sql<{ n: number }>`
     select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
-      + (select count(*) from etl_partner_last) + (select count(*) from etl_partner_dues))::int as n`.execute(trx);
+      + (select count(*) from etl_partner_dues))::int as n`.execute(trx);
   const changes = found.rows[0]?.n ?? 0;
   if (changes === 0) return 0;
 
@@ -123,16 +100,9 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
       select partner_id, month, sum(active) as active, sum(activated) as activated from etl_partner_presence
       group by partner_id, month having sum(active) <> 0 or sum(activated) <> 0`,
   });
-  await foldMappedTable(trx, {
-    table: 'fact_manager_partner_last',
-    keys: ['last_day'],
-    measures: ['partners'],
-    now: (partners) => sql`select partner_id, last_day, 1 as partners from (${partnerLastDays(partners)}) l`,
-    changed: sql`
-      select partner_id, last_day, sum(sign) as partners from etl_partner_last group by partner_id, last_day having sum(sign) <> 0`,
-  });
+  await foldSubtreeBits(trx);
   await foldPartnerDues(trx);
   // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_last, etl_partner_dues`.execute(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues`.execute(trx);
   return changes;
 }

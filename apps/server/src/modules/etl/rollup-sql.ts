@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
+import { foldDayBits } from './partner-bits';
 import { notePartnerDues } from './partner-dues';
 
 /**
@@ -82,13 +83,14 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
-/** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts) and
- * the dues per manager (./partner-dues.ts). */
+/** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts),
+ * the partner bitmaps (./partner-bits.ts) and the dues per manager (./partner-dues.ts). */
 export const ROLLUP_TABLES = [
   ...FIGURE_TABLES,
   'fact_manager_partners',
   'fact_manager_partner_monthly',
-  'fact_manager_partner_last',
+  'fact_partner_day_bits',
+  'fact_subtree_partner_bits',
   'fact_manager_partner_dues',
 ] as const;
 
@@ -105,12 +107,7 @@ export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(gr
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
 type DeltaTable =
-  | FactTable
-  | 'fact_partner_monthly'
-  | 'fact_manager_partners'
-  | 'fact_manager_partner_monthly'
-  | 'fact_manager_partner_last'
-  | 'fact_manager_partner_dues';
+  FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly' | 'fact_manager_partner_dues';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);
@@ -275,6 +272,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
           and (a.day >= g.last_issue_day or a.day <= g.first_issue_day)
         offset 0) h))`.execute(trx);
   await notePartnerPresence(trx, 1);
+  await foldDayBits(trx);
   await notePartnerDues(trx);
 
   await sql`truncate etl_affected`.execute(trx);

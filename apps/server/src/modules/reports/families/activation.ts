@@ -17,23 +17,15 @@ export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`
   where m.partner_id = ${partner} and m.valid_to is null and c.ancestor_id = ${rootId} offset 0)`;
 
 /*
- * The partners mapped into a subtree as of the ETL's last run, for reports 24 and 27. The partner counts beside
- * them (fact_manager_partners and the rest) are as of that run; read from the current mappings alone, a partner
- * mapped in since was counted active but not among the total, and listed but not counted. A partner with no
- * change waiting in etl_mapping_changes is mapped as now (`currentMembers`); one with changes waiting is a member
- * when its current mappings into the subtree outnumber the changes' signs there (+1 a mapping that appeared
- * since, -1 one that ended: `waitingMembers`). Few partners wait at a time, so the current mappings are still
- * read as one join.
+ * The partners mapped into a subtree as of the ETL's last run, for report 27. The partner counts beside them
+ * (fact_manager_partners and the rest) are as of that run; read from the current mappings alone, a partner
+ * mapped in since was listed but not counted. A partner with no change waiting in etl_mapping_changes is mapped
+ * as now (`mappedInto`); one with changes waiting is a member when its current mappings into the subtree
+ * outnumber the changes' signs there (+1 a mapping that appeared since, -1 one that ended: `waitingMembers`).
  */
 
 // The partners with a mapping change the ETL has not folded yet (few: `not in` them is a lookup in their hash).
 const WAITING = sql`select distinct partner_id from etl_mapping_changes`;
-
-/** The partners without a change waiting that are mapped to anyone in the subtree of `rootId` (partner ids). */
-const currentMembers = (rootId: number) => sql`
-  select m.partner_id from partner_mappings m
-  join employee_closure c on c.descendant_id = m.manager_id
-  where c.ancestor_id = ${rootId} and m.valid_to is null and m.partner_id not in (${WAITING})`;
 
 /**
  * The partners with changes waiting that were mapped into the subtree of `rootId` at the last run (partner ids):
@@ -61,27 +53,6 @@ const waitingMembers = (rootId: number) => sql`
 const mappedAsOfRun = (partner: RawBuilder<unknown>, rootId: number) =>
   sql`((${partner} not in (${WAITING}) and ${mappedInto(partner, rootId)}) or ${partner} in (${waitingMembers(rootId)}))`;
 
-/**
- * Whether the partner `partner` (a column) has successful business issued between two days, from the
- * partner-months (one row per month and line with business, with the month's first and last issue days)
- * instead of the policies. A month's first or last issue day in the range settles it; so does a month the
- * range covers whole (both days are in it). Only a range inside one month can miss both days of a month that
- * has business before and after it: only then are the partner's policies of those days read.
- * Asked partner by partner (one index probe each), so the cost follows the subtree's partners: read as one
- * pass over the range's partner-months of the whole organisation, an ASM's count took as long as the
- * national head's (about 200 against 300 ms at 1 crore policies; partner by partner 70 ms).
- */
-const activeBetween = (partner: RawBuilder<unknown>, start: string, end: string) => sql`exists (
-  select 1 from fact_partner_monthly f
-  where f.partner_id = ${partner} and f.month between date_trunc('month', ${start}::date)::date and ${end}::date
-    and (f.first_issue_day between ${start}::date and ${end}::date or f.last_issue_day between ${start}::date and ${end}::date
-      or (f.month = date_trunc('month', ${start}::date)::date and f.first_issue_day < ${start}::date and f.last_issue_day > ${end}::date
-        and exists (
-          select 1 from policies p where p.partner_id = f.partner_id and p.status = 'success'
-            and p.issued_at >= (${start}::date::timestamp at time zone 'Asia/Kolkata')
-            and p.issued_at < ((${end}::date + 1)::timestamp at time zone 'Asia/Kolkata'))))
-  )`;
-
 export const ACTIVATION_TOTAL_COLUMNS = [
   column('Total Partners', 'count'),
   column('Active In Range', 'count'),
@@ -108,50 +79,43 @@ const activityUnder = (
   where c.ancestor_id = ${root} and ${months}), 0)::int`;
 
 /**
- * Of the partners currently mapped into the subtree of `root`, those whose last day with successful business
- * is `start` or later (fact_manager_partner_last, kept by the ETL): the sum of the subtree's people's rows.
+ * Of the partners mapped into the subtree of `rootId` as of the ETL's last run, those with successful business
+ * between `start` and `end` and between `ninetyStart` and `end`: the days' partner bitmaps or'ed, and'ed with
+ * the subtree's, the bits counted (docs/decisions/043-partner-activity-bitmaps.md). Both windows end on the
+ * same day, so the shorter is read once and the longer adds only its other days.
  */
-const activeSinceUnder = (root: number, start: string) => sql<number>`coalesce((
-  select sum(l.partners) from employee_closure c join fact_manager_partner_last l on l.manager_id = c.descendant_id
-  where c.ancestor_id = ${root} and l.last_day >= ${start}::date), 0)::int`;
-
-/** The last day any partner has successful business on (null: none has). */
-async function latestPartnerDay(ctx: QueryContext): Promise<string | null> {
-  const res = await sql<{ day: string | null }>`select max(last_day)::text as day from fact_manager_partner_last`.execute(ctx.db);
-  return res.rows[0]?.day ?? null;
+async function activeCounts(ctx: QueryContext, start: string, ninetyStart: string): Promise<{ active: number; active90: number }> {
+  // Dates as yyyy-MM-dd compare as text.
+  const [near, far] = start > ninetyStart ? [start, ninetyStart] : [ninetyStart, start];
+  const res = await sql<{ short: number | null; long: number | null }>`
+    with member as (select partners from fact_subtree_partner_bits where ancestor_id = ${ctx.account.id}),
+    short_days as (
+      select bit_or(partners) as partners from fact_partner_day_bits where day between ${near}::date and ${ctx.range.end}::date),
+    other_days as (
+      select bit_or(partners) as partners from fact_partner_day_bits where day >= ${far}::date and day < ${near}::date)
+    select bit_count(s.partners & m.partners)::int as short, bit_count(coalesce(s.partners | o.partners, s.partners, o.partners) & m.partners)::int as long
+    from member m, short_days s, other_days o`.execute(ctx.db);
+  const short = res.rows[0]?.short ?? 0;
+  const long = res.rows[0]?.long ?? 0;
+  return start > ninetyStart ? { active: short, active90: long } : { active: long, active90: short };
 }
 
 /**
- * Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. When no
- * partner has business after the range's end (the default view, which ends today), a partner was active since
- * a day exactly when its last day with business is not earlier: each count is a sum of per-manager rows
- * (decision 037). A range that ends earlier reads the range's partner-months of the subtree.
+ * Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. The total is
+ * the sum of the subtree's people's mapped partners; the two activity counts, distinct partners over days,
+ * come from the partner bitmaps.
  */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
-  const ninetyStart = addDays(ctx.range.end, -89);
-  const latest = await latestPartnerDay(ctx);
-  // Dates as yyyy-MM-dd compare as text.
-  const settled = latest === null || latest <= ctx.range.end;
-  const activeIn = (start: string) =>
-    settled
-      ? activeSinceUnder(ctx.account.id, start)
-      : sql`(
-    select count(distinct s.partner_id)::int from (${currentMembers(ctx.account.id)}) s
-    where ${activeBetween(sql`s.partner_id`, start, ctx.range.end)}) + (
-    select count(*)::int from (${waitingMembers(ctx.account.id)}) s
-    where ${activeBetween(sql`s.partner_id`, start, ctx.range.end)})`;
-  const res = await sql<{ total: number; active: number; active90: number }>`
-    select ${mappedUnder(ctx.account.id)} as total, ${activeIn(ctx.range.start)} as active, ${activeIn(ninetyStart)} as active90`.execute(
-    ctx.db,
-  );
-  const r = res.rows[0] ?? { total: 0, active: 0, active90: 0 };
+  const { active, active90 } = await activeCounts(ctx, ctx.range.start, addDays(ctx.range.end, -89));
+  const res = await sql<{ total: number }>`select ${mappedUnder(ctx.account.id)} as total`.execute(ctx.db);
+  const total = res.rows[0]?.total ?? 0;
   return [
     {
-      'Total Partners': r.total,
-      'Active In Range': r.active,
-      'Active Last 90 Days': r.active90,
-      Dormant: r.total - r.active90,
-      'Activation %': percent(r.active, r.total),
+      'Total Partners': total,
+      'Active In Range': active,
+      'Active Last 90 Days': active90,
+      Dormant: total - active90,
+      'Activation %': percent(active, total),
     },
   ];
 }

@@ -1,0 +1,180 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+import { replaceTable } from '../../platform/table-swap';
+
+/**
+ * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md): bit n stands for the partner whose
+ * id is n. fact_partner_day_bits holds, per day, the partners with successful business issued that day;
+ * fact_subtree_partner_bits, per employee, the partners mapped into their subtree as of the last run. Report 24
+ * counts a subtree's partners active in a range as the bits of the range's days or'ed, and'ed with the
+ * subtree's: the work follows the days of the range and the width of a bitmap, not the people or partners of
+ * the subtree. Every bitmap has one width, so any two combine.
+ */
+
+type BitTable = 'fact_partner_day_bits' | 'fact_subtree_partner_bits';
+const KEY: Record<BitTable, 'day' | 'ancestor_id'> = { fact_partner_day_bits: 'day', fact_subtree_partner_bits: 'ancestor_id' };
+
+// Widths grow in whole blocks, so new partners widen every bitmap once in 8,192.
+const BLOCK = 8192;
+
+/** A partner with successful business on a day, as the partner counts read it (a policy of a known product line). */
+const DAY_ACTIVITY = sql`status = 'success' and partner_id is not null and line is not null`;
+
+/** The width every bitmap must have: whole blocks past the highest partner id (every partner a policy or mapping names is a row there). */
+async function neededWidth(trx: Db): Promise<number> {
+  const res = await sql<{ top: number | null }>`select max(id) as top from partners`.execute(trx);
+  const top = res.rows[0]?.top ?? 0;
+  return Math.ceil((top + 1) / BLOCK) * BLOCK;
+}
+
+/** Widens every bitmap of both tables to `width` bits when they are narrower (new partners); never narrows. */
+async function widenTo(trx: Db, width: number): Promise<void> {
+  for (const table of Object.keys(KEY) as BitTable[]) {
+    await sql`
+      update ${sql.table(table)} set partners = partners || repeat('0', ${width} - length(partners))::bit varying
+      where length(partners) < ${width}`.execute(trx);
+  }
+}
+
+/**
+ * One bitmap of `width` bits per key from rows (key, partner id): the partners' bits of each 64 ids or'ed into
+ * a bigint, written out as hexadecimal with the gaps between them as zeros, and read back as a bit string. (Set
+ * bit by bit, each set would copy the whole bitmap.)
+ */
+const bitmapsOf = (rows: RawBuilder<unknown>, width: number) => sql`
+  select k, ('x' || string_agg(repeat('0', 16 * (i - prev - 1)) || lpad(to_hex(b), 16, '0'), '' order by i)
+      || repeat('0', 16 * (${width / 64}::int - max(i) - 1)))::bit varying as partners
+  from (
+    select k, i, b, coalesce(lag(i) over (partition by k order by i), -1) as prev
+    from (select k, id / 64 as i, bit_or(1::bigint << (63 - id % 64)) as b from (${rows}) as x(k, id) group by k, id / 64) y
+  ) z
+  group by k`;
+
+/** Writes both tables afresh (a full ETL rebuild): the days from etl_policy_state, the subtrees from the current mappings. */
+export async function rebuildPartnerBits(trx: Db): Promise<void> {
+  const width = await neededWidth(trx);
+  await replaceTable(trx, 'fact_partner_day_bits', (t) =>
+    sql`
+      insert into ${t} (day, partners)
+      select k, partners from (${bitmapsOf(sql`select day, partner_id from etl_policy_state where ${DAY_ACTIVITY}`, width)}) b
+      order by k`.execute(trx),
+  );
+  await replaceTable(trx, 'fact_subtree_partner_bits', (t) =>
+    sql`
+      insert into ${t} (ancestor_id, partners)
+      select k, partners from (${bitmapsOf(
+        sql`
+          select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+          where m.valid_to is null`,
+        width,
+      )}) b
+      order by k`.execute(trx),
+  );
+}
+
+/**
+ * Sets and clears bits of `table`: `changes` gives rows (key, partner id, whether the partner's bit is now set).
+ * Rows are created for keys that gain their first partner and dropped when they lose their last, as a rebuild
+ * would write them.
+ */
+async function applyBits(trx: Db, table: BitTable, changes: RawBuilder<unknown>): Promise<void> {
+  const width = await neededWidth(trx);
+  await widenTo(trx, width);
+  const t = sql.table(table);
+  const key = sql.ref(KEY[table]);
+  const zero = sql`repeat('0', ${width})::bit varying`;
+  const { rows } = await sql<{ k: string }>`
+    with c as materialized (select * from (${changes}) as x(k, id, present)),
+    masks as (
+      select coalesce(s.k, r.k) as k, coalesce(s.partners, ${zero}) as sets, coalesce(r.partners, ${zero}) as clears
+      from (${bitmapsOf(sql`select k, id from c where present`, width)}) s
+      full join (${bitmapsOf(sql`select k, id from c where not present`, width)}) r on r.k = s.k
+    ),
+    updated as (
+      update ${t} f set partners = (f.partners | m.sets) & ~m.clears from masks m where f.${key} = m.k
+      returning f.${key} as k, bit_count(f.partners) = 0 as empty
+    ),
+    inserted as (
+      insert into ${t} (${key}, partners)
+      select m.k, m.sets from masks m where not exists (select 1 from updated u where u.k = m.k) and bit_count(m.sets) > 0
+    )
+    select k::text from updated where empty`.execute(trx);
+  if (rows.length) await sql`delete from ${t} where ${key}::text = any(${rows.map((r) => r.k)}::text[])`.execute(trx);
+}
+
+/**
+ * Folds the days of the policies this run folds (etl_affected, both versions; call after etl_policy_state holds
+ * the new ones): each (day, partner) touched is set when the partner still has successful business that day,
+ * cleared otherwise.
+ */
+export async function foldDayBits(trx: Db): Promise<void> {
+  await applyBits(
+    trx,
+    'fact_partner_day_bits',
+    sql`
+      select a.day, a.partner_id, exists (
+        select 1 from etl_policy_state s
+        where s.partner_id = a.partner_id and s.day = a.day and s.status = 'success' and s.line is not null)
+      from (select distinct day, partner_id from etl_affected where ${DAY_ACTIVITY}) a`,
+  );
+}
+
+/**
+ * Folds a run's mapping changes (etl_mapping_changes) into the subtrees' bitmaps: for each changed partner and
+ * each ancestor of a manager it was or is mapped to, the bit says whether the partner is now mapped into that
+ * ancestor's subtree. Call while the mappings are held.
+ */
+export async function foldSubtreeBits(trx: Db): Promise<void> {
+  await applyBits(
+    trx,
+    'fact_subtree_partner_bits',
+    sql`
+      select p.ancestor_id, p.partner_id, exists (
+        select 1 from partner_mappings m join employee_closure d on d.descendant_id = m.manager_id
+        where m.partner_id = p.partner_id and m.valid_to is null and d.ancestor_id = p.ancestor_id)
+      from (
+        select distinct c.ancestor_id, x.partner_id from etl_mapping_changes x join employee_closure c on c.descendant_id = x.manager_id
+      ) p`,
+  );
+}
+
+/**
+ * A hierarchy move: the managers of the chain the moved employee left lose the partners of the moved subtree,
+ * those of the chain joined gain them (a partner is mapped to one manager, so no other subtree below them holds
+ * it). The moved subtree's bitmap is as of the last run, as every bitmap is.
+ */
+export async function moveSubtreeBits(trx: Db, employeeId: number, left: number[], joined: number[]): Promise<void> {
+  const moved = sql`(select partners from fact_subtree_partner_bits where ancestor_id = ${employeeId})`;
+  if (left.length) {
+    const { rows } = await sql<{ id: number; empty: boolean }>`
+      update fact_subtree_partner_bits f set partners = f.partners & ~${moved}
+      where f.ancestor_id = any(${left}::int[]) and ${moved} is not null
+      returning f.ancestor_id as id, bit_count(f.partners) = 0 as empty`.execute(trx);
+    const emptied = rows.filter((r) => r.empty).map((r) => r.id);
+    if (emptied.length) await sql`delete from fact_subtree_partner_bits where ancestor_id = any(${emptied}::int[])`.execute(trx);
+  }
+  if (joined.length) {
+    await sql`
+      insert into fact_subtree_partner_bits (ancestor_id, partners)
+      select j, m.partners from unnest(${joined}::int[]) as j, fact_subtree_partner_bits m where m.ancestor_id = ${employeeId}
+      on conflict (ancestor_id) do update set partners = fact_subtree_partner_bits.partners | excluded.partners`.execute(trx);
+  }
+}
+
+/**
+ * The subtrees' bitmaps of the employees `ancestors` (a one-column query) written afresh from the current
+ * mappings and closure (the import of hierarchy moves; call with the ETL's lock held).
+ */
+export async function refreshSubtreeBits(trx: Db, ancestors: RawBuilder<unknown>): Promise<void> {
+  const width = await neededWidth(trx);
+  await widenTo(trx, width);
+  await sql`delete from fact_subtree_partner_bits where ancestor_id in (${ancestors})`.execute(trx);
+  await sql`
+    insert into fact_subtree_partner_bits (ancestor_id, partners)
+    select k, partners from (${bitmapsOf(
+      sql`
+        select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+        where m.valid_to is null and c.ancestor_id in (${ancestors})`,
+      width,
+    )}) b`.execute(trx);
+}
