@@ -105,7 +105,8 @@ async function applyBits(trx: Db, table: BitTable, changes: RawBuilder<unknown>)
 /**
  * Folds the days of the policies this run folds (etl_affected, both versions; call after etl_policy_state holds
  * the new ones): each (day, partner) touched is set when the partner still has successful business that day,
- * cleared otherwise.
+ * cleared otherwise. Each pair is looked up by the partner index (`offset 0` keeps it a lookup: PostgreSQL
+ * otherwise hashed every successful policy version, 0.6 s at 10 lakh policies).
  */
 export async function foldDayBits(trx: Db): Promise<void> {
   await applyBits(
@@ -114,7 +115,7 @@ export async function foldDayBits(trx: Db): Promise<void> {
     sql`
       select a.day, a.partner_id, exists (
         select 1 from etl_policy_state s
-        where s.partner_id = a.partner_id and s.day = a.day and s.status = 'success' and s.line is not null)
+        where s.partner_id = a.partner_id and s.day = a.day and s.status = 'success' and s.line is not null offset 0)
       from (select distinct day, partner_id from etl_affected where ${DAY_ACTIVITY}) a`,
   );
 }
@@ -131,7 +132,7 @@ export async function foldSubtreeBits(trx: Db): Promise<void> {
     sql`
       select p.ancestor_id, p.partner_id, exists (
         select 1 from partner_mappings m join employee_closure d on d.descendant_id = m.manager_id
-        where m.partner_id = p.partner_id and m.valid_to is null and d.ancestor_id = p.ancestor_id)
+        where m.partner_id = p.partner_id and m.valid_to is null and d.ancestor_id = p.ancestor_id offset 0)
       from (
         select distinct c.ancestor_id, x.partner_id from etl_mapping_changes x join employee_closure c on c.descendant_id = x.manager_id
       ) p`,
