@@ -244,4 +244,40 @@ describe('roll-ups maintained by deltas', () => {
     await runBusinessEtl(db.db, { full: true });
     expect(moveFolded).toEqual(await rollups(db));
   });
+
+  it("a partner whose id is past the bitmaps' width widens every bitmap, as a rebuild would write them", async () => {
+    const widths = async () =>
+      (
+        await sql<{ w: number }>`
+          select distinct length(partners) as w from fact_partner_day_bits
+          union select distinct length(partners) from fact_subtree_partner_bits order by 1`.execute(db.db)
+      ).rows.map((r) => r.w);
+    expect(await widths()).toEqual([8192]);
+    // A partner with id 8192 (the first past one block), mapped to a manager, with a successful policy.
+    await sql`
+      insert into partners (id, unique_code, pos_code, name, phone, email, pincode, state_id, registered_at)
+      overriding system value
+      select 8192, 'WIDE-1', 'POS-WIDE-1', name, phone, email, pincode, state_id, registered_at from partners order by id limit 1`.execute(
+      db.db,
+    );
+    await sql`
+      insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+      select 8192, manager_id, 2, now() from partner_mappings where valid_to is null order by partner_id limit 1`.execute(db.db);
+    await sql`
+      insert into policies (proposal_no, policy_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, status, paid_amount, weightage_premium, loan_amount, payment_id, issued_at, created_at, updated_at)
+      select 'DELTA-WIDE', null, 8192, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type,
+        channel, 'success', 5000, 5000, null, 'PAY-D-WIDE', issued_at, now(), now()
+      from policies where status = 'success' and partner_id is not null order by id limit 1`.execute(db.db);
+    await runBusinessEtl(db.db);
+    expect(await widths()).toEqual([16384]);
+    const bit = await sql<{ days: number; subtrees: number }>`
+      select (select count(*) from fact_partner_day_bits where get_bit(partners, 8192) = 1)::int as days,
+        (select count(*) from fact_subtree_partner_bits where get_bit(partners, 8192) = 1)::int as subtrees`.execute(db.db);
+    expect(bit.rows[0]?.days).toBe(1);
+    expect(bit.rows[0]?.subtrees).toBeGreaterThan(0);
+    const incremental = await rollups(db);
+    await runBusinessEtl(db.db, { full: true });
+    expect(incremental).toEqual(await rollups(db));
+  });
 });
