@@ -54,6 +54,11 @@ const bitmapsOf = (rows: RawBuilder<unknown>, width: number) => sql`
   ) z
   group by k`;
 
+/** The partners currently mapped into each subtree, as rows (ancestor id, partner id); optionally only the listed ancestors'. */
+const subtreeMembers = (ancestors?: RawBuilder<unknown>) => sql`
+  select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
+  where m.valid_to is null ${ancestors ? sql`and c.ancestor_id in (${ancestors})` : sql``}`;
+
 /** Writes both tables afresh (a full ETL rebuild): the days from etl_policy_state, the subtrees from the current mappings. */
 export async function rebuildPartnerBits(trx: Db): Promise<void> {
   const width = await neededWidth(trx);
@@ -66,13 +71,7 @@ export async function rebuildPartnerBits(trx: Db): Promise<void> {
   await replaceTable(trx, 'fact_subtree_partner_bits', (t) =>
     sql`
       insert into ${t} (ancestor_id, partners)
-      select k, partners from (${bitmapsOf(
-        sql`
-          select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-          where m.valid_to is null`,
-        width,
-      )}) b
-      order by k`.execute(trx),
+      select k, partners from (${bitmapsOf(subtreeMembers(), width)}) b order by k`.execute(trx),
   );
 }
 
@@ -151,14 +150,12 @@ export async function foldSubtreeBits(trx: Db): Promise<void> {
  * it). The moved subtree's bitmap is as of the last run, as every bitmap is.
  */
 export async function moveSubtreeBits(trx: Db, employeeId: number, left: number[], joined: number[]): Promise<void> {
-  const moved = sql`(select partners from fact_subtree_partner_bits where ancestor_id = ${employeeId})`;
   if (left.length) {
-    const { rows } = await sql<{ id: number; empty: boolean }>`
-      update fact_subtree_partner_bits f set partners = f.partners & ~${moved}
-      where f.ancestor_id = any(${left}::int[]) and ${moved} is not null
-      returning f.ancestor_id as id, bit_count(f.partners) = 0 as empty`.execute(trx);
-    const emptied = rows.filter((r) => r.empty).map((r) => r.id);
-    if (emptied.length) await sql`delete from fact_subtree_partner_bits where ancestor_id = any(${emptied}::int[])`.execute(trx);
+    await sql`
+      update fact_subtree_partner_bits f set partners = f.partners & ~m.partners from fact_subtree_partner_bits m
+      where m.ancestor_id = ${employeeId} and f.ancestor_id = any(${left}::int[])`.execute(trx);
+    // A rebuild writes no empty bitmap.
+    await sql`delete from fact_subtree_partner_bits where ancestor_id = any(${left}::int[]) and bit_count(partners) = 0`.execute(trx);
   }
   if (joined.length) {
     await sql`
@@ -178,10 +175,5 @@ export async function refreshSubtreeBits(trx: Db, ancestors: RawBuilder<unknown>
   await sql`delete from fact_subtree_partner_bits where ancestor_id in (${ancestors})`.execute(trx);
   await sql`
     insert into fact_subtree_partner_bits (ancestor_id, partners)
-    select k, partners from (${bitmapsOf(
-      sql`
-        select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-        where m.valid_to is null and c.ancestor_id in (${ancestors})`,
-      width,
-    )}) b`.execute(trx);
+    select k, partners from (${bitmapsOf(subtreeMembers(ancestors), width)}) b`.execute(trx);
 }

@@ -79,36 +79,29 @@ const activityUnder = (
   where c.ancestor_id = ${root} and ${months}), 0)::int`;
 
 /**
- * Of the partners mapped into the subtree of `rootId` as of the ETL's last run, those with successful business
- * between `start` and `end` and between `ninetyStart` and `end`: the days' partner bitmaps or'ed, and'ed with
- * the subtree's, the bits counted (docs/decisions/043-partner-activity-bitmaps.md). Both windows end on the
- * same day, so the shorter is read once and the longer adds only its other days.
- */
-async function activeCounts(ctx: QueryContext, start: string, ninetyStart: string): Promise<{ active: number; active90: number }> {
-  // Dates as yyyy-MM-dd compare as text.
-  const [near, far] = start > ninetyStart ? [start, ninetyStart] : [ninetyStart, start];
-  const res = await sql<{ short: number | null; long: number | null }>`
-    with member as (select partners from fact_subtree_partner_bits where ancestor_id = ${ctx.account.id}),
-    short_days as (
-      select bit_or(partners) as partners from fact_partner_day_bits where day between ${near}::date and ${ctx.range.end}::date),
-    other_days as (
-      select bit_or(partners) as partners from fact_partner_day_bits where day >= ${far}::date and day < ${near}::date)
-    select bit_count(s.partners & m.partners)::int as short, bit_count(coalesce(s.partners | o.partners, s.partners, o.partners) & m.partners)::int as long
-    from member m, short_days s, other_days o`.execute(ctx.db);
-  const short = res.rows[0]?.short ?? 0;
-  const long = res.rows[0]?.long ?? 0;
-  return start > ninetyStart ? { active: short, active90: long } : { active: long, active90: short };
-}
-
-/**
  * Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. The total is
- * the sum of the subtree's people's mapped partners; the two activity counts, distinct partners over days,
- * come from the partner bitmaps.
+ * the sum of the subtree's people's mapped partners. The two activity counts, distinct partners over days, are
+ * the days' partner bitmaps or'ed, and'ed with the subtree's as of the ETL's last run, the bits counted
+ * (docs/decisions/043-partner-activity-bitmaps.md). Both windows end on the range's end, so the shorter is read
+ * once and the longer adds only its other days.
  */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
-  const { active, active90 } = await activeCounts(ctx, ctx.range.start, addDays(ctx.range.end, -89));
-  const res = await sql<{ total: number }>`select ${mappedUnder(ctx.account.id)} as total`.execute(ctx.db);
-  const total = res.rows[0]?.total ?? 0;
+  const ninetyStart = addDays(ctx.range.end, -89);
+  // Dates as yyyy-MM-dd compare as text.
+  const rangeIsShorter = ctx.range.start > ninetyStart;
+  const [near, far] = rangeIsShorter ? [ctx.range.start, ninetyStart] : [ninetyStart, ctx.range.start];
+  const daysBetween = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) => sql`(
+    select bit_or(partners) from fact_partner_day_bits where day >= ${from} and day <= ${to})`;
+  const res = await sql<{ total: number; short: number | null; long: number | null }>`
+    select ${mappedUnder(ctx.account.id)} as total, bit_count(d.short & m.partners)::int as short,
+      bit_count(coalesce(d.short | d.other, d.short, d.other) & m.partners)::int as long
+    from (select ${daysBetween(sql`${near}::date`, sql`${ctx.range.end}::date`)} as short,
+        ${daysBetween(sql`${far}::date`, sql`${near}::date - 1`)} as other) d
+    left join fact_subtree_partner_bits m on m.ancestor_id = ${ctx.account.id}`.execute(ctx.db);
+  const row = res.rows[0];
+  const total = row?.total ?? 0;
+  const [short, long] = [row?.short ?? 0, row?.long ?? 0];
+  const [active, active90] = rangeIsShorter ? [short, long] : [long, short];
   return [
     {
       'Total Partners': total,
