@@ -375,6 +375,14 @@ export interface FactSubtreePartnerBits {
   partners: string;
 }
 
+export interface FactSubtreePartnerDues {
+  ancestor_id: number;
+  month: string;
+  nop: number;
+  partner_id: number;
+  premium: Numeric;
+}
+
 export interface FactSubtreeProductDaily {
   ancestor_id: number;
   business_type: number;
@@ -730,6 +738,7 @@ export interface DB {
   fact_subtree_insurer_daily: FactSubtreeInsurerDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
   fact_subtree_partner_bits: FactSubtreePartnerBits;
+  fact_subtree_partner_dues: FactSubtreePartnerDues;
   fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;
   fact_subtree_terms_daily: FactSubtreeTermsDaily;

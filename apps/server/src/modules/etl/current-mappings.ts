@@ -25,6 +25,8 @@ export const holdMappings = (trx: Db) => sql`lock table partner_mappings in shar
 /** A table of rows per manager that is M ⊗ D: each current mapping of a partner times the partner's rows D. */
 export interface MappedTable {
   table: 'fact_manager_partner_monthly' | 'fact_manager_partner_dues';
+  /** The same rows per employee for their whole subtree (`ancestor_id` for `manager_id`), kept with them. */
+  subtreeTable?: 'fact_subtree_partner_dues';
   /** The columns of the key after `manager_id`, and the measures. */
   keys: readonly string[];
   measures: readonly string[];
@@ -45,32 +47,36 @@ export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
   const times = (factor: RawBuilder<unknown>) => sql.join(t.measures.map((m) => sql`${factor}${sql.ref(`d.${m}`)} as ${sql.ref(m)}`));
   const measures = sql.join(t.measures.map((m) => sql.ref(m)));
   const sums = t.measures.map((m) => sql`sum(${sql.ref(m)})`);
-  const table = sql.table(t.table);
-  await addDeltas(
-    trx,
-    t.table,
-    sql`
-      with changed as (${t.changed}),
-      deltas as (
-        select c.manager_id, ${ofD}, ${times(sql`c.sign * `)}
-        from etl_mapping_changes c join (${t.now(sql`select partner_id from etl_mapping_changes`)}) d on d.partner_id = c.partner_id
-        union all
-        select m.manager_id, ${ofD}, ${times(sql``)}
-        from changed d join lateral (${currentManager(sql`d.partner_id`)}) m on true
-        union all
-        select c.manager_id, ${ofD}, ${times(sql`-c.sign * `)}
-        from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
-      )
-      insert into ${table} (manager_id, ${keys}, ${measures})
-      select manager_id, ${keys}, ${sql.join(sums)} from deltas
-      group by manager_id, ${keys} having ${sql.join(
-        sums.map((s) => sql`${s} <> 0`),
-        sql` or `,
-      )}
-      on conflict (manager_id, ${keys}) do update set ${sql.join(t.measures.map((m) => sql`${sql.ref(m)} = ${table}.${sql.ref(m)} + excluded.${sql.ref(m)}`))}`,
-    sql.join(
-      t.measures.map((m) => sql`${sql.ref(m)} = 0`),
-      sql` and `,
-    ),
+  const deltas = sql`
+    with changed as (${t.changed}),
+    deltas as (
+      select c.manager_id, ${ofD}, ${times(sql`c.sign * `)}
+      from etl_mapping_changes c join (${t.now(sql`select partner_id from etl_mapping_changes`)}) d on d.partner_id = c.partner_id
+      union all
+      select m.manager_id, ${ofD}, ${times(sql``)}
+      from changed d join lateral (${currentManager(sql`d.partner_id`)}) m on true
+      union all
+      select c.manager_id, ${ofD}, ${times(sql`-c.sign * `)}
+      from changed d join etl_mapping_changes c on c.partner_id = d.partner_id
+    )`;
+  // The deltas of each row keyed by `owner` (a manager, or each of their ancestors), added to the table's rows.
+  const fold = (table: RawBuilder<unknown>, owner: string, from: RawBuilder<unknown>) => sql`
+    ${deltas}
+    insert into ${table} (${sql.ref(owner)}, ${keys}, ${measures})
+    select ${sql.ref(owner)}, ${keys}, ${sql.join(sums)} from ${from}
+    group by ${sql.ref(owner)}, ${keys} having ${sql.join(
+      sums.map((s) => sql`${s} <> 0`),
+      sql` or `,
+    )}
+    on conflict (${sql.ref(owner)}, ${keys}) do update set ${sql.join(t.measures.map((m) => sql`${sql.ref(m)} = ${table}.${sql.ref(m)} + excluded.${sql.ref(m)}`))}`;
+  const empty = sql.join(
+    t.measures.map((m) => sql`${sql.ref(m)} = 0`),
+    sql` and `,
   );
+  await addDeltas(trx, t.table, fold(sql.table(t.table), 'manager_id', sql`deltas`), empty);
+  // Read through the closure as it is now: a hierarchy move has already carried the subtree rows with it.
+  if (t.subtreeTable) {
+    const from = sql`deltas join employee_closure on employee_closure.descendant_id = deltas.manager_id`;
+    await addDeltas(trx, t.subtreeTable, fold(sql.table(t.subtreeTable), 'ancestor_id', from), empty);
+  }
 }

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
 import { loadDemoIfEmpty } from '../../demo/load';
+import { importRows, ndjsonRows } from '../imports/module';
 import { runBusinessEtl } from './business-etl';
 import { isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 import { ROLLUP_TABLES } from './rollup-sql';
@@ -243,6 +245,38 @@ describe('roll-ups maintained by deltas', () => {
     const moveFolded = await rollups(db);
     await runBusinessEtl(db.db, { full: true });
     expect(moveFolded).toEqual(await rollups(db));
+  });
+
+  it('a team lead moved by an employees import takes their partners and life dues to the new chain, as a rebuild writes them', async () => {
+    // A team lead with life dues of partners mapped below them, and an area manager they do not report to.
+    const pick = await sql<{ who: number; from: number; to: string }>`
+      select t.id as who, t.manager_id as "from", o.unique_code as "to" from employees t
+      join employees o on o.designation = 'asm' and o.id <> t.manager_id
+      where t.designation = 'team_lead' and exists (select 1 from fact_subtree_partner_dues d where d.ancestor_id = t.id)
+      order by t.id, o.id limit 1`.execute(db.db);
+    const { who, from, to } = pick.rows[0] ?? { who: 0, from: 0, to: '' };
+    const dues = async (id: number) =>
+      Number(
+        (
+          await sql<{ n: number }>`select coalesce(sum(nop), 0)::int as n from fact_subtree_partner_dues where ancestor_id = ${id}`.execute(
+            db.db,
+          )
+        ).rows[0]?.n,
+      );
+    const [moved, fromBefore] = [await dues(who), await dues(from)];
+    expect(moved).toBeGreaterThan(0);
+    const e = await db.db.selectFrom('employees').selectAll().where('id', '=', who).executeTakeFirstOrThrow();
+    const row = { ...e, manager_code: to, zone: null, id: undefined, zone_id: undefined, manager_id: undefined, created_at: undefined };
+    const report = await importRows(db.db, 'employees', ndjsonRows(Readable.from([JSON.stringify(row)])), {
+      partial: false,
+      dryRun: false,
+      source: 'cli',
+    });
+    expect(report.errors).toEqual([]);
+    expect(await dues(from)).toBe(fromBefore - moved);
+    const imported = await rollups(db);
+    await runBusinessEtl(db.db, { full: true });
+    expect(imported).toEqual(await rollups(db));
   });
 
   it("a partner whose id is past the bitmaps' width widens every bitmap, as a rebuild would write them", async () => {

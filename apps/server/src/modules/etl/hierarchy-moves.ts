@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
 import { moveSubtreeBits } from './partner-bits';
+import { moveSubtreeDues } from './partner-dues';
 import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
@@ -101,12 +102,10 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   }
   const chainIds = (chain: Link[]) => new Set(chain.map((a) => a.id));
   const [was, is] = [chainIds(before), chainIds(after)];
-  await moveSubtreeBits(
-    trx,
-    employeeId,
-    [...was].filter((id) => !is.has(id)),
-    [...is].filter((id) => !was.has(id)),
-  );
+  const left = [...was].filter((id) => !is.has(id));
+  const joined = [...is].filter((id) => !was.has(id));
+  await moveSubtreeBits(trx, employeeId, left, joined);
+  await moveSubtreeDues(trx, employeeId, left, joined);
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })

@@ -92,6 +92,7 @@ export const ROLLUP_TABLES = [
   'fact_partner_day_bits',
   'fact_subtree_partner_bits',
   'fact_manager_partner_dues',
+  'fact_subtree_partner_dues',
 ] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
@@ -107,7 +108,12 @@ export const subtreeKey = (grain: SubtreeGrain) => sql`ancestor_id, ${sql.ref(gr
 
 type FactTable = 'fact_daily_business' | SubtreeGrain['table'];
 type DeltaTable =
-  FactTable | 'fact_partner_monthly' | 'fact_manager_partners' | 'fact_manager_partner_monthly' | 'fact_manager_partner_dues';
+  | FactTable
+  | 'fact_partner_monthly'
+  | 'fact_manager_partners'
+  | 'fact_manager_partner_monthly'
+  | 'fact_manager_partner_dues'
+  | 'fact_subtree_partner_dues';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);

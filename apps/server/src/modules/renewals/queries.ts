@@ -11,52 +11,61 @@ export type RenewalsDueOrder = Pick<RenewalsDueQuery, 'search' | 'sort' | 'order
 /**
  * Life policies with an instalment due in the range, per partner, for partners currently mapped
  * into the viewer's subtree (whoever chases the renewal now), most dues first unless `sort` says otherwise.
- * A range of whole months (the screen's default, the month picker) reads the dues the ETL keeps per manager, due
- * month and partner (docs/decisions/041-life-renewals-by-manager.md): the subtree's rows, as of the last run.
- * Any other range reads the policies: every partner mapped into the subtree is asked for its dues (the policies'
- * partner and due-date index), summed per partner before the partners are looked up for their codes.
+ * A range of whole months (the screen's default, the month picker) reads the dues the ETL keeps per employee
+ * for their subtree, due month and partner (docs/decisions/044-life-renewals-by-subtree.md): the viewer's
+ * rows, as of the last run. Any other range reads the policies: every partner mapped into the subtree is asked
+ * for its dues (the policies' partner and due-date index), summed per partner before the partners are looked
+ * up for their codes.
  */
 export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, list: Paging & RenewalsDueOrder) {
   const direction = list.order ?? (list.sort === 'code' ? 'asc' : 'desc');
   const months = wholeMonths(range);
-  const dues = months
-    ? db
-        .selectFrom('fact_manager_partner_dues as f')
-        .where(sql<boolean>`f.manager_id = any(array(select descendant_id from employee_closure where ancestor_id = ${viewerEmployeeId}))`)
-        .where(sql<boolean>`f.month = any(${months}::date[])`)
-        .groupBy('f.partner_id')
-        .select(['f.partner_id', sql<number>`sum(f.nop)::int`.as('nop'), sql<string>`sum(f.premium)`.as('premium')])
-    : db
-        .selectFrom('policies as pol')
-        .innerJoin('products as pr', 'pr.product_type_id', 'pol.product_type_id')
-        .where('pr.line', '=', 'life')
-        .where('pol.status', '=', 'success')
-        .where('pol.next_due_date', '>=', range.start)
-        .where('pol.next_due_date', '<=', range.end)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('partner_mappings as m')
-              .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
-              .select(sql`1`.as('one'))
-              .whereRef('m.partner_id', '=', 'pol.partner_id')
-              .where('m.valid_to', 'is', null)
-              .where('c.ancestor_id', '=', viewerEmployeeId),
-          ),
-        )
-        .groupBy('pol.partner_id')
-        .select(['pol.partner_id', sql<number>`count(*)::int`.as('nop'), sql<string>`coalesce(sum(pol.paid_amount), 0)`.as('premium')])
-        // A partner with a current mapping: never null.
-        .$narrowType<{ partner_id: number }>();
+  const [first, second] = list.sort === 'premium' ? (['d.premium', 'd.nop'] as const) : (['d.nop', 'd.premium'] as const);
+  const topOnly = list.sort !== 'code' && !list.search;
+  // One month ranked by count or premium (the screen's default): the viewer's rows of the month are already
+  // one per partner, so the page is read in rank order from an index and the total is counted apart; summed
+  // and ranked whole, a national head's month ranked every partner due in it (24,000 at 1 crore policies).
+  const month = topOnly && months?.length === 1 ? months[0] : undefined;
+  const subtree = db.selectFrom('fact_subtree_partner_dues as f').where('f.ancestor_id', '=', viewerEmployeeId);
+  const dues = month
+    ? subtree.where('f.month', '=', month).select(['f.partner_id', 'f.nop', 'f.premium'])
+    : months
+      ? subtree
+          .where(sql<boolean>`f.month = any(${months}::date[])`)
+          .groupBy('f.partner_id')
+          .select(['f.partner_id', sql<number>`sum(f.nop)::int`.as('nop'), sql<string>`sum(f.premium)`.as('premium')])
+      : db
+          .selectFrom('policies as pol')
+          .innerJoin('products as pr', 'pr.product_type_id', 'pol.product_type_id')
+          .where('pr.line', '=', 'life')
+          .where('pol.status', '=', 'success')
+          .where('pol.next_due_date', '>=', range.start)
+          .where('pol.next_due_date', '<=', range.end)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('partner_mappings as m')
+                .innerJoin('employee_closure as c', 'c.descendant_id', 'm.manager_id')
+                .select(sql`1`.as('one'))
+                .whereRef('m.partner_id', '=', 'pol.partner_id')
+                .where('m.valid_to', 'is', null)
+                .where('c.ancestor_id', '=', viewerEmployeeId),
+            ),
+          )
+          .groupBy('pol.partner_id')
+          .select(['pol.partner_id', sql<number>`count(*)::int`.as('nop'), sql<string>`coalesce(sum(pol.paid_amount), 0)`.as('premium')])
+          // A partner with a current mapping: never null.
+          .$narrowType<{ partner_id: number }>();
+  const total = month
+    ? sql<string>`(select count(*) from fact_subtree_partner_dues where ancestor_id = ${viewerEmployeeId} and month = ${month}::date)`
+    : sql<string>`count(*) over ()`;
   // Ranked by count or premium without a search, a page needs the codes only of the rows up to its end and of
   // those tied with the last (the code breaks ties): a national head's month ranks 24,000 partners, and looking
   // each one's code up was most of the answer's time.
-  const [first, second] = list.sort === 'premium' ? (['d.premium', 'd.nop'] as const) : (['d.nop', 'd.premium'] as const);
-  const topOnly = list.sort !== 'code' && !list.search;
   const ranked = db
     .selectFrom(dues.as('d'))
     .selectAll('d')
-    .select(sql<string>`count(*) over ()`.as('total_count'))
+    .select(total.as('total_count'))
     .$if(topOnly, (q) =>
       q
         .orderBy(first, direction)
