@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { MappedPartnersQuery } from '@dossier/shared';
 import { containsPattern } from '../../platform/like';
@@ -56,13 +57,30 @@ export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, l
 
 /**
  * How many rows the list has. Counted apart from the page: counted with it (`count(*) over ()`), every row of a
- * national head's list was built and sorted to show a hundred of them.
+ * national head's list was built and sorted to show a hundred of them. Without a search, from each manager's
+ * current mappings as the ETL keeps them (fact_manager_partners) plus the changes it has not folded yet, less
+ * the current mappings that start after `at`, plus those that ended after it (docs/decisions/045-mapped-partners-count.md):
+ * the subtree's managers and the mappings changed since `at`, not every mapping of the subtree (a national
+ * head's 2 lakh at 1 crore policies took 22–29 ms, this 5 ms).
  */
 export async function countMappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, search: string | undefined): Promise<number> {
-  const row = await mappingsAsOn(db, viewerEmployeeId, at, search)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  if (search) {
+    const row = await mappingsAsOn(db, viewerEmployeeId, at, search)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const res = await sql<{ n: number }>`
+    with team as (select descendant_id as id from employee_closure where ancestor_id = ${viewerEmployeeId})
+    select (
+      coalesce((select sum(f.mapped) from fact_manager_partners f where f.manager_id in (select id from team)), 0)
+      + coalesce((select sum(c.sign) from etl_mapping_changes c where c.manager_id in (select id from team)), 0)
+      - (select count(*) from partner_mappings m
+         where m.manager_id in (select id from team) and m.valid_to is null and m.valid_from > ${at})
+      + (select count(*) from partner_mappings m
+         where m.manager_id in (select id from team) and m.valid_to > ${at} and m.valid_from <= ${at})
+    )::int as n`.execute(db);
+  return res.rows[0]?.n ?? 0;
 }
 
 /** The partner's current mappings with the manager and the reporting type's name. */
