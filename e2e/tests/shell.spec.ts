@@ -114,6 +114,13 @@ test.describe('app shell', () => {
     });
     await signIn(page, 'demo.r201');
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Rekha Arora');
+    // The recorder runs on animation frames: read it once it has recorded five frames with the name (read as
+    // soon as the name showed, it could still be a frame behind on a busy machine).
+    await page.waitForFunction(() => {
+      const { named } = (window as unknown as { headerFrames: { named: boolean[] } }).headerFrames;
+      const first = named.indexOf(true);
+      return first !== -1 && named.length >= first + 5;
+    });
     const frames = await page.evaluate(
       () => (window as unknown as { headerFrames: { seen: Record<string, number[]>; named: boolean[] } }).headerFrames,
     );
