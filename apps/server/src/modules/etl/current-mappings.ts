@@ -22,6 +22,13 @@ const currentManager = (partner: RawBuilder<unknown>) => sql`
  */
 export const holdMappings = (trx: Db) => sql`lock table partner_mappings in share mode`.execute(trx);
 
+/** A row whose measures are all zero, which a rebuild would not write (the fold and a move drop it). */
+export const allZero = (measures: readonly string[]) =>
+  sql.join(
+    measures.map((m) => sql`${sql.ref(m)} = 0`),
+    sql` and `,
+  );
+
 /** A table of rows per manager that is M ⊗ D: each current mapping of a partner times the partner's rows D. */
 export interface MappedTable {
   table: 'fact_manager_partner_monthly' | 'fact_manager_partner_dues';
@@ -69,10 +76,7 @@ export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
       sql` or `,
     )}
     on conflict (${sql.ref(owner)}, ${keys}) do update set ${sql.join(t.measures.map((m) => sql`${sql.ref(m)} = ${table}.${sql.ref(m)} + excluded.${sql.ref(m)}`))}`;
-  const empty = sql.join(
-    t.measures.map((m) => sql`${sql.ref(m)} = 0`),
-    sql` and `,
-  );
+  const empty = allZero(t.measures);
   await addDeltas(trx, t.table, fold(sql.table(t.table), 'manager_id', sql`deltas`), empty);
   // Read through the closure as it is now: a hierarchy move has already carried the subtree rows with it.
   if (t.subtreeTable) {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
-import { foldMappedTable } from './current-mappings';
+import { allZero, foldMappedTable } from './current-mappings';
 import { addDeltas } from './rollup-sql';
 
 /**
@@ -33,7 +33,7 @@ const subtreeDues = (ancestors?: RawBuilder<unknown>) => sql`
   ${ancestors ? sql`where c.ancestor_id in (${ancestors})` : sql``}
   group by 1, 2, 3`;
 
-const EMPTY = sql`nop = 0 and premium = 0`;
+const MEASURES = ['nop', 'premium'] as const;
 
 /** Notes what the run's changed policies (etl_affected) change in their partners' dues. */
 export async function notePartnerDues(trx: Db): Promise<void> {
@@ -63,7 +63,7 @@ export async function foldPartnerDues(trx: Db): Promise<void> {
     table: 'fact_manager_partner_dues',
     subtreeTable: 'fact_subtree_partner_dues',
     keys: ['month', 'partner_id'],
-    measures: ['nop', 'premium'],
+    measures: MEASURES,
     now: partnerDues,
     changed: sql`
       select partner_id, month, sum(nop) as nop, sum(premium) as premium from etl_partner_dues
@@ -87,7 +87,7 @@ export async function moveSubtreeDues(trx: Db, employeeId: number, left: number[
       cross join fact_subtree_partner_dues x where x.ancestor_id = ${employeeId}
       on conflict (ancestor_id, month, partner_id) do update set
         nop = fact_subtree_partner_dues.nop + excluded.nop, premium = fact_subtree_partner_dues.premium + excluded.premium`,
-    EMPTY,
+    allZero(MEASURES),
   );
 }
 

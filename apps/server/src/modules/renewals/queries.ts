@@ -57,7 +57,7 @@ export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, 
           // A partner with a current mapping: never null.
           .$narrowType<{ partner_id: number }>();
   const total = month
-    ? sql<string>`(select count(*) from fact_subtree_partner_dues where ancestor_id = ${viewerEmployeeId} and month = ${month}::date)`
+    ? subtree.where('f.month', '=', month).select((eb) => eb.fn.countAll<string>().as('n'))
     : sql<string>`count(*) over ()`;
   // Ranked by count or premium without a search, a page needs the codes only of the rows up to its end and of
   // those tied with the last (the code breaks ties): a national head's month ranks 24,000 partners, and looking
@@ -66,6 +66,8 @@ export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, 
     .selectFrom(dues.as('d'))
     .selectAll('d')
     .select(total.as('total_count'))
+    // A count: never null, though a scalar subquery's type says it may be.
+    .$narrowType<{ total_count: string }>()
     .$if(topOnly, (q) =>
       q
         .orderBy(first, direction)
