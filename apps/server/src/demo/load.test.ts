@@ -36,6 +36,8 @@ const GOLDEN: Record<string, string> = {
   // The current mappings, queued by the mapping triggers for the first ETL run (decision 035), each marked
   // offline or not (decision 040).
   etl_mapping_changes: '115 741303e76dad24c50e82342f4982f452',
+  // Every partner, queued by the partners' triggers for the first ETL run (decision 046).
+  etl_partner_cohort_changes: '120 6f2ccf35c1901295141ecc29cc24e886',
   leads: '146 7d24658e6eaa84d7f5b2d8139aacfb27',
   mapping_request_items: '6 1e9a6aa12bf5edee211bca8679176380',
   mapping_requests: '4 f2dc88ff7a7ee3f364a08d03d4744823',

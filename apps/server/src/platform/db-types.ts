@@ -241,6 +241,19 @@ export interface EtlMappingChanges {
   sign: number;
 }
 
+export interface EtlPartnerCohortChanges {
+  certified_at: string | null;
+  documents_at: string | null;
+  exam_at: string | null;
+  first_sale_at: string | null;
+  gi_pos_status: boolean;
+  li_pos_status: boolean;
+  partner_id: number;
+  registered_at: string;
+  sign: number;
+  training_at: string | null;
+}
+
 export interface EtlPartnerDues {
   month: string;
   nop: number;
@@ -291,6 +304,15 @@ export interface FactDailyBusiness {
   state_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactManagerPartnerCohorts {
+  day: string;
+  gi: boolean;
+  level: number;
+  li: boolean;
+  manager_id: number;
+  partners: number;
 }
 
 export interface FactManagerPartnerDues {
@@ -373,6 +395,15 @@ export interface FactSubtreeMonthly {
 export interface FactSubtreePartnerBits {
   ancestor_id: number;
   partners: string;
+}
+
+export interface FactSubtreePartnerCohorts {
+  ancestor_id: number;
+  day: string;
+  gi: boolean;
+  level: number;
+  li: boolean;
+  partners: number;
 }
 
 export interface FactSubtreePartnerDues {
@@ -725,10 +756,12 @@ export interface DB {
   etl_affected: EtlAffected;
   etl_jobs: EtlJobs;
   etl_mapping_changes: EtlMappingChanges;
+  etl_partner_cohort_changes: EtlPartnerCohortChanges;
   etl_partner_dues: EtlPartnerDues;
   etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
+  fact_manager_partner_cohorts: FactManagerPartnerCohorts;
   fact_manager_partner_dues: FactManagerPartnerDues;
   fact_manager_partner_monthly: FactManagerPartnerMonthly;
   fact_manager_partners: FactManagerPartners;
@@ -738,6 +771,7 @@ export interface DB {
   fact_subtree_insurer_daily: FactSubtreeInsurerDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
   fact_subtree_partner_bits: FactSubtreePartnerBits;
+  fact_subtree_partner_cohorts: FactSubtreePartnerCohorts;
   fact_subtree_partner_dues: FactSubtreePartnerDues;
   fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;

@@ -27,6 +27,16 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), pick: fc.nat(), amount: fc.integer({ min: 100, max: 90_000 }) }),
   fc.record({ kind: fc.constant('hierarchy' as const), who: fc.nat(), under: fc.nat() }),
   fc.record({ kind: fc.constant('remap' as const), partner: fc.nat(), to: fc.option(fc.nat(), { nil: null }), dues: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('onboarding' as const),
+    partner: fc.nat(),
+    // A stage reached (days after registration), or not (null); the registration moved; a certification flipped.
+    stage: fc.constantFrom('documents_at', 'training_at', 'exam_at', 'certified_at', 'first_sale_at'),
+    days: fc.option(fc.integer({ min: 0, max: 45 }), { nil: null }),
+    registered: fc.integer({ min: -40, max: 40 }),
+    li: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('recruit' as const), like: fc.nat(), mapped: fc.boolean() }),
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
@@ -56,6 +66,32 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     if (manager !== undefined) {
       await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
         values (${partner}, ${manager}, 2, now())`.execute(db.db);
+    }
+    return;
+  }
+  if (c.kind === 'onboarding') {
+    const partner = await nth(db, 'partners', c.partner);
+    const stage = sql.ref(c.stage);
+    await sql`update partners set ${stage} = ${c.days === null ? null : sql`registered_at + ${c.days}::int`},
+      registered_at = registered_at + ${c.registered}::int, ${sql.ref(c.li ? 'li_pos_status' : 'gi_pos_status')} = not ${sql.ref(
+        c.li ? 'li_pos_status' : 'gi_pos_status',
+      )}
+      where id = ${partner ?? 0}`.execute(db.db);
+    return;
+  }
+  if (c.kind === 'recruit') {
+    // A partner registered now, like another in everything but its codes, mapped to that one's manager or not yet.
+    const like = (await nth(db, 'partners', c.like)) ?? 0;
+    const added = await sql<{ id: number }>`
+      insert into partners (unique_code, pos_code, name, phone, email, pincode, state_id, li_pos_status, gi_pos_status, registered_at,
+        documents_at, training_at)
+      select ${`REC-${seq}-${Date.now()}`}, ${`POS-REC-${seq}-${Date.now()}`}, name, phone, email, pincode, state_id, li_pos_status,
+        gi_pos_status, current_date, current_date, null
+      from partners where id = ${like} returning id`.execute(db.db);
+    const id = added.rows[0]?.id;
+    if (c.mapped && id !== undefined) {
+      await sql`insert into partner_mappings (partner_id, manager_id, reporting_type, valid_from)
+        select ${id}, manager_id, 2, now() from partner_mappings where partner_id = ${like} and valid_to is null`.execute(db.db);
     }
     return;
   }
@@ -137,6 +173,7 @@ describe('roll-ups maintained by deltas', () => {
         // No cell left at zero: a rebuild would not write it.
         expect(incremental.fact_daily_business?.length).toBeGreaterThan(0);
         expect(incremental.fact_manager_partner_dues?.length).toBeGreaterThan(0);
+        expect(incremental.fact_subtree_partner_cohorts?.length).toBeGreaterThan(0);
         await runBusinessEtl(db.db, { full: true });
         expect(incremental).toEqual(await rollups(db));
       }),

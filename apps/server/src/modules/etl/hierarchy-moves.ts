@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
 import { moveSubtreeBits } from './partner-bits';
-import { moveSubtreeDues } from './partner-dues';
+import { moveSubtreeRows } from './current-mappings';
+import { SUBTREE_ROWS } from './partner-activity';
 import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
@@ -105,7 +106,7 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   const left = [...was].filter((id) => !is.has(id));
   const joined = [...is].filter((id) => !was.has(id));
   await moveSubtreeBits(trx, employeeId, left, joined);
-  await moveSubtreeDues(trx, employeeId, left, joined);
+  for (const rows of SUBTREE_ROWS) await moveSubtreeRows(trx, rows, employeeId, left, joined);
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })

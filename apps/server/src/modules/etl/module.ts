@@ -11,6 +11,8 @@ export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from '.
 export { refreshSubtreeRollups } from './subtree-refresh';
 // The reports read the subtree roll-ups: which tables there are, which dimensions each keeps and which levels it leaves out.
 export { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
+// Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
+export { ONBOARDING_STAGES } from './partner-cohorts';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

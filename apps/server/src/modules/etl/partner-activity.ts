@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
-import { foldMappedTable, holdMappings } from './current-mappings';
+import { foldMappedTable, holdMappings, rebuildMappedRows, type MappedRows, type SubtreeRows } from './current-mappings';
 import { foldSubtreeBits, rebuildPartnerBits } from './partner-bits';
-import { foldPartnerDues, rebuildPartnerDues } from './partner-dues';
+import { foldPartnerCohorts, PARTNER_COHORTS, rebuildPartnerCohorts } from './partner-cohorts';
+import { foldPartnerDues, PARTNER_DUES, rebuildPartnerDues } from './partner-dues';
 import { addDeltas } from './rollup-sql';
 
 /**
@@ -25,6 +26,15 @@ const partnerMonths = (partners?: RawBuilder<unknown>) => sql`
   select distinct partner_id, month, min(month) over (partition by partner_id) as first_month from fact_partner_monthly
   ${partners ? sql`where partner_id in (${partners})` : sql``}`;
 
+// A partner's rows of D: each month with business, and whether it was their first.
+const partnerMonthRows = (partners?: RawBuilder<unknown>) => sql`
+  select partner_id, month, 1 as active, (month = first_month)::int as activated from (${partnerMonths(partners)}) f`;
+
+const PARTNER_MONTHS: MappedRows = { table: 'fact_manager_partner_monthly', keys: ['month'], measures: ['active', 'activated'] };
+
+/** The tables kept per manager and per subtree: a hierarchy move carries their subtree rows. */
+export const SUBTREE_ROWS: readonly SubtreeRows[] = [PARTNER_DUES, PARTNER_COHORTS];
+
 /** Writes the tables afresh from every current mapping, every partner-month, every partner-day and every due (a full ETL rebuild). */
 export async function rebuildPartnerActivity(trx: Db): Promise<void> {
   await holdMappings(trx);
@@ -34,16 +44,11 @@ export async function rebuildPartnerActivity(trx: Db): Promise<void> {
       select manager_id, count(*), count(*) filter (where request_item_id is null)
       from partner_mappings where valid_to is null group by manager_id`.execute(trx),
   );
-  await replaceTable(trx, 'fact_manager_partner_monthly', (t) =>
-    sql`
-      insert into ${t} (manager_id, month, active, activated)
-      select m.manager_id, f.month, count(*), count(*) filter (where f.month = f.first_month)
-      from (${partnerMonths()}) f join partner_mappings m on m.partner_id = f.partner_id and m.valid_to is null
-      group by m.manager_id, f.month`.execute(trx),
-  );
+  await rebuildMappedRows(trx, PARTNER_MONTHS, partnerMonthRows());
   await rebuildPartnerBits(trx);
   await rebuildPartnerDues(trx);
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues`.execute(trx);
+  await rebuildPartnerCohorts(trx);
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues, etl_partner_cohort_changes`.execute(trx);
 }
 
 /**
@@ -75,7 +80,7 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
   await holdMappings(trx);
   const found = await sql<{ n: number }>`
     select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
-      + (select count(*) from etl_partner_dues))::int as n`.execute(trx);
+      + (select count(*) from etl_partner_dues) + (select count(*) from etl_partner_cohort_changes))::int as n`.execute(trx);
   const changes = found.rows[0]?.n ?? 0;
   if (changes === 0) return 0;
 
@@ -91,18 +96,16 @@ export async function foldPartnerActivity(trx: Db): Promise<number> {
     sql`mapped = 0 and offline = 0`,
   );
   await foldMappedTable(trx, {
-    table: 'fact_manager_partner_monthly',
-    keys: ['month'],
-    measures: ['active', 'activated'],
-    now: (partners) => sql`
-      select partner_id, month, 1 as active, (month = first_month)::int as activated from (${partnerMonths(partners)}) f`,
+    ...PARTNER_MONTHS,
+    now: partnerMonthRows,
     changed: sql`
       select partner_id, month, sum(active) as active, sum(activated) as activated from etl_partner_presence
       group by partner_id, month having sum(active) <> 0 or sum(activated) <> 0`,
   });
   await foldSubtreeBits(trx);
   await foldPartnerDues(trx);
-  // Nothing else writes these while the mappings are held: emptied by truncate, they leave no dead rows.
-  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues`.execute(trx);
+  await foldPartnerCohorts(trx);
+  // Nothing else writes these while the mappings and partners are held: emptied by truncate, they leave no dead rows.
+  await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues, etl_partner_cohort_changes`.execute(trx);
   return changes;
 }

@@ -84,7 +84,7 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
 /** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts),
- * the partner bitmaps (./partner-bits.ts) and the dues per manager (./partner-dues.ts). */
+ * the partner bitmaps (./partner-bits.ts), the dues per manager (./partner-dues.ts) and the cohorts (./partner-cohorts.ts). */
 export const ROLLUP_TABLES = [
   ...FIGURE_TABLES,
   'fact_manager_partners',
@@ -93,6 +93,8 @@ export const ROLLUP_TABLES = [
   'fact_subtree_partner_bits',
   'fact_manager_partner_dues',
   'fact_subtree_partner_dues',
+  'fact_manager_partner_cohorts',
+  'fact_subtree_partner_cohorts',
 ] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
@@ -113,7 +115,9 @@ type DeltaTable =
   | 'fact_manager_partners'
   | 'fact_manager_partner_monthly'
   | 'fact_manager_partner_dues'
-  | 'fact_subtree_partner_dues';
+  | 'fact_subtree_partner_dues'
+  | 'fact_manager_partner_cohorts'
+  | 'fact_subtree_partner_cohorts';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);

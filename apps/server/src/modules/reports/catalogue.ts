@@ -323,7 +323,7 @@ export const REPORTS: readonly ReportDef[] = [
     run: fixed(PERFORMANCE_COLUMNS, performanceReport),
   },
   {
-    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, source: 'source', ...UNPAGED }),
+    ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, ...UNPAGED }),
     run: fixed(FUNNEL_COLUMNS, funnelReport),
   },
   {
@@ -333,7 +333,6 @@ export const REPORTS: readonly ReportDef[] = [
       dashboardId: 6,
       ...MONTH,
       filters: PRODUCT_ONLY,
-      source: 'source',
       drillable: true,
       nextReportId: 30,
       ...dropdown('Select Stage'),
@@ -346,7 +345,6 @@ export const REPORTS: readonly ReportDef[] = [
       name: 'Recruitment report',
       dashboardId: 7,
       filters: PRODUCT_ONLY,
-      source: 'source',
       drillable: true,
       nextReportId: 31,
     }),

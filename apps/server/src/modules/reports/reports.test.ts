@@ -469,6 +469,123 @@ describe('reports equal an independent recomputation from raw policies', () => {
     expect(registered).toBeGreaterThan(0);
   });
 
+  it('29 and 30 in every month of three years and 31 over days picked freely, filtered or not, match a recomputation for the head and a ZSM', async () => {
+    const mappings = await sql<{ partner_id: number; manager_id: number }>`
+      select partner_id, manager_id from partner_mappings where valid_to is null`.execute(ctx.db.db);
+    const partners = await sql<{
+      id: number;
+      registered_at: string;
+      li: boolean;
+      gi: boolean;
+      stages: (string | null)[];
+    }>`select id, registered_at::text, li_pos_status as li, gi_pos_status as gi,
+         array[documents_at::text, training_at::text, exam_at::text, certified_at::text, first_sale_at::text] as stages
+       from partners`.execute(ctx.db.db);
+    const under = (employeeId: number) => {
+      const team = world.subtree.get(employeeId) ?? new Set<number>();
+      const ids = new Set(mappings.rows.filter((m) => team.has(m.manager_id)).map((m) => m.partner_id));
+      return partners.rows.filter((pa) => ids.has(pa.id));
+    };
+    // Stage i (0: Registered) counts a partner of the month's cohort who reached it and every stage before by the month's end.
+    const reached = (pa: (typeof partners.rows)[number], i: number, end: string) =>
+      pa.stages.slice(0, i).every((d) => d !== null && d <= end);
+    const STAGE_TITLES = ['Registered', 'Documents', 'Training', 'Exam Passed', 'Certified', 'First Sale'];
+    let checked = 0;
+    for (const login of ['demo.head', 'demo.zsm']) {
+      const viewerId = idOf(await me(login));
+      const children = world.employees.filter((e) => e.managerId === viewerId);
+      for (let back = 0; back < 36; back += 1) {
+        const index = 2026 * 12 + 5 - back;
+        const month = monthRange(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`);
+        const query = `?start_date=${month.start_date}&end_date=${month.end_date}`;
+        const inMonth = (pa: (typeof partners.rows)[number]) => pa.registered_at >= month.start_date && pa.registered_at <= month.end_date;
+        const funnel = (await get(login, `/api/reports/29/${query}`)).json<ReportResponse>().data.data.records;
+        const cohort = under(viewerId).filter(inMonth);
+        expect(
+          funnel.map((r) => r.Partners),
+          `${login} ${month.start_date}`,
+        ).toEqual(STAGE_TITLES.map((_, i) => cohort.filter((pa) => reached(pa, i, month.end_date)).length));
+        checked += cohort.length;
+        const team = (await get(login, `/api/reports/30/${query}`)).json<ReportResponse>().data.data.records;
+        expect(team.map((r) => String(r['User Id'])).sort()).toEqual(children.map((c) => c.code).sort());
+        for (const row of team) {
+          const theirs = under(idOf(String(row['User Id']))).filter(inMonth);
+          expect(
+            STAGE_TITLES.map((t) => row[t]),
+            `${login} ${String(row['User Id'])} ${month.start_date}`,
+          ).toEqual(STAGE_TITLES.map((_, i) => theirs.filter((pa) => reached(pa, i, month.end_date)).length));
+        }
+      }
+      // Recruitment over days that make no whole month, with no filter and with a life product (LI POS only).
+      const life = await ctx.db.db.selectFrom('products').select('product_type_id').where('line', '=', 'life').executeTakeFirstOrThrow();
+      for (const filter of ['', `&product_type_id=${life.product_type_id}`]) {
+        const range = { start: '2025-10-07', end: '2026-05-19' };
+        const rows = (await get(login, `/api/reports/31/?start_date=${range.start}&end_date=${range.end}${filter}`)).json<ReportResponse>()
+          .data.data.records;
+        expect(rows).toHaveLength(children.length);
+        for (const row of rows) {
+          const recruited = under(idOf(String(row['User Id']))).filter(
+            (pa) => pa.registered_at >= range.start && pa.registered_at <= range.end && (filter === '' || pa.li),
+          );
+          expect([row['Partners Recruited'], row.LI, row.GI], `${login} ${String(row['User Id'])} ${filter}`).toEqual([
+            recruited.length,
+            recruited.filter((pa) => pa.li).length,
+            recruited.filter((pa) => pa.gi).length,
+          ]);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('29 and 31 follow a partner who passes the exam, is certified and is remapped once the ETL has run', async () => {
+    const zsmId = idOf(await me('demo.zsm'));
+    // A partner of the ZSM's with documents and training in its registration month and no exam.
+    const pick = await sql<{ id: number; month: string; manager_id: number }>`
+      select pa.id, to_char(pa.registered_at, 'YYYY-MM-01') as month, m.manager_id from partners pa
+      join partner_mappings m on m.partner_id = pa.id and m.valid_to is null
+      join employee_closure c on c.descendant_id = m.manager_id and c.ancestor_id = ${zsmId}
+      where pa.training_at <= (date_trunc('month', pa.registered_at) + interval '1 month - 1 day')::date
+        and pa.documents_at <= pa.training_at and pa.exam_at is null and not pa.li_pos_status
+      order by pa.id limit 1`.execute(ctx.db.db);
+    const partner = pick.rows[0];
+    expect(partner).toBeDefined();
+    if (!partner) return;
+    const month = monthRange(partner.month);
+    const query = `?start_date=${month.start_date}&end_date=${month.end_date}`;
+    const stages = async (login: string): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await get(login, `/api/reports/29/${query}`))
+          .json<ReportResponse>()
+          .data.data.records.map((r) => [String(r.Stage), Number(r.Partners)]),
+      );
+    const li = async () =>
+      (await get('demo.zsm', `/api/reports/31/${query}`)).json<ReportResponse>().data.data.records.reduce((n, r) => n + Number(r.LI), 0);
+    const [before, liBefore] = [await stages('demo.zsm'), await li()];
+    await sql`update partners set exam_at = training_at, certified_at = training_at, li_pos_status = true where id = ${partner.id}`.execute(
+      ctx.db.db,
+    );
+    // As of the ETL's last run until it runs again.
+    expect(await stages('demo.zsm')).toEqual(before);
+    await runBusinessEtl(ctx.db.db);
+    const after = await stages('demo.zsm');
+    expect([after['Exam Passed'], after.Certified, after.Training]).toEqual([
+      (before['Exam Passed'] ?? 0) + 1,
+      (before.Certified ?? 0) + 1,
+      before.Training,
+    ]);
+    expect(await li()).toBe(liBefore + 1);
+    // Mapped to someone outside the ZSM's subtree: out of the ZSM's cohort, still in the head's.
+    const headId = idOf(await me('demo.head'));
+    const outside = world.employees.find((e) => world.subtree.get(headId)?.has(e.id) && !world.subtree.get(zsmId)?.has(e.id));
+    expect(outside).toBeDefined();
+    const headBefore = await stages('demo.head');
+    await remapPartner(ctx.db.db, partner.id, outside?.id ?? -1, 2);
+    await runBusinessEtl(ctx.db.db);
+    expect((await stages('demo.zsm')).Registered).toBe((before.Registered ?? 0) - 1);
+    expect(await stages('demo.head')).toEqual(headBefore);
+  });
+
   it('32-34 contests rank RMs of the zones by weightage premium in the contest window', async () => {
     const contests = await ctx.db.db.selectFrom('contests').selectAll().execute();
     expect(contests).toHaveLength(3);

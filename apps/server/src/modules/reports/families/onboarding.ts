@@ -1,60 +1,42 @@
 import type { ReportRecord } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { percent, type QueryContext } from '../context';
-import { mappedInto } from './activation';
-
-const STAGES = [
-  ['registered_at', 'Registered'],
-  ['documents_at', 'Documents'],
-  ['training_at', 'Training'],
-  ['exam_at', 'Exam Passed'],
-  ['certified_at', 'Certified'],
-  ['first_sale_at', 'First Sale'],
-] as const;
-
-/** The partners registered in the range who may sell the chosen products: every report here counts a cohort. */
-const cohort = (ctx: QueryContext) => sql`
-  select pa.* from partners pa
-  where pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date and ${maySell(ctx.filters.products)}`;
-
-/**
- * The cohort's partners (pa) with each direct report of the viewer (ch) whose subtree they are mapped into,
- * once per current mapping there. The lateral subquery is asked per partner of the cohort (`offset 0` keeps
- * PostgreSQL from flattening it into a join over every current mapping of the organisation).
- */
-const cohortByReportee = (ctx: QueryContext) => sql`
-  (${cohort(ctx)}) pa
-  join lateral (
-    select c.ancestor_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-    where m.partner_id = pa.id and m.valid_to is null offset 0) u on true
-  join employees ch on ch.id = u.ancestor_id and ch.manager_id = ${ctx.account.id}`;
-
-/**
- * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
- * each later stage — and every stage before it — by the month's end. Each stage is therefore at most the
- * one before it. (Counting each stage's own events in the month did not: partners registered earlier who
- * trained this month made Training larger than Registered.)
- */
-const stageCounts = (ctx: QueryContext) =>
-  sql.join(
-    STAGES.map(([, title], i) => {
-      const reached = STAGES.slice(1, i + 1).map(([later]) => sql`pa.${sql.ref(later)} <= ${ctx.range.end}::date`);
-      const cohort = sql`pa.registered_at between ${ctx.range.start}::date and ${ctx.range.end}::date`;
-      return sql`count(*) filter (where ${sql.join([cohort, ...reached], sql` and `)})::int as ${sql.ref(title)}`;
-    }),
-  );
+import { ONBOARDING_STAGES } from '../../etl/module';
 
 /**
  * The product filter on partner onboarding: partners certified to sell one of the chosen products (a life
  * product needs LI POS certification, another insurance product GI POS; loans need none). No products
- * chosen: every partner.
+ * chosen: every partner. On the cohort rows (c), whose `li` and `gi` are the partners' certifications.
  */
 const maySell = (products: number[] | null) =>
   products
     ? sql`exists (select 1 from products pr where pr.product_type_id = any(${products}::int[])
-        and case pr.line when 'life' then pa.li_pos_status when 'loan' then true else pa.gi_pos_status end)`
+        and case pr.line when 'life' then c.li when 'loan' then true else c.gi end)`
     : sql`true`;
+
+/**
+ * The cohort rows (c) of the subtrees of `owners` (a condition on `ch`, employees), for the partners registered
+ * in the range who may sell the chosen products: per registration day, certification and onboarding level, how
+ * many partners were mapped into the subtree as of the ETL's last run (docs/decisions/046-partner-cohorts.md).
+ * Each subtree reads its own rows, a few per day, however many partners registered.
+ */
+const cohortRows = (ctx: QueryContext, owners: RawBuilder<unknown>) => sql`
+  employees ch join fact_subtree_partner_cohorts c on c.ancestor_id = ch.id
+  where ${owners} and c.day between ${ctx.range.start}::date and ${ctx.range.end}::date and ${maySell(ctx.filters.products)}`;
+
+/**
+ * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
+ * each later stage — and every stage before it — by the month's end, which is the partner's level
+ * (../../etl/partner-cohorts.ts). Each stage is therefore at most the one before it. (Counting each stage's own
+ * events in the month did not: partners registered earlier who trained this month made Training larger than
+ * Registered.)
+ */
+const stageCounts = sql.join(
+  ONBOARDING_STAGES.map(
+    ([, title], i) => sql`coalesce(sum(c.partners) filter (where c.level > ${sql.lit(i)}), 0)::int as ${sql.ref(title)}`,
+  ),
+);
 
 export const FUNNEL_COLUMNS = [
   column('Stage', 'text'),
@@ -66,9 +48,9 @@ export const FUNNEL_COLUMNS = [
 /** Report 29: the month's cohort of partners of the subtree through the onboarding stages, and the drop between stages. */
 export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number>>`
-    select ${stageCounts(ctx)} from (${cohort(ctx)}) pa where ${mappedInto(sql`pa.id`, ctx.account.id)}`.execute(ctx.db);
-  const counts = STAGES.map(([, title]) => res.rows[0]?.[title] ?? 0);
-  return STAGES.map(([, title], i) => {
+    select ${stageCounts} from ${cohortRows(ctx, sql`ch.id = ${ctx.account.id}`)}`.execute(ctx.db);
+  const counts = ONBOARDING_STAGES.map(([, title]) => res.rows[0]?.[title] ?? 0);
+  return ONBOARDING_STAGES.map(([, title], i) => {
     const here = counts[i] ?? 0;
     const next = counts[i + 1];
     const drop = next === undefined ? 0 : here - next;
@@ -76,19 +58,19 @@ export async function funnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   });
 }
 
-export const TEAM_FUNNEL_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...STAGES.map(([, t]) => column(t, 'count'))];
+export const TEAM_FUNNEL_COLUMNS = [USER_ID_COLUMN, NAME_COLUMN, ...ONBOARDING_STAGES.map(([, t]) => column(t, 'count'))];
 
 /** Report 30: the same stage counts per direct report. */
 export async function teamFunnelReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<Record<string, number | string>>`
-    with counted as (select ch.id, ${stageCounts(ctx)} from ${cohortByReportee(ctx)} group by ch.id)
+    with counted as (select ch.id, ${stageCounts} from ${cohortRows(ctx, sql`ch.manager_id = ${ctx.account.id}`)} group by ch.id)
     select ch.unique_code as code, ch.name, counted.*
     from employees ch left join counted on counted.id = ch.id
     where ch.manager_id = ${ctx.account.id} order by ch.name`.execute(ctx.db);
   return res.rows.map((r) => ({
     [COL.userId]: String(r.code),
     [COL.name]: String(r.name),
-    ...Object.fromEntries(STAGES.map(([, t]) => [t, Number(r[t] ?? 0)])),
+    ...Object.fromEntries(ONBOARDING_STAGES.map(([, t]) => [t, Number(r[t] ?? 0)])),
     [COL.accountId]: String(r.code),
   }));
 }
@@ -105,9 +87,9 @@ export const RECRUITMENT_COLUMNS = [
 export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord[]> {
   const res = await sql<{ code: string; name: string; recruited: number; li: number; gi: number }>`
     with counted as (
-      select ch.id, count(*)::int as recruited,
-        count(*) filter (where pa.li_pos_status)::int as li, count(*) filter (where pa.gi_pos_status)::int as gi
-      from ${cohortByReportee(ctx)} group by ch.id)
+      select ch.id, sum(c.partners)::int as recruited,
+        coalesce(sum(c.partners) filter (where c.li), 0)::int as li, coalesce(sum(c.partners) filter (where c.gi), 0)::int as gi
+      from ${cohortRows(ctx, sql`ch.manager_id = ${ctx.account.id}`)} group by ch.id)
     select ch.unique_code as code, ch.name,
       coalesce(counted.recruited, 0) as recruited, coalesce(counted.li, 0) as li, coalesce(counted.gi, 0) as gi
     from employees ch left join counted on counted.id = ch.id

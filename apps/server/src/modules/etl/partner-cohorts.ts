@@ -1,0 +1,66 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+import { foldMappedTable, rebuildMappedRows, type SubtreeRows } from './current-mappings';
+
+/**
+ * The partners' onboarding cohorts per manager (fact_manager_partner_cohorts) and per employee for their whole
+ * subtree (fact_subtree_partner_cohorts), docs/decisions/046-partner-cohorts.md: Apex Journey and Recruitment
+ * sum a subtree's rows for the days of the range instead of looking up every partner registered in it.
+ *
+ * A partner's row D is its registration day, its certifications (LI, GI) and its onboarding level: how many of
+ * the stages below it had reached, each with every stage before it, by the end of the month it registered in.
+ * Apex Journey's funnels are month reports (the range is always one whole month), so a month's cohort reached
+ * a stage in its funnel exactly when the level is at least the stage's. The rows are M ⊗ D with the mappings M
+ * (./current-mappings.ts): a mapping that came or went takes the partner's row with it, and a partner whose
+ * columns changed (noted in etl_partner_cohort_changes by triggers) moves from its old row to its new one.
+ */
+
+/** The onboarding stages in order, each with the column of the day it was reached and its title. */
+export const ONBOARDING_STAGES = [
+  ['registered_at', 'Registered'],
+  ['documents_at', 'Documents'],
+  ['training_at', 'Training'],
+  ['exam_at', 'Exam Passed'],
+  ['certified_at', 'Certified'],
+  ['first_sale_at', 'First Sale'],
+] as const;
+
+/**
+ * The level of a partner (columns of `alias`): 1 when registered, one more for each later stage reached, with
+ * every stage before it, by the end of the registration month (a day not given is a stage not reached).
+ */
+function level(alias: string): RawBuilder<number> {
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
+  const monthEnd = sql`(date_trunc('month', ${col('registered_at')}) + interval '1 month' - interval '1 day')::date`;
+  const later = ONBOARDING_STAGES.slice(1).map(([c], i) => sql`when not coalesce(${col(c)} <= ${monthEnd}, false) then ${sql.lit(i + 1)}`);
+  return sql<number>`(case ${sql.join(later, sql` `)} else ${sql.lit(ONBOARDING_STAGES.length)} end)::smallint`;
+}
+
+/** The cohort tables, as the fold, a hierarchy move and the import of moves see them. */
+export const PARTNER_COHORTS: SubtreeRows = {
+  table: 'fact_manager_partner_cohorts',
+  subtreeTable: 'fact_subtree_partner_cohorts',
+  keys: ['day', 'li', 'gi', 'level'],
+  measures: ['partners'],
+};
+
+// D of every partner, or of those a query names.
+const partnerRows = (partners?: RawBuilder<unknown>) => sql`
+  select pa.id as partner_id, pa.registered_at as day, pa.li_pos_status as li, pa.gi_pos_status as gi, ${level('pa')} as level,
+    1 as partners
+  from partners pa ${partners ? sql`where pa.id in (${partners})` : sql``}`;
+
+/** Writes both tables afresh from every current mapping and every partner (a full ETL rebuild). */
+export const rebuildPartnerCohorts = (trx: Db) => rebuildMappedRows(trx, PARTNER_COHORTS, partnerRows());
+
+/** Folds the mapping changes and the partners' noted changes into both tables. */
+export async function foldPartnerCohorts(trx: Db): Promise<void> {
+  await foldMappedTable(trx, {
+    ...PARTNER_COHORTS,
+    now: partnerRows,
+    changed: sql`
+      select c.partner_id, c.registered_at as day, c.li_pos_status as li, c.gi_pos_status as gi, ${level('c')} as level,
+        sum(c.sign) as partners
+      from etl_partner_cohort_changes c group by 1, 2, 3, 4, 5 having sum(c.sign) <> 0`,
+  });
+}
