@@ -214,6 +214,7 @@ export interface EtlAffected {
   policy_id: number;
   premium: Numeric;
   product_type_id: number;
+  renewal_day: string | null;
   sign: number;
   state_id: number;
   status: string;
@@ -283,6 +284,7 @@ export interface EtlPolicyState {
   policy_id: number;
   premium: Numeric;
   product_type_id: number;
+  renewal_day: string | null;
   state_id: number;
   status: string;
   updated_at: Timestamp;
@@ -304,6 +306,12 @@ export interface FactDailyBusiness {
   state_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactEmployeeRenewals {
+  day: string;
+  employee_id: number;
+  nop: number;
 }
 
 export interface FactManagerPartnerCohorts {
@@ -443,6 +451,12 @@ export interface FactSubtreeProductMonthly {
   product_type_id: number;
   status: string;
   weightage_premium: Numeric;
+}
+
+export interface FactSubtreeRenewals {
+  ancestor_id: number;
+  day: string;
+  nop: number;
 }
 
 export interface FactSubtreeTermsDaily {
@@ -761,6 +775,7 @@ export interface DB {
   etl_partner_presence: EtlPartnerPresence;
   etl_policy_state: EtlPolicyState;
   fact_daily_business: FactDailyBusiness;
+  fact_employee_renewals: FactEmployeeRenewals;
   fact_manager_partner_cohorts: FactManagerPartnerCohorts;
   fact_manager_partner_dues: FactManagerPartnerDues;
   fact_manager_partner_monthly: FactManagerPartnerMonthly;
@@ -775,6 +790,7 @@ export interface DB {
   fact_subtree_partner_dues: FactSubtreePartnerDues;
   fact_subtree_product_daily: FactSubtreeProductDaily;
   fact_subtree_product_monthly: FactSubtreeProductMonthly;
+  fact_subtree_renewals: FactSubtreeRenewals;
   fact_subtree_terms_daily: FactSubtreeTermsDaily;
   handoff_tokens: HandoffTokens;
   import_runs: ImportRuns;

@@ -14,7 +14,7 @@ export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
 // Transactions still in flight may commit rows stamped before the watermark; re-reading this much
 // overlap catches them. Only rows whose version (updated_at) differs from the one folded are folded again,
 // so the overlap costs one index range scan, and a run with nothing new does nothing.
-const LOOKBACK = sql`interval '10 minutes'`;
+export const LOOKBACK = sql`interval '10 minutes'`;
 
 export interface EtlRunResult {
   ran: boolean;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
 import { addDeltas } from './rollup-sql';
+import type { SubtreeRows } from './subtree-rows';
 
 /**
  * The partner mappings as the ETL's per-manager tables read them (./partner-activity.ts, ./partner-dues.ts), and
@@ -36,12 +37,11 @@ export const allZero = (measures: readonly string[]) =>
 export interface MappedRows {
   table: 'fact_manager_partner_monthly' | 'fact_manager_partner_dues' | 'fact_manager_partner_cohorts';
   /** The same rows per employee for their whole subtree (`ancestor_id` for `manager_id`), kept with them. */
-  subtreeTable?: SubtreeTable;
+  subtreeTable?: SubtreeRows['subtreeTable'];
   /** The columns of the key after `manager_id`, and the measures. */
   keys: readonly string[];
   measures: readonly string[];
 }
-type SubtreeTable = 'fact_subtree_partner_dues' | 'fact_subtree_partner_cohorts';
 
 /** How a run's changes reach a `MappedRows`. */
 export interface MappedTable extends MappedRows {
@@ -93,69 +93,17 @@ export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
   }
 }
 
-/** `MappedRows` kept per subtree too. */
-export type SubtreeRows = MappedRows & { subtreeTable: SubtreeTable };
-
-// The subtree rows of every employee, or of the employees a one-column query names, summed from the manager rows.
-const subtreeSums = (t: MappedRows, ancestors?: RawBuilder<unknown>) => sql`
-  select c.ancestor_id, ${sql.join(t.keys.map((k) => sql.ref(`f.${k}`)))}, ${sql.join(t.measures.map((m) => sql`sum(${sql.ref(`f.${m}`)})`))}
-  from ${sql.table(t.table)} f join employee_closure c on c.descendant_id = f.manager_id
-  ${ancestors ? sql`where c.ancestor_id in (${ancestors})` : sql``}
-  group by c.ancestor_id, ${sql.join(t.keys.map((k) => sql.ref(`f.${k}`)))}`;
-
-const subtreeColumns = (t: MappedRows) => sql.join(['ancestor_id', ...t.keys, ...t.measures].map((c) => sql.ref(c)));
-
 /**
  * Writes the manager rows afresh from every current mapping and `d`, D of every partner (`partner_id`, the keys
- * and the measures), and then the subtree rows, if kept, from them (a full ETL rebuild).
+ * and the measures): a full ETL rebuild, which then writes the subtree rows, if kept, from them (`rebuildSubtreeRows`).
  */
 export async function rebuildMappedRows(trx: Db, t: MappedRows, d: RawBuilder<unknown>): Promise<void> {
-  const keys = (alias: string) => sql.join(t.keys.map((k) => sql.ref(`${alias}.${k}`)));
-  const columns = (owner: string) => sql.join([owner, ...t.keys, ...t.measures].map((c) => sql.ref(c)));
-  const order = (owner: string) => sql.join([owner, ...t.keys].map((c) => sql.ref(c)));
+  const keys = sql.join(t.keys.map((k) => sql.ref(`d.${k}`)));
   await replaceTable(trx, t.table, (target) =>
     sql`
-      insert into ${target} (${columns('manager_id')})
-      select m.manager_id, ${keys('d')}, ${sql.join(t.measures.map((m) => sql`sum(${sql.ref(`d.${m}`)})`))}
+      insert into ${target} (${sql.join(['manager_id', ...t.keys, ...t.measures].map((c) => sql.ref(c)))})
+      select m.manager_id, ${keys}, ${sql.join(t.measures.map((m) => sql`sum(${sql.ref(`d.${m}`)})`))}
       from (${d}) d join partner_mappings m on m.partner_id = d.partner_id and m.valid_to is null
-      group by m.manager_id, ${keys('d')} order by ${order('manager_id')}`.execute(trx),
+      group by m.manager_id, ${keys} order by m.manager_id, ${keys}`.execute(trx),
   );
-  const subtree = t.subtreeTable;
-  if (subtree) {
-    await replaceTable(trx, subtree, (target) =>
-      sql`insert into ${target} (${columns('ancestor_id')}) select * from (${subtreeSums(t)}) s
-        order by ${order('ancestor_id')}`.execute(trx),
-    );
-  }
-}
-
-/**
- * A hierarchy move: the managers of the chain the moved employee left lose the moved subtree's rows, those of
- * the chain joined gain them (a partner is mapped to one manager, so nothing else below them holds its rows).
- */
-export async function moveSubtreeRows(trx: Db, t: SubtreeRows, employeeId: number, left: number[], joined: number[]): Promise<void> {
-  if (!left.length && !joined.length) return;
-  const table = sql.table(t.subtreeTable);
-  const keys = sql.join(t.keys.map((k) => sql.ref(k)));
-  await addDeltas(
-    trx,
-    t.subtreeTable,
-    sql`
-      insert into ${table} (${subtreeColumns(t)})
-      select t.id, ${sql.join(t.keys.map((k) => sql.ref(`x.${k}`)))}, ${sql.join(t.measures.map((m) => sql`t.sign * ${sql.ref(`x.${m}`)}`))}
-      from (select unnest(${left}::int[]), -1 union all select unnest(${joined}::int[]), 1) as t(id, sign)
-      cross join ${table} x where x.ancestor_id = ${employeeId}
-      on conflict (ancestor_id, ${keys}) do update set
-        ${sql.join(t.measures.map((m) => sql`${sql.ref(m)} = ${table}.${sql.ref(m)} + excluded.${sql.ref(m)}`))}`,
-    allZero(t.measures),
-  );
-}
-
-/**
- * The subtree rows of the employees `ancestors` (a one-column query) written afresh from the manager rows and
- * the current closure (the import of hierarchy moves; call with the ETL's lock held).
- */
-export async function refreshSubtreeRows(trx: Db, t: SubtreeRows, ancestors: RawBuilder<unknown>): Promise<void> {
-  await sql`delete from ${sql.table(t.subtreeTable)} where ancestor_id in (${ancestors})`.execute(trx);
-  await sql`insert into ${sql.table(t.subtreeTable)} (${subtreeColumns(t)}) ${subtreeSums(t, ancestors)}`.execute(trx);
 }

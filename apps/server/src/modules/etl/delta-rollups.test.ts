@@ -37,6 +37,7 @@ const change = fc.oneof(
     li: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('recruit' as const), like: fc.nat(), mapped: fc.boolean() }),
+  fc.record({ kind: fc.constant('expiry' as const), pick: fc.nat(), days: fc.option(fc.integer({ min: -70, max: 70 }), { nil: null }) }),
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
@@ -124,6 +125,10 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
     case 'product':
       await set(sql`product_type_id = ${(await nth(db, 'products', c.other)) ?? 1}`);
       break;
+    case 'expiry':
+      // The renewal moved, or the policy number taken away (no renewal due).
+      await set(c.days === null ? sql`policy_no = null` : sql`expiry_date = coalesce(expiry_date, issued_at::date) + ${c.days}::int`);
+      break;
     case 'restamp':
       await set(sql`status = status`);
       break;
@@ -174,6 +179,7 @@ describe('roll-ups maintained by deltas', () => {
         expect(incremental.fact_daily_business?.length).toBeGreaterThan(0);
         expect(incremental.fact_manager_partner_dues?.length).toBeGreaterThan(0);
         expect(incremental.fact_subtree_partner_cohorts?.length).toBeGreaterThan(0);
+        expect(incremental.fact_subtree_renewals?.length).toBeGreaterThan(0);
         await runBusinessEtl(db.db, { full: true });
         expect(incremental).toEqual(await rollups(db));
       }),

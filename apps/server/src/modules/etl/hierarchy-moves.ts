@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
 import { moveSubtreeBits } from './partner-bits';
-import { moveSubtreeRows } from './current-mappings';
-import { SUBTREE_ROWS } from './partner-activity';
+import { SUBTREE_ROW_TABLES } from './subtree-row-tables';
+import { moveSubtreeRows } from './subtree-rows';
 import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
@@ -106,7 +106,7 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   const left = [...was].filter((id) => !is.has(id));
   const joined = [...is].filter((id) => !was.has(id));
   await moveSubtreeBits(trx, employeeId, left, joined);
-  for (const rows of SUBTREE_ROWS) await moveSubtreeRows(trx, rows, employeeId, left, joined);
+  for (const rows of SUBTREE_ROW_TABLES) await moveSubtreeRows(trx, rows, employeeId, left, joined);
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })

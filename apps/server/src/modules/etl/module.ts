@@ -13,6 +13,9 @@ export { refreshSubtreeRollups } from './subtree-refresh';
 export { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
 // Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
 export { ONBOARDING_STAGES } from './partner-cohorts';
+// Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet.
+export { BUSINESS_ROLLUP_JOB, LOOKBACK } from './business-etl';
+export { RENEWAL_DAY } from './rollup-sql';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

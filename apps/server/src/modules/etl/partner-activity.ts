@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
-import { foldMappedTable, holdMappings, rebuildMappedRows, type MappedRows, type SubtreeRows } from './current-mappings';
+import { foldMappedTable, holdMappings, rebuildMappedRows, type MappedRows } from './current-mappings';
 import { foldSubtreeBits, rebuildPartnerBits } from './partner-bits';
-import { foldPartnerCohorts, PARTNER_COHORTS, rebuildPartnerCohorts } from './partner-cohorts';
-import { foldPartnerDues, PARTNER_DUES, rebuildPartnerDues } from './partner-dues';
+import { foldPartnerCohorts, rebuildPartnerCohorts } from './partner-cohorts';
+import { foldPartnerDues, rebuildPartnerDues } from './partner-dues';
 import { addDeltas } from './rollup-sql';
 
 /**
@@ -31,9 +31,6 @@ const partnerMonthRows = (partners?: RawBuilder<unknown>) => sql`
   select partner_id, month, 1 as active, (month = first_month)::int as activated from (${partnerMonths(partners)}) f`;
 
 const PARTNER_MONTHS: MappedRows = { table: 'fact_manager_partner_monthly', keys: ['month'], measures: ['active', 'activated'] };
-
-/** The tables kept per manager and per subtree: a hierarchy move carries their subtree rows. */
-export const SUBTREE_ROWS: readonly SubtreeRows[] = [PARTNER_DUES, PARTNER_COHORTS];
 
 /** Writes the tables afresh from every current mapping, every partner-month, every partner-day and every due (a full ETL rebuild). */
 export async function rebuildPartnerActivity(trx: Db): Promise<void> {

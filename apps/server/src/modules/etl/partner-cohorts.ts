@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { foldMappedTable, rebuildMappedRows, type SubtreeRows } from './current-mappings';
+import { foldMappedTable, rebuildMappedRows, type MappedRows } from './current-mappings';
+import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
 
 /**
  * The partners' onboarding cohorts per manager (fact_manager_partner_cohorts) and per employee for their whole
@@ -37,8 +38,9 @@ function level(alias: string): RawBuilder<number> {
 }
 
 /** The cohort tables, as the fold, a hierarchy move and the import of moves see them. */
-export const PARTNER_COHORTS: SubtreeRows = {
+export const PARTNER_COHORTS: MappedRows & SubtreeRows = {
   table: 'fact_manager_partner_cohorts',
+  owner: 'manager_id',
   subtreeTable: 'fact_subtree_partner_cohorts',
   keys: ['day', 'li', 'gi', 'level'],
   measures: ['partners'],
@@ -51,7 +53,10 @@ const partnerRows = (partners?: RawBuilder<unknown>) => sql`
   from partners pa ${partners ? sql`where pa.id in (${partners})` : sql``}`;
 
 /** Writes both tables afresh from every current mapping and every partner (a full ETL rebuild). */
-export const rebuildPartnerCohorts = (trx: Db) => rebuildMappedRows(trx, PARTNER_COHORTS, partnerRows());
+export async function rebuildPartnerCohorts(trx: Db): Promise<void> {
+  await rebuildMappedRows(trx, PARTNER_COHORTS, partnerRows());
+  await rebuildSubtreeRows(trx, PARTNER_COHORTS);
+}
 
 /** Folds the mapping changes and the partners' noted changes into both tables. */
 export async function foldPartnerCohorts(trx: Db): Promise<void> {

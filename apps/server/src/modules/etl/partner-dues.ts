@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { foldMappedTable, rebuildMappedRows, type SubtreeRows } from './current-mappings';
+import { foldMappedTable, rebuildMappedRows, type MappedRows } from './current-mappings';
+import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
 
 /**
  * Life instalments due, per manager, due month and partner currently mapped to the manager
@@ -25,8 +26,9 @@ const partnerDues = (partners?: RawBuilder<unknown>) => sql`
   group by partner_id, 2`;
 
 /** The dues' tables, as the fold, a hierarchy move and the import of moves see them. */
-export const PARTNER_DUES: SubtreeRows = {
+export const PARTNER_DUES: MappedRows & SubtreeRows = {
   table: 'fact_manager_partner_dues',
+  owner: 'manager_id',
   subtreeTable: 'fact_subtree_partner_dues',
   keys: ['month', 'partner_id'],
   measures: ['nop', 'premium'],
@@ -41,7 +43,10 @@ export async function notePartnerDues(trx: Db): Promise<void> {
 }
 
 /** Writes both tables afresh from every current mapping and every due (a full ETL rebuild). */
-export const rebuildPartnerDues = (trx: Db) => rebuildMappedRows(trx, PARTNER_DUES, partnerDues());
+export async function rebuildPartnerDues(trx: Db): Promise<void> {
+  await rebuildMappedRows(trx, PARTNER_DUES, partnerDues());
+  await rebuildSubtreeRows(trx, PARTNER_DUES);
+}
 
 /** Folds the mapping changes and the noted dues into both tables. */
 export async function foldPartnerDues(trx: Db): Promise<void> {

@@ -4,6 +4,7 @@ import { replaceTable } from '../../platform/table-swap';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
 import { foldDayBits } from './partner-bits';
 import { notePartnerDues } from './partner-dues';
+import { foldRenewalDays, rebuildRenewalDays } from './renewal-days';
 
 /**
  * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
@@ -13,12 +14,18 @@ import { notePartnerDues } from './partner-dues';
  * changed policies and the depth of the hierarchy, never the size of a manager's organisation.
  */
 
+/**
+ * The day a policy (p) counts among the renewal dues (report 38): its expiry, when it is successful and has a
+ * policy number; null otherwise.
+ */
+export const RENEWAL_DAY = sql<string | null>`case when p.status = 'success' and p.policy_no is not null then p.expiry_date end`;
+
 // What a policy contributes, in the column order of etl_affected and etl_policy_state (after their key).
 const CONTRIBUTION = sql`day, employee_id, partner_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-  payment_term, installment_type, line, premium, weightage_premium, loan_amount, next_due_date`;
+  payment_term, installment_type, line, premium, weightage_premium, loan_amount, next_due_date, renewal_day`;
 const contributionOf = sql`business_day(p.issued_at), p.employee_id, p.partner_id, p.product_type_id, p.insurer_id, p.state_id,
   p.business_type, p.channel, p.status, coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''), pr.line,
-  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0), p.next_due_date`;
+  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0), p.next_due_date, ${RENEWAL_DAY}`;
 const DAILY_KEY = sql`day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term, installment_type`;
 // A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
 const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
@@ -84,7 +91,8 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
 /** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts),
- * the partner bitmaps (./partner-bits.ts), the dues per manager (./partner-dues.ts) and the cohorts (./partner-cohorts.ts). */
+ * the partner bitmaps (./partner-bits.ts), the dues per manager (./partner-dues.ts), the cohorts (./partner-cohorts.ts) and
+ * the renewal days (./renewal-days.ts). */
 export const ROLLUP_TABLES = [
   ...FIGURE_TABLES,
   'fact_manager_partners',
@@ -95,6 +103,8 @@ export const ROLLUP_TABLES = [
   'fact_subtree_partner_dues',
   'fact_manager_partner_cohorts',
   'fact_subtree_partner_cohorts',
+  'fact_employee_renewals',
+  'fact_subtree_renewals',
 ] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
@@ -117,7 +127,9 @@ type DeltaTable =
   | 'fact_manager_partner_dues'
   | 'fact_subtree_partner_dues'
   | 'fact_manager_partner_cohorts'
-  | 'fact_subtree_partner_cohorts';
+  | 'fact_subtree_partner_cohorts'
+  | 'fact_employee_renewals'
+  | 'fact_subtree_renewals';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);
@@ -176,7 +188,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
     insert into etl_affected (policy_id, sign, ${CONTRIBUTION})
     select s.policy_id, -1, ${sql`s.day, s.employee_id, s.partner_id, s.product_type_id, s.insurer_id, s.state_id, s.business_type,
       s.channel, s.status, s.payment_term, s.installment_type, s.line, s.premium, s.weightage_premium, s.loan_amount,
-      s.next_due_date`}
+      s.next_due_date, s.renewal_day`}
     from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id
     where a.sign = 1`.execute(trx);
   // A few thousand rows in a table the planner last saw empty: without statistics it may join them badly. The
@@ -261,7 +273,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       state_id = excluded.state_id, business_type = excluded.business_type, channel = excluded.channel, status = excluded.status,
       payment_term = excluded.payment_term, installment_type = excluded.installment_type, line = excluded.line,
       premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount,
-      next_due_date = excluded.next_due_date`.execute(trx);
+      next_due_date = excluded.next_due_date, renewal_day = excluded.renewal_day`.execute(trx);
 
   // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
   // versions now folded. Asked apart, each reads the partner's index from one end of the month and stops at the
@@ -284,6 +296,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   await notePartnerPresence(trx, 1);
   await foldDayBits(trx);
   await notePartnerDues(trx);
+  await foldRenewalDays(trx);
 
   await sql`truncate etl_affected`.execute(trx);
   return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };
@@ -350,6 +363,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
       group by 1, 2, 3 order by 1, 2, 3`.execute(trx),
   );
   await rebuildPartnerActivity(trx);
+  await rebuildRenewalDays(trx);
 
   const stats = await sql<{ n: number; max_updated: Date | null }>`
     select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);

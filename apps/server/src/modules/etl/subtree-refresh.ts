@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { ETL_LOCK_KEY } from './business-etl';
 import { refreshSubtreeBits } from './partner-bits';
-import { refreshSubtreeRows } from './current-mappings';
-import { SUBTREE_ROWS } from './partner-activity';
+import { SUBTREE_ROW_TABLES } from './subtree-row-tables';
+import { refreshSubtreeRows } from './subtree-rows';
 import { factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
- * Recomputes every day and month of the subtree roll-ups (`SUBTREE_GRAINS`), the subtree's partner bitmap, life dues and partner cohorts, for the
+ * Recomputes every day and month of the subtree roll-ups (`SUBTREE_GRAINS`), the subtree's partner bitmap, life dues, partner cohorts and renewal days, for the
  * employees listed in `ancestors` (a one-column query of employee ids) from fact_daily_business and the
  * current closure. A hierarchy move changes which business sits under the old and the new managers without
  * touching any policy, so the policy-driven ETL would not see it; the import of the move calls this in its own transaction. Waits for a running ETL
@@ -32,6 +32,6 @@ export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof
       group by 1, 2, ${dims}`.execute(db);
   }
   await refreshSubtreeBits(db, sql`select id from subtree_refresh`);
-  for (const rows of SUBTREE_ROWS) await refreshSubtreeRows(db, rows, sql`select id from subtree_refresh`);
+  for (const rows of SUBTREE_ROW_TABLES) await refreshSubtreeRows(db, rows, sql`select id from subtree_refresh`);
   await sql`drop table subtree_refresh`.execute(db);
 }

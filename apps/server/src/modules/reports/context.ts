@@ -61,6 +61,10 @@ export function policyFilters(filters: ReportFilters): RawBuilder<unknown> {
   return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
+/** True when any of the filters `policyFilters` applies is set. */
+export const hasPolicyFilters = (filters: ReportFilters): boolean =>
+  Boolean(filters.products || filters.insurers || filters.states || filters.businessTypes);
+
 /** Issue instants of the Indian business days of a range, as a sargable predicate on p.issued_at. */
 export function issuedIn(range: DateRange): RawBuilder<unknown> {
   return sql`p.issued_at >= (${range.start}::date::timestamp at time zone 'Asia/Kolkata')

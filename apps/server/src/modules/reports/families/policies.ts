@@ -2,8 +2,9 @@ import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
+import { BUSINESS_ROLLUP_JOB, LOOKBACK, RENEWAL_DAY } from '../../etl/module';
 import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
-import { issuedIn, policyFilters, round2, type QueryContext } from '../context';
+import { hasPolicyFilters, issuedIn, policyFilters, round2, type QueryContext } from '../context';
 import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './paging';
 
 // Both reports list policies, so they grow with the business: downloads read them in batches. The table
@@ -245,12 +246,38 @@ function renewalRecord(r: RenewalRow): ReportRecord {
   };
 }
 
+/**
+ * Report 38's total for an employee without filters, from the renewal days the ETL keeps per subtree
+ * (docs/decisions/047-renewal-dues-count.md): the viewer's rows for the range's days, plus each policy the ETL has
+ * not folded yet as it is now, less as it was folded — the same policies the next run will fold, so the sum is
+ * what a count of the policies gives. One statement, so the rows, the policies and the watermark are of one
+ * snapshot. Null when the cells do not answer (a partner, a filter, no run yet): the policies are counted.
+ */
+async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null> {
+  if (ctx.account.kind === 'partner' || hasPolicyFilters(ctx.filters)) return null;
+  const { start, end } = ctx.range;
+  const res = await sql<{ folded: boolean; n: number }>`
+    with job as (select last_transaction_updated_at as mark from etl_jobs where name = ${BUSINESS_ROLLUP_JOB}),
+    subtree as (select descendant_id from employee_closure where ancestor_id = ${ctx.account.id}),
+    changed as (
+      select (${RENEWAL_DAY} between ${start}::date and ${end}::date and p.employee_id in (select descendant_id from subtree)) as now_in,
+        (s.renewal_day between ${start}::date and ${end}::date and s.employee_id in (select descendant_id from subtree)) as was_in
+      from policies p left join etl_policy_state s on s.policy_id = p.id
+      where p.updated_at > (select mark from job) - ${LOOKBACK} and s.updated_at is distinct from p.updated_at)
+    select (select mark from job) is not null as folded,
+      ((select coalesce(sum(nop), 0) from fact_subtree_renewals
+        where ancestor_id = ${ctx.account.id} and day between ${start}::date and ${end}::date)
+      + (select count(*) filter (where now_in) - count(*) filter (where was_in) from changed))::int as n`.execute(ctx.db);
+  const row = res.rows[0];
+  return row?.folded ? row.n : null;
+}
+
 /** Report 38: one page of the successful policies whose expiry (renewal) falls in the range, for a partner or a subtree. */
 export async function renewalDuesReport(ctx: QueryContext): Promise<ReportResult> {
   if (ctx.page.sort || ctx.page.search) {
     return orderedPage(ctx, 'Renewal dues', RENEWAL_COLUMNS, renewalShape(ctx), renewalRecord);
   }
-  const total = await countRows(ctx, renewalWhere(ctx));
+  const total = (await renewalTotalFromRollups(ctx)) ?? (await countRows(ctx, renewalWhere(ctx)));
   return paged(ctx, RENEWAL_COLUMNS, renewalShape(ctx), total, (offset) => renewalQuery(ctx, offset), renewalRecord);
 }
 
