@@ -373,6 +373,21 @@ export interface FactSubtreeDaily {
   weightage_premium: Numeric;
 }
 
+export interface FactSubtreeDirectDaily {
+  ancestor_id: number;
+  business_type: number;
+  channel: string;
+  day: string;
+  insurer_id: number;
+  line: string;
+  loan_amount: Numeric;
+  nop: number;
+  premium: Numeric;
+  product_type_id: number;
+  status: string;
+  weightage_premium: Numeric;
+}
+
 export interface FactSubtreeInsurerDaily {
   ancestor_id: number;
   business_type: number;
@@ -783,6 +798,7 @@ export interface DB {
   fact_partner_day_bits: FactPartnerDayBits;
   fact_partner_monthly: FactPartnerMonthly;
   fact_subtree_daily: FactSubtreeDaily;
+  fact_subtree_direct_daily: FactSubtreeDirectDaily;
   fact_subtree_insurer_daily: FactSubtreeInsurerDaily;
   fact_subtree_monthly: FactSubtreeMonthly;
   fact_subtree_partner_bits: FactSubtreePartnerBits;

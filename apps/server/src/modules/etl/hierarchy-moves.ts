@@ -4,7 +4,7 @@ import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './busines
 import { moveSubtreeBits } from './partner-bits';
 import { SUBTREE_ROW_TABLES } from './subtree-row-tables';
 import { moveSubtreeRows } from './subtree-rows';
-import { addDeltas, addToCell, dimRefs, factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { addDeltas, addToCell, dimRefs, factDims, grainRows, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -82,7 +82,8 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
           from employee_closure d
           join fact_daily_business f on f.employee_id = d.descendant_id
           join products pr on pr.product_type_id = f.product_type_id
-          where d.ancestor_id = ${employeeId} and d.depth >= t.from_depth and d.depth < ${grain.minDepth}`;
+          where d.ancestor_id = ${employeeId} and d.depth >= t.from_depth and d.depth < ${grain.minDepth}
+            ${grainRows(grain, sql`f.channel`)}`;
     await addDeltas(
       trx,
       grain.table,

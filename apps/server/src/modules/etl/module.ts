@@ -10,7 +10,7 @@ export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 export { refreshSubtreeRollups } from './subtree-refresh';
 // The reports read the subtree roll-ups: which tables there are, which dimensions each keeps and which levels it leaves out.
-export { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
+export { factDims, isDirect, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
 // Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
 export { ONBOARDING_STAGES } from './partner-cohorts';
 // Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet.

@@ -51,7 +51,8 @@ export interface SubtreeGrain {
     | 'fact_subtree_product_monthly'
     | 'fact_subtree_product_daily'
     | 'fact_subtree_insurer_daily'
-    | 'fact_subtree_terms_daily';
+    | 'fact_subtree_terms_daily'
+    | 'fact_subtree_direct_daily';
   /** The period column, and the period of a day. */
   period: 'day' | 'month';
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
@@ -69,7 +70,13 @@ export interface SubtreeGrain {
   minDepth: number;
   /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
   rebuiltFrom?: SubtreeGrain['table'];
+  /** The cells hold only the business without a partner (`isDirect`), and serve only a reader of that business. */
+  directOnly?: true;
 }
+/** Business without a partner: a channel other than POS (the direct and online channels). */
+export const isDirect = (channel: RawBuilder<unknown>) => sql`${channel} <> 'pos'`;
+/** The condition a grain puts on the rows it sums, given the rows' channel: none, or `isDirect`. */
+export const grainRows = (grain: SubtreeGrain, channel: RawBuilder<unknown>) => (grain.directOnly ? sql`and ${isDirect(channel)}` : sql``);
 const byDay = (day: RawBuilder<unknown>) => day;
 const byMonth = (day: RawBuilder<unknown>) => sql`date_trunc('month', ${day})::date`;
 /** The grains in the order a reader prefers them: for a period, the first whose dimensions hold what it asks. */
@@ -85,6 +92,16 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
     periodOf: byDay,
     dims: [...NARROW_DIMS, 'payment_term', 'installment_type'],
     minDepth: 2,
+  },
+  // Product and insurer together by day only for the business without a partner (the Direct dashboard): for every
+  // channel they would be about as many cells as policies (docs/decisions/048-subtree-direct-days.md).
+  {
+    table: 'fact_subtree_direct_daily',
+    period: 'day',
+    periodOf: byDay,
+    dims: [...NARROW_DIMS, 'product_type_id', 'insurer_id'],
+    minDepth: 2,
+    directOnly: true,
   },
 ];
 
@@ -217,7 +234,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       insert into ${sql.table(grain.table)} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
       select ancestor_id, ${grain.periodOf(sql`day`)}, ${dimRefs(grain.dims)},
         sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-      from deltas where depth >= ${grain.minDepth} group by 1, 2, ${dimRefs(grain.dims)} ${NONZERO_SUMS}
+      from deltas where depth >= ${grain.minDepth} ${grainRows(grain, sql`channel`)} group by 1, 2, ${dimRefs(grain.dims)} ${NONZERO_SUMS}
       ${addToCell(grain.table, subtreeKey(grain))}
       returning ctid, nop)`,
   );
@@ -344,7 +361,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
           with per_employee as (
             select ${period} as period, employee_id, ${dimRefs(grain.dims)}, count(*) as nop,
               sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
-            from etl_policy_state where line is not null
+            from etl_policy_state where line is not null ${grainRows(grain, sql`channel`)}
             group by 1, employee_id, ${dimRefs(grain.dims)}
           )
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)

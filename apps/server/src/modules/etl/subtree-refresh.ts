@@ -4,7 +4,7 @@ import { ETL_LOCK_KEY } from './business-etl';
 import { refreshSubtreeBits } from './partner-bits';
 import { SUBTREE_ROW_TABLES } from './subtree-row-tables';
 import { refreshSubtreeRows } from './subtree-rows';
-import { factDims, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { factDims, grainRows, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
 
 /**
  * Recomputes every day and month of the subtree roll-ups (`SUBTREE_GRAINS`), the subtree's partner bitmap, life dues, partner cohorts and renewal days, for the
@@ -29,6 +29,7 @@ export async function refreshSubtreeRollups(db: Db, ancestors: ReturnType<typeof
       join employee_closure d on d.ancestor_id = a.id and d.depth >= ${grain.minDepth}
       join fact_daily_business f on f.employee_id = d.descendant_id
       join products pr on pr.product_type_id = f.product_type_id
+      where true ${grainRows(grain, sql`f.channel`)}
       group by 1, 2, ${dims}`.execute(db);
   }
   await refreshSubtreeBits(db, sql`select id from subtree_refresh`);

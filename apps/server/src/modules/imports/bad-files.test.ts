@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
 import { buildOrg, toCsv, type Row } from '../../../test/import-org';
+import { SUBTREE_GRAINS } from '../etl/module';
 import { importRows } from './core';
 import { csvRows, ndjsonRows } from './readers';
 
@@ -21,12 +22,7 @@ const TABLES = [
   'cases',
   'leads',
   'users',
-  'fact_subtree_daily',
-  'fact_subtree_monthly',
-  'fact_subtree_product_monthly',
-  'fact_subtree_product_daily',
-  'fact_subtree_insurer_daily',
-  'fact_subtree_terms_daily',
+  ...SUBTREE_GRAINS.map((g) => g.table),
 ] as const;
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { isDirect } from '../../etl/module';
 
 export interface Measures {
   nop: number;
@@ -26,7 +27,7 @@ export function scopeFilter(
   const parts: RawBuilder<unknown>[] = [];
   if (scope.statuses) parts.push(sql`${row}.status = any(${[...scope.statuses]}::text[])`);
   if (scope.lines) parts.push(sql`${line} = any(${[...scope.lines]}::text[])`);
-  if (scope.directOnly) parts.push(sql`${row}.channel <> 'pos'`);
+  if (scope.directOnly) parts.push(isDirect(sql`${row}.channel`));
   return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
 }
 

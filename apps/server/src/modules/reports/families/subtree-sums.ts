@@ -130,7 +130,7 @@ export function subtreeSumsQuery(
   // the premium terms), the daily facts of the whole subtree.
   const asked = [...key, ...(products ? (['product_type_id'] as const) : []), ...(insurers ? (['insurer_id'] as const) : [])];
   const grainOf = (period: SubtreeGrain['period']) =>
-    SUBTREE_GRAINS.find((g) => g.period === period && asked.every((d) => g.dims.includes(d)));
+    SUBTREE_GRAINS.find((g) => g.period === period && asked.every((d) => g.dims.includes(d)) && (!g.directOnly || scope.directOnly));
   const fromGrain = (grain: SubtreeGrain, run: DateRange, sign: 1 | -1, within: RawBuilder<unknown>) => [
     rollup(grain.table, within, sign),
     ...(grain.minDepth > 0 ? [nearFacts(run, sign, grain.minDepth - 1)] : []),
