@@ -32,6 +32,8 @@ export default function BarChart(props: ChartProps) {
             const w = Math.max(2, (Math.max(0, p.value) / max) * span);
             return (
               <g key={`${p.label}-${i}`}>
+                {/* The whole label and figure on hover and to screen readers: a long label is cut to fit. */}
+                <title>{`${p.label}: ${format(p.value)}`}</title>
                 <text x={labelW} y={y + 14} textAnchor="end" fontSize={12} fill="var(--mantine-color-gray-8)">
                   {short(p.label, Math.floor(labelW / 7))}
                 </text>

@@ -65,6 +65,27 @@ describe('chart data', () => {
       ],
     });
   });
+  it('names a bar by the whole row key when there is no Name: one product sold through two insurers is two bars', () => {
+    const direct = report(
+      'Direct business',
+      [
+        ['Product', 'text'],
+        ['Insurer', 'text'],
+        ['Policies count', 'count'],
+        ['Total Premium', 'currency'],
+      ],
+      [
+        { Product: 'Health Base', Insurer: 'Star Health', 'Policies count': 3, 'Total Premium': 3300 },
+        { Product: 'Health Base', Insurer: 'Niva Bupa', 'Policies count': 2, 'Total Premium': 3360 },
+        { Product: 'SME Fire', Insurer: 'Tata AIG', 'Policies count': 1, 'Total Premium': 2580 },
+      ],
+    );
+    expect(barChartOf(direct)?.points).toEqual([
+      { label: 'Health Base · Niva Bupa', value: 3360 },
+      { label: 'Health Base · Star Health', value: 3300 },
+      { label: 'SME Fire · Tata AIG', value: 2580 },
+    ]);
+  });
   it('leaves out Total rows and skips reports with nothing to compare', () => {
     const summary = report(
       'Business summary',

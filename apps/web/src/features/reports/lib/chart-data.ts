@@ -12,9 +12,19 @@ const MAX_BARS = 10;
 
 const isTotal = (label: string) => label.trim().toLowerCase() === 'total';
 
-/** The row label of the bars: the Name column, else the first text column. */
-function labelOf(columns: readonly ReportColumnDef[], measure: string): string | undefined {
-  return (columns.find((c) => c.key === 'Name') ?? columns.find((c) => c.kind === 'text' && c.key !== measure))?.key;
+/**
+ * The columns that name a bar: the Name column, else the text columns the row begins with (its key: Direct
+ * business's product and insurer, where the product alone would name several bars alike), else the first text
+ * column.
+ */
+function labelColumns(columns: readonly ReportColumnDef[], measure: string): string[] {
+  const name = columns.find((c) => c.key === 'Name');
+  if (name) return [name.key];
+  const leading = columns.findIndex((c) => c.kind !== 'text' || c.key === measure);
+  const key = columns.slice(0, leading === -1 ? columns.length : leading).map((c) => c.key);
+  if (key.length) return key;
+  const first = columns.find((c) => c.kind === 'text' && c.key !== measure);
+  return first ? [first.key] : [];
 }
 
 /** Bars by row of one report: the column its presentation charts, per row (Total rows left out), largest first, at most ten. */
@@ -23,15 +33,16 @@ export function barChartOf(report: ReportResponse): BarChartData | null {
   const columns = column_defs.filter((c) => !c.hidden);
   const measure = columns.find((c) => c.key === report.presentation.chart);
   if (!measure) return null;
-  const label = labelOf(columns, measure.key);
-  if (!label) return null;
+  const labels = labelColumns(columns, measure.key);
+  if (!labels.length) return null;
   const value = (r: ReportRecord): number => {
     const cell = r[measure.key];
     return typeof cell === 'number' ? cell : Number(cell);
   };
   const points = records
-    .map((r) => ({ label: String(r[label] ?? '-'), value: value(r) }))
-    .filter((p) => !isTotal(p.label) && Number.isFinite(p.value))
+    .filter((r) => !isTotal(String(r[labels[0] as string] ?? '')))
+    .map((r) => ({ label: labels.map((k) => String(r[k] ?? '-')).join(' · '), value: value(r) }))
+    .filter((p) => Number.isFinite(p.value))
     .sort((a, b) => b.value - a.value)
     .slice(0, MAX_BARS);
   if (points.length < 2 || points.every((p) => p.value === 0)) return null;
