@@ -36,8 +36,9 @@ const NONZERO_SUMS = sql`having sum(nop) <> 0 or sum(premium) <> 0 or sum(weight
  * line), by day and by month, serve the reports that group or filter on those alone; the product cells add
  * product, insurer, premium payment term and instalment type, by month only (docs/decisions/034-subtree-by-product.md);
  * by day, the narrow cells with product alone, with insurer alone and with the premium terms serve the days of
- * a range in a report grouped or filtered by one of those (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md).
- * A report reads whole months from a monthly table and days from a daily one, so none grows with the number of
+ * a range in a report grouped or filtered by one of those (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md),
+ * and the direct business's cells with product and insurer together the Direct dashboard's
+ * (docs/decisions/048-subtree-direct-days.md). A report reads whole months from a monthly table and days from a daily one, so none grows with the number of
  * people under the reader.
  */
 export const NARROW_DIMS = ['status', 'business_type', 'channel', 'line'] as const;

@@ -56,9 +56,10 @@ const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat
  * the whole roll-up table for a contest's 600 RMs. Months
  * come from a subtree roll-up, a few rows per root however many people are under it: the narrow cells for keys
  * and filters on status, business type, channel and line, the product cells for product, insurer and the
- * premium terms. Days come from the narrow daily roll-up, for a key or filter of product or of insurer from
- * the product or insurer days, and otherwise (product and insurer together, the premium terms) from the daily
- * facts of every descendant (`coverRange` keeps those few). A grain's cells may leave out the levels nearest
+ * premium terms. Days come from the narrow daily roll-up, for a key or filter of product, of insurer or of the
+ * premium terms from the product, insurer or terms days, for product and insurer together from the direct days
+ * when only the business without a partner is asked (report 35), and otherwise from the daily facts of every
+ * descendant (`coverRange` keeps those few). A grain's cells may leave out the levels nearest
  * its root (`minDepth`): their daily facts are read person by person. A state filter reads the daily facts
  * for the whole range.
  * Each part is summed per root and key columns where it reads them, and the key text is made per group: the
