@@ -141,6 +141,12 @@ export interface Cases {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ContestBoards {
+  contest_id: number;
+  ends_on: string;
+  starts_on: string;
+}
+
 export interface Contests {
   ends_on: string;
   id: number;
@@ -148,6 +154,13 @@ export interface Contests {
   starts_on: string;
   target_wp: Numeric;
   zone_ids: number[];
+}
+
+export interface ContestStandings {
+  contest_id: number;
+  employee_id: number;
+  nop: number;
+  weightage_premium: Numeric;
 }
 
 export interface Customers {
@@ -777,6 +790,8 @@ export interface DB {
   calls: Calls;
   case_reassignments: CaseReassignments;
   cases: Cases;
+  contest_boards: ContestBoards;
+  contest_standings: ContestStandings;
   contests: Contests;
   customers: Customers;
   email_outbox: EmailOutbox;

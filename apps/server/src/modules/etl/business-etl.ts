@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { refreshContestBoards } from './contest-standings';
 import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
 
@@ -62,6 +63,8 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
       const rebuild =
         !watermark &&
         (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
+      // A contest whose window changed is summed afresh from the figures as folded, before this run's changes add to them.
+      const contestsSummed = watermark ? await refreshContestBoards(trx) : 0;
       const stats = watermark
         ? await foldChanges(
             trx,
@@ -73,7 +76,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
           : null;
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
       const activityChanges = rebuild ? 0 : await foldPartnerActivity(trx);
-      if (!stats && activityChanges === 0) {
+      if (!stats && activityChanges === 0 && contestsSummed === 0) {
         // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
         await trx
           .updateTable('etl_jobs')

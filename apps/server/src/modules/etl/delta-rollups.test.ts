@@ -38,10 +38,21 @@ const change = fc.oneof(
   }),
   fc.record({ kind: fc.constant('recruit' as const), like: fc.nat(), mapped: fc.boolean() }),
   fc.record({ kind: fc.constant('expiry' as const), pick: fc.nat(), days: fc.option(fc.integer({ min: -70, max: 70 }), { nil: null }) }),
+  // A contest's window moved or stretched (its standings are summed afresh by the next run).
+  fc.record({
+    kind: fc.constant('contest' as const),
+    pick: fc.nat(),
+    start: fc.integer({ min: -40, max: 40 }),
+    end: fc.integer({ min: -40, max: 40 }),
+  }),
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
-const nth = async (db: TestDb, table: 'policies' | 'employees' | 'partners' | 'products', n: number): Promise<number | undefined> => {
+const nth = async (
+  db: TestDb,
+  table: 'policies' | 'employees' | 'partners' | 'products' | 'contests',
+  n: number,
+): Promise<number | undefined> => {
   const key = table === 'products' ? sql`product_type_id` : sql`id`;
   const rows = await sql<{ id: number }>`select ${key}::int as id from ${sql.table(table)} order by 1`.execute(db.db);
   return rows.rows[n % Math.max(rows.rows.length, 1)]?.id;
@@ -78,6 +89,12 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
         c.li ? 'li_pos_status' : 'gi_pos_status',
       )}
       where id = ${partner ?? 0}`.execute(db.db);
+    return;
+  }
+  if (c.kind === 'contest') {
+    const contest = await nth(db, 'contests', c.pick);
+    await sql`update contests set starts_on = starts_on + ${c.start}::int, ends_on = greatest(starts_on + ${c.start}::int, ends_on + ${c.end}::int)
+      where id = ${contest ?? 0}`.execute(db.db);
     return;
   }
   if (c.kind === 'recruit') {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import { replaceTable } from '../../platform/table-swap';
+import { foldContestStandings, refreshContestBoards } from './contest-standings';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
 import { foldDayBits } from './partner-bits';
 import { notePartnerDues } from './partner-dues';
@@ -109,8 +110,8 @@ export const SUBTREE_GRAINS: readonly SubtreeGrain[] = [
 /** Every table of business figures (policies, premium) the ETL keeps. */
 export const FIGURE_TABLES = ['fact_daily_business', ...SUBTREE_GRAINS.map((g) => g.table), 'fact_partner_monthly'] as const;
 /** Every table the ETL keeps, its bookkeeping tables aside: the figures, the partner counts (./partner-activity.ts),
- * the partner bitmaps (./partner-bits.ts), the dues per manager (./partner-dues.ts), the cohorts (./partner-cohorts.ts) and
- * the renewal days (./renewal-days.ts). */
+ * the partner bitmaps (./partner-bits.ts), the dues per manager (./partner-dues.ts), the cohorts (./partner-cohorts.ts),
+ * the renewal days (./renewal-days.ts) and the contest standings (./contest-standings.ts). */
 export const ROLLUP_TABLES = [
   ...FIGURE_TABLES,
   'fact_manager_partners',
@@ -123,6 +124,7 @@ export const ROLLUP_TABLES = [
   'fact_subtree_partner_cohorts',
   'fact_employee_renewals',
   'fact_subtree_renewals',
+  'contest_standings',
 ] as const;
 
 // How far below an ancestor the fold tells descendants apart: every grain's minDepth (a literal, as the select
@@ -147,7 +149,8 @@ type DeltaTable =
   | 'fact_manager_partner_cohorts'
   | 'fact_subtree_partner_cohorts'
   | 'fact_employee_renewals'
-  | 'fact_subtree_renewals';
+  | 'fact_subtree_renewals'
+  | 'contest_standings';
 /** The ON CONFLICT clause that adds a row's measures to the cell already there. */
 export const addToCell = (table: FactTable, key: RawBuilder<unknown>) => {
   const t = sql.table(table);
@@ -315,6 +318,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
   await foldDayBits(trx);
   await notePartnerDues(trx);
   await foldRenewalDays(trx);
+  await foldContestStandings(trx);
 
   await sql`truncate etl_affected`.execute(trx);
   return { policies: row.n, maxUpdated: row.max_updated, maxCreated: row.max_created };
@@ -382,6 +386,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
   );
   await rebuildPartnerActivity(trx);
   await rebuildRenewalDays(trx);
+  await refreshContestBoards(trx, { all: true });
 
   const stats = await sql<{ n: number; max_updated: Date | null }>`
     select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);

@@ -754,6 +754,45 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
   });
 
+  it('32 shows the window its standings were summed for, and a changed window once the ETL has run', async () => {
+    const contest = await ctx.db.db.selectFrom('contests').selectAll().where('id', '=', 32).executeTakeFirstOrThrow();
+    const moved = { start: '2026-04-21', end: '2026-05-20' };
+    const rms = await ctx.db.db
+      .selectFrom('employees')
+      .select(['id', 'unique_code'])
+      .where('designation', '=', 'rm')
+      .where('zone_id', 'in', contest.zone_ids)
+      .execute();
+    const own = (id: number, window: { start: string; end: string }) =>
+      sum(world.policies.filter((p) => p.employeeId === id && p.status === 'success' && inRange(p, window))).wp;
+    const before = await report('demo.head', 32);
+    await sql`update contests set starts_on = ${moved.start}, ends_on = ${moved.end} where id = 32`.execute(ctx.db.db);
+    try {
+      // Until the ETL runs, the figures and the window are those summed before.
+      const waiting = await report('demo.head', 32);
+      expect([waiting.start_date, waiting.end_date]).toEqual([contest.starts_on, contest.ends_on]);
+      expect(waiting.data.data.records).toEqual(before.data.data.records);
+      await runBusinessEtl(ctx.db.db);
+      const after = await report('demo.head', 32);
+      expect([after.start_date, after.end_date]).toEqual([moved.start, moved.end]);
+      const figures = rms.map((e) => ({ code: e.unique_code, wp: own(e.id, moved) }));
+      expect(
+        figures.filter(
+          (f) => f.wp !== own(rms.find((e) => e.unique_code === f.code)?.id ?? -1, { start: contest.starts_on, end: contest.ends_on }),
+        ).length,
+      ).toBeGreaterThan(0);
+      expect(after.data.data.records).toHaveLength(rms.length);
+      for (const row of after.data.data.records) {
+        const rm = figures.find((x) => x.code === row['User Id']);
+        close(row['Weightage Premium'], rm?.wp ?? -1);
+        expect(row.Rank).toBe(1 + figures.filter((x) => x.wp > (rm?.wp ?? 0) + 0.001).length);
+      }
+    } finally {
+      await sql`update contests set starts_on = ${contest.starts_on}, ends_on = ${contest.ends_on} where id = 32`.execute(ctx.db.db);
+      await runBusinessEtl(ctx.db.db);
+    }
+  });
+
   it('activation, funnel, recruitment, performance, contests and renewal reports answer for a manager', async () => {
     for (const id of [24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 38]) {
       const r = await report('demo.head', id);

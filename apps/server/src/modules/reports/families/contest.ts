@@ -2,7 +2,6 @@ import type { ReportRecord } from '@dossier/shared';
 import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
-import { subtreeSumsQuery } from './subtree-sums';
 
 export const CONTEST_COLUMNS = [
   USER_ID_COLUMN,
@@ -15,45 +14,44 @@ export const CONTEST_COLUMNS = [
 ];
 
 /**
- * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest
- * window; the viewer gets the rows of their own subtree, each with its rank in the whole contest.
+ * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest window;
+ * the viewer gets the rows of their own subtree, each with its rank in the whole contest. An RM's figure is their
+ * own business, kept per contest by the ETL (`contest_standings`, docs/decisions/049-contest-standings.md): a
+ * few thousand rows to rank, however much business the zones have. The window shown is the one the standings
+ * were summed for; a contest changed since is summed afresh by the next run.
  */
 export async function contestReport(
   ctx: QueryContext,
   contestId: number,
 ): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
-  const contest = await ctx.db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+  const contest = await ctx.db
+    .selectFrom('contests as c')
+    .leftJoin('contest_boards as b', 'b.contest_id', 'c.id')
+    .select(['c.zone_ids', 'c.target_wp', 'c.starts_on', 'c.ends_on', 'b.starts_on as summed_from', 'b.ends_on as summed_to'])
+    .where('c.id', '=', contestId)
+    .executeTakeFirst();
   if (!contest) return { records: [], window: null };
-  const window = { start: contest.starts_on, end: contest.ends_on };
-  const rms = sql`select id from employees where designation = 'rm' and zone_id = any(${contest.zone_ids}::int[])`;
-  // An RM's own business from the subtree roll-ups (a few cells per person, not every policy of the zones):
-  // their subtree's, less that of anyone reporting to them.
-  const sums = subtreeSumsQuery(ctx, window, sql`${rms} union select id from employees where manager_id in (${rms})`, [], {
-    statuses: ['success'],
-  });
-  const res = await sql<{ code: string; name: string; wp: number; rank: number; in_subtree: boolean }>`
-    with sums as (${sums}),
-    -- Summed per manager once: a lookup per RM would scan every RM's sums for each one.
-    reportees as (select ch.manager_id, sum(r.wp) as wp from sums r join employees ch on ch.id = r.root_id group by ch.manager_id),
-    board as (
-      select e.id, e.unique_code as code, e.name, (coalesce(s.wp, 0) - coalesce(r.wp, 0))::float8 as wp
-      from employees e left join sums s on s.root_id = e.id left join reportees r on r.manager_id = e.id
-      where e.id in (${rms})
+  const window = { start: contest.summed_from ?? contest.starts_on, end: contest.summed_to ?? contest.ends_on };
+  // Ranked over the whole board first, then narrowed to the viewer's subtree.
+  const res = await sql<{ code: string; name: string; wp: number; rank: number }>`
+    with board as (
+      select e.id, e.unique_code as code, e.name, coalesce(s.weightage_premium, 0)::float8 as wp,
+        (rank() over (order by coalesce(s.weightage_premium, 0) desc))::int as rank
+      from employees e left join contest_standings s on s.contest_id = ${contestId} and s.employee_id = e.id
+      where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
     )
-    select b.code, b.name, b.wp, (rank() over (order by b.wp desc))::int as rank,
-      exists (select 1 from employee_closure c where c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id) as in_subtree
-    from board b order by rank, b.name`.execute(ctx.db);
+    select b.code, b.name, b.wp, b.rank
+    from board b join employee_closure c on c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id
+    order by b.rank, b.name`.execute(ctx.db);
   const target = Number(contest.target_wp);
-  const records = res.rows
-    .filter((r) => r.in_subtree)
-    .map((r) => ({
-      [COL.userId]: r.code,
-      [COL.name]: r.name,
-      [COL.wp]: round2(r.wp),
-      Target: round2(target),
-      'Achievement %': percent(r.wp, target),
-      Rank: r.rank,
-      [COL.accountId]: r.code,
-    }));
+  const records = res.rows.map((r) => ({
+    [COL.userId]: r.code,
+    [COL.name]: r.name,
+    [COL.wp]: round2(r.wp),
+    Target: round2(target),
+    'Achievement %': percent(r.wp, target),
+    Rank: r.rank,
+    [COL.accountId]: r.code,
+  }));
   return { records, window };
 }

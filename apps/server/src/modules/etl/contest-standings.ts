@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import { addDeltas } from './rollup-sql';
+
+/**
+ * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their own
+ * successful weightage premium in the contest's window, as the ETL last folded the policies. Reports 32-34 rank
+ * the contest's RMs from these rows. `contest_boards` holds the window each contest was summed for.
+ */
+
+// The run's changes per contest and employee (etl_affected holds each changed policy's old version, -1, and new,
+// +1), for the windows the standings were summed for.
+const DELTAS = sql`
+  select b.contest_id, a.employee_id, sum(a.sign) as nop, sum(a.sign * a.weightage_premium) as weightage_premium
+  from etl_affected a join contest_boards b on a.day between b.starts_on and b.ends_on
+  where a.status = 'success' and a.employee_id is not null
+  group by 1, 2 having sum(a.sign) <> 0 or sum(a.sign * a.weightage_premium) <> 0`;
+
+/** Folds the run's changed policies into the standings of every contest whose window they fall in. */
+export async function foldContestStandings(trx: Db): Promise<void> {
+  const standings = sql.table('contest_standings');
+  await addDeltas(
+    trx,
+    'contest_standings',
+    sql`insert into ${standings} (contest_id, employee_id, nop, weightage_premium) ${DELTAS}
+      on conflict (contest_id, employee_id) do update set
+        nop = ${standings}.nop + excluded.nop,
+        weightage_premium = ${standings}.weightage_premium + excluded.weightage_premium`,
+  );
+}
+
+/**
+ * Sums afresh the standings of each contest that has none yet or whose window has changed since they were summed,
+ * from the daily facts as folded (so before this run's changes are folded, which then add to them); with `all`,
+ * every contest's (a full rebuild, after the daily facts). Returns how many contests were summed: the report
+ * cache must start afresh when any was.
+ */
+export async function refreshContestBoards(trx: Db, { all = false } = {}): Promise<number> {
+  if (all) await sql`delete from contest_boards`.execute(trx);
+  const stale = await sql<{ id: number }>`
+    select c.id from contests c left join contest_boards b on b.contest_id = c.id
+    where b.contest_id is null or b.starts_on <> c.starts_on or b.ends_on <> c.ends_on`.execute(trx);
+  const ids = stale.rows.map((r) => r.id);
+  if (!ids.length) return 0;
+  await sql`delete from contest_standings where contest_id = any(${ids}::int[])`.execute(trx);
+  await sql`
+    insert into contest_boards (contest_id, starts_on, ends_on)
+    select id, starts_on, ends_on from contests where id = any(${ids}::int[])
+    on conflict (contest_id) do update set starts_on = excluded.starts_on, ends_on = excluded.ends_on`.execute(trx);
+  await sql`
+    insert into contest_standings (contest_id, employee_id, nop, weightage_premium)
+    select b.contest_id, f.employee_id, sum(f.nop), sum(f.weightage_premium)
+    from contest_boards b
+    join fact_daily_business f on f.day between b.starts_on and b.ends_on
+    where b.contest_id = any(${ids}::int[]) and f.status = 'success' and f.employee_id is not null
+    group by 1, 2`.execute(trx);
+  return ids.length;
+}
