@@ -145,6 +145,8 @@ export interface ContestBoards {
   contest_id: number;
   ends_on: string;
   starts_on: string;
+  target_wp: Numeric;
+  zone_ids: number[];
 }
 
 export interface Contests {

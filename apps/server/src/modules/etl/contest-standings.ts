@@ -5,7 +5,8 @@ import { addDeltas } from './rollup-sql';
 /**
  * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their own
  * successful weightage premium in the contest's window, as the ETL last folded the policies. Reports 32-34 rank
- * the contest's RMs from these rows. `contest_boards` holds the window each contest was summed for.
+ * the contest's RMs from these rows. `contest_boards` holds each contest as it was summed: its window, and the zones
+ * and target the report shows with those figures.
  */
 
 // The run's changes per contest and employee (etl_affected holds each changed policy's old version, -1, and new,
@@ -30,7 +31,8 @@ export async function foldContestStandings(trx: Db): Promise<void> {
 }
 
 /**
- * Sums afresh the standings of each contest that has none yet or whose window has changed since they were summed,
+ * Sums afresh the standings of each contest that has none yet or that has changed since they were summed (a changed
+ * zone or target needs no new sums, but is rare, and this way every change of a contest shows at the same run),
  * from the daily facts as folded (so before this run's changes are folded, which then add to them); with `all`,
  * every contest's (a full rebuild, after the daily facts). Returns how many contests were summed: the report
  * cache must start afresh when any was.
@@ -39,14 +41,19 @@ export async function refreshContestBoards(trx: Db, { all = false } = {}): Promi
   if (all) await sql`delete from contest_boards`.execute(trx);
   const stale = await sql<{ id: number }>`
     select c.id from contests c left join contest_boards b on b.contest_id = c.id
-    where b.contest_id is null or b.starts_on <> c.starts_on or b.ends_on <> c.ends_on`.execute(trx);
+    where b.contest_id is null or (b.zone_ids, b.starts_on, b.ends_on, b.target_wp) <> (c.zone_ids, c.starts_on, c.ends_on, c.target_wp)`.execute(
+    trx,
+  );
   const ids = stale.rows.map((r) => r.id);
   if (!ids.length) return 0;
   await sql`delete from contest_standings where contest_id = any(${ids}::int[])`.execute(trx);
   await sql`
-    insert into contest_boards (contest_id, starts_on, ends_on)
-    select id, starts_on, ends_on from contests where id = any(${ids}::int[])
-    on conflict (contest_id) do update set starts_on = excluded.starts_on, ends_on = excluded.ends_on`.execute(trx);
+    insert into contest_boards (contest_id, zone_ids, starts_on, ends_on, target_wp)
+    select id, zone_ids, starts_on, ends_on, target_wp from contests where id = any(${ids}::int[])
+    on conflict (contest_id) do update set
+      zone_ids = excluded.zone_ids, starts_on = excluded.starts_on, ends_on = excluded.ends_on, target_wp = excluded.target_wp`.execute(
+    trx,
+  );
   await sql`
     insert into contest_standings (contest_id, employee_id, nop, weightage_premium)
     select b.contest_id, f.employee_id, sum(f.nop), sum(f.weightage_premium)

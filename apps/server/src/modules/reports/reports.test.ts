@@ -754,7 +754,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     }
   });
 
-  it('32 shows the window its standings were summed for, and a changed window once the ETL has run', async () => {
+  it('32 shows the contest its standings were summed for, and a changed window and target once the ETL has run', async () => {
     const contest = await ctx.db.db.selectFrom('contests').selectAll().where('id', '=', 32).executeTakeFirstOrThrow();
     const moved = { start: '2026-04-21', end: '2026-05-20' };
     const rms = await ctx.db.db
@@ -766,9 +766,12 @@ describe('reports equal an independent recomputation from raw policies', () => {
     const own = (id: number, window: { start: string; end: string }) =>
       sum(world.policies.filter((p) => p.employeeId === id && p.status === 'success' && inRange(p, window))).wp;
     const before = await report('demo.head', 32);
-    await sql`update contests set starts_on = ${moved.start}, ends_on = ${moved.end} where id = 32`.execute(ctx.db.db);
+    const target = Number(contest.target_wp) + 1000;
+    await sql`update contests set starts_on = ${moved.start}, ends_on = ${moved.end}, target_wp = ${target} where id = 32`.execute(
+      ctx.db.db,
+    );
     try {
-      // Until the ETL runs, the figures and the window are those summed before.
+      // Until the ETL runs, the figures, the window and the target are those summed before.
       const waiting = await report('demo.head', 32);
       expect([waiting.start_date, waiting.end_date]).toEqual([contest.starts_on, contest.ends_on]);
       expect(waiting.data.data.records).toEqual(before.data.data.records);
@@ -783,12 +786,15 @@ describe('reports equal an independent recomputation from raw policies', () => {
       ).toBeGreaterThan(0);
       expect(after.data.data.records).toHaveLength(rms.length);
       for (const row of after.data.data.records) {
+        expect(row.Target).toBe(target);
         const rm = figures.find((x) => x.code === row['User Id']);
         close(row['Weightage Premium'], rm?.wp ?? -1);
         expect(row.Rank).toBe(1 + figures.filter((x) => x.wp > (rm?.wp ?? 0) + 0.001).length);
       }
     } finally {
-      await sql`update contests set starts_on = ${contest.starts_on}, ends_on = ${contest.ends_on} where id = 32`.execute(ctx.db.db);
+      await sql`update contests set starts_on = ${contest.starts_on}, ends_on = ${contest.ends_on}, target_wp = ${contest.target_wp} where id = 32`.execute(
+        ctx.db.db,
+      );
       await runBusinessEtl(ctx.db.db);
     }
   });

@@ -3,12 +3,15 @@
 -- them, on every view: work that grows with the RMs of the organisation, for a board whose figures change only when
 -- the ETL runs.
 
--- The window each contest's standings were summed for: a contest whose window differs (changed by an import or the
--- connector) or that has none yet (a new contest, or this migration) is summed afresh by the next run.
+-- Each contest as its standings were summed for it (the report shows these, so a contest changes with its figures
+-- and the report cache): a contest that differs (changed by an import or the connector) or that has none yet (a
+-- new contest, or this migration) is summed afresh by the next run.
 create table contest_boards (
   contest_id integer primary key references contests(id) on delete cascade,
+  zone_ids smallint[] not null,
   starts_on date not null,
-  ends_on date not null
+  ends_on date not null,
+  target_wp numeric(14,2) not null
 );
 
 -- Per contest and credited employee, their own successful business in the window, as the ETL last folded it.

@@ -17,21 +17,27 @@ export const CONTEST_COLUMNS = [
  * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest window;
  * the viewer gets the rows of their own subtree, each with its rank in the whole contest. An RM's figure is their
  * own business, kept per contest by the ETL (`contest_standings`, docs/decisions/049-contest-standings.md): a
- * few thousand rows to rank, however much business the zones have. The window shown is the one the standings
- * were summed for; a contest changed since is summed afresh by the next run.
+ * few thousand rows to rank, however much business the zones have. The contest is shown as the standings were
+ * summed for it (its window, zones and target); a contest changed since is summed afresh by the next run, and
+ * one summed never yet shows with no business.
  */
 export async function contestReport(
   ctx: QueryContext,
   contestId: number,
 ): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
-  const contest = await ctx.db
-    .selectFrom('contests as c')
-    .leftJoin('contest_boards as b', 'b.contest_id', 'c.id')
-    .select(['c.zone_ids', 'c.target_wp', 'c.starts_on', 'c.ends_on', 'b.starts_on as summed_from', 'b.ends_on as summed_to'])
-    .where('c.id', '=', contestId)
-    .executeTakeFirst();
+  const contest =
+    (await ctx.db
+      .selectFrom('contest_boards')
+      .select(['zone_ids', 'starts_on', 'ends_on', 'target_wp'])
+      .where('contest_id', '=', contestId)
+      .executeTakeFirst()) ??
+    (await ctx.db
+      .selectFrom('contests')
+      .select(['zone_ids', 'starts_on', 'ends_on', 'target_wp'])
+      .where('id', '=', contestId)
+      .executeTakeFirst());
   if (!contest) return { records: [], window: null };
-  const window = { start: contest.summed_from ?? contest.starts_on, end: contest.summed_to ?? contest.ends_on };
+  const window = { start: contest.starts_on, end: contest.ends_on };
   // Ranked over the whole board first, then narrowed to the viewer's subtree.
   const res = await sql<{ code: string; name: string; wp: number; rank: number }>`
     with board as (
