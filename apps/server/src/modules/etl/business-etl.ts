@@ -63,7 +63,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
       const rebuild =
         !watermark &&
         (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
-      // A contest whose window changed is summed afresh from the figures as folded, before this run's changes add to them.
+      // A contest changed since it was summed is summed afresh from the figures as folded, before this run's changes add to them.
       const contestsSummed = watermark ? await refreshContestBoards(trx) : 0;
       const stats = watermark
         ? await foldChanges(
