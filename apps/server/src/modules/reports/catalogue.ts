@@ -24,7 +24,7 @@ import {
   STATUS_KEYS,
   type BreakdownSpec,
 } from './families/breakdown';
-import { CONTEST_COLUMNS, contestReport } from './families/contest';
+import { contestBatches, contestReport } from './families/contest';
 import {
   FUNNEL_COLUMNS,
   funnelReport,
@@ -53,6 +53,14 @@ export interface ReportResult {
   range?: DateRange;
   /** Set by server-paged reports (policy lists): `records` is this page. */
   paging?: ReportPaging;
+}
+
+/** A report's rows for a download or a mail, read in batches. */
+export interface ReportBatches {
+  columns: ReportColumnDef[];
+  batches: Iterable<ReportRecord[]> | AsyncIterable<ReportRecord[]>;
+  /** Set when the report fixes its own window (contests), as `ReportResult.range`. */
+  range?: DateRange;
 }
 
 /** What a report's presentation may depend on beyond its data. */
@@ -108,7 +116,7 @@ export interface ReportDef {
    * grow with the business (policy lists), so downloads and mails never hold them all. Other reports have a
    * row per team member, partner or category and are exported from `run`.
    */
-  batches?(ctx: QueryContext, batchSize: number): { columns: ReportColumnDef[]; batches: AsyncIterable<ReportRecord[]> };
+  batches?(ctx: QueryContext, batchSize: number): Promise<ReportBatches>;
 }
 
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
@@ -165,10 +173,8 @@ function breakdown(id: number, name: string, dashboardId: number, spec: Breakdow
 function contest(id: number, name: string): ReportDef {
   return {
     ...base({ id, name, dashboardId: 8, filters: NO_FILTERS, presentation: { ...SHOWN, breadcrumbs: false } }),
-    run: async (ctx) => {
-      const { records, window } = await contestReport(ctx, id);
-      return { columns: CONTEST_COLUMNS, records, ...(window ? { range: window } : {}) };
-    },
+    run: (ctx) => contestReport(ctx, id, name),
+    batches: (ctx, size) => contestBatches(ctx, id, size),
   };
 }
 
@@ -307,7 +313,7 @@ export const REPORTS: readonly ReportDef[] = [
       ...dropdown('Select Product line'),
     }),
     run: lastActivationPivot,
-    batches: (ctx, size) => ({ columns: LAST_ACTIVATION_COLUMNS, batches: lastActivationBatches(ctx, size) }),
+    batches: async (ctx, size) => ({ columns: LAST_ACTIVATION_COLUMNS, batches: lastActivationBatches(ctx, size) }),
   },
   {
     ...base({
@@ -361,7 +367,7 @@ export const REPORTS: readonly ReportDef[] = [
   {
     ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner', ...NO_CHART }),
     run: executiveReport,
-    batches: (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
+    batches: async (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
   },
   {
     ...base({
@@ -375,7 +381,7 @@ export const REPORTS: readonly ReportDef[] = [
       ...NO_CHART,
     }),
     run: renewalDuesReport,
-    batches: (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
+    batches: async (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
   },
 ];
 

@@ -54,6 +54,15 @@ describe('reports equal an independent recomputation from raw policies', () => {
   };
   const report = async (login: string, id: number, query = '') =>
     (await get(login, `/api/reports/${id}/?start_date=${RANGE.start}&end_date=${RANGE.end}${query}`)).json<ReportResponse>();
+  /** A server-paged report's first page and every row of it, page by page (contest boards hold more than a page). */
+  const allPages = async (login: string, id: number) => {
+    const first = await report(login, id, '&page_size=100');
+    const records = [...first.data.data.records];
+    for (let page = 2; page <= (first.paging?.total_pages ?? 1); page++) {
+      records.push(...(await report(login, id, `&page_size=100&page=${page}`)).data.data.records);
+    }
+    return { first, records };
+  };
   const me = async (login: string) => (await get(login, '/accounts/api/v1/me/')).json<{ code: string }>().code;
   const subtreePolicies = (employeeId: number) => world.policies.filter((p) => world.subtree.get(employeeId)?.has(p.employeeId));
 
@@ -590,7 +599,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     const contests = await ctx.db.db.selectFrom('contests').selectAll().execute();
     expect(contests).toHaveLength(3);
     for (const contest of contests) {
-      const r = await report('demo.head', contest.id);
+      const { first: r, records } = await allPages('demo.head', contest.id);
       expect(r.start_date).toBe(contest.starts_on);
       const window = { start: contest.starts_on, end: contest.ends_on };
       const rms = (
@@ -604,13 +613,54 @@ describe('reports equal an independent recomputation from raw policies', () => {
         code: e.unique_code,
         wp: sum(world.policies.filter((p) => p.employeeId === e.id && p.status === 'success' && inRange(p, window))).wp,
       }));
-      expect(r.data.data.records).toHaveLength(rms.length);
-      for (const row of r.data.data.records) {
+      expect(records).toHaveLength(rms.length);
+      for (const row of records) {
         const rm = rms.find((x) => x.code === row['User Id']);
         close(row['Weightage Premium'], rm?.wp ?? -1);
         expect(row.Rank).toBe(1 + rms.filter((x) => x.wp > (rm?.wp ?? 0) + 0.001).length);
       }
     }
+  });
+
+  it('32 pages, sorts and searches the board on the server; the download holds the whole board in rank order', async () => {
+    const contest = await ctx.db.db.selectFrom('contests').selectAll().where('id', '=', 32).executeTakeFirstOrThrow();
+    const whole = (await allPages('demo.head', 32)).records;
+    // More than a page: the paging is the server's.
+    expect(whole.length).toBeGreaterThan(100);
+    // The board's own order: best rank first.
+    const ranks = whole.map((r) => Number(r.Rank));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+
+    const first = await report('demo.head', 32, '&page_size=10');
+    expect(first.paging).toMatchObject({
+      page: 1,
+      page_size: 10,
+      total_rows: whole.length,
+      sortable: ['User Id', 'Name', 'Weightage Premium', 'Achievement %', 'Rank'],
+    });
+    expect(first.data.data.records).toEqual(whole.slice(0, 10));
+    expect((await report('demo.head', 32, '&page_size=10&page=2')).data.data.records).toEqual(whole.slice(10, 20));
+    // The window stays the contest's on every page.
+    expect([first.start_date, first.end_date]).toEqual([contest.starts_on, contest.ends_on]);
+
+    const lowest = await report('demo.head', 32, '&page_size=10&sort=Weightage%20Premium&order=asc');
+    const ascending = [...whole].map((r) => Number(r['Weightage Premium'])).sort((a, b) => a - b);
+    expect(lowest.data.data.records.map((r) => r['Weightage Premium'])).toEqual(ascending.slice(0, 10));
+    // A row found by search keeps its rank in the whole contest.
+    const one = whole[4] as ReportRecord;
+    const searched = await report('demo.head', 32, `&search=${encodeURIComponent(String(one['User Id']))}`);
+    expect(searched.data.data.records).toEqual([one]);
+    expect(searched.paging?.total_rows).toBe(1);
+
+    const csv = await get('demo.head', `/api/reports/32/download/?format=csv&start_date=${RANGE.start}&end_date=${RANGE.end}`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="north-west-zone-contest_${contest.starts_on}_${contest.ends_on}.csv"`,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(whole.map((r) => r['User Id']));
   });
 
   it('25 and 26 count partners by their current mapping: a partner mapped to someone else moves once the ETL has run', async () => {
@@ -745,7 +795,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     await ctx.db.db.transaction().execute((trx) => moveEmployee(trx, moved.id, lead.id));
     afterHierarchyMove();
     try {
-      const rows = (await report('demo.head', contest.id)).data.data.records;
+      const rows = (await allPages('demo.head', contest.id)).records;
       close(rows.find((r) => r['User Id'] === lead.unique_code)?.['Weightage Premium'], own(lead.id));
       close(rows.find((r) => r['User Id'] === moved.unique_code)?.['Weightage Premium'], own(moved.id));
     } finally {
@@ -765,25 +815,25 @@ describe('reports equal an independent recomputation from raw policies', () => {
       .execute();
     const own = (id: number, window: { start: string; end: string }) =>
       sum(world.policies.filter((p) => p.employeeId === id && p.status === 'success' && inRange(p, window))).wp;
-    const before = await report('demo.head', 32);
+    const before = await allPages('demo.head', 32);
     const target = Number(contest.target_wp) + 1000;
     await sql`update contests set starts_on = ${moved.start}, ends_on = ${moved.end}, target_wp = ${target} where id = 32`.execute(
       ctx.db.db,
     );
     try {
       // Until the ETL runs, the figures, the window and the target are those summed before.
-      const waiting = await report('demo.head', 32);
-      expect([waiting.start_date, waiting.end_date]).toEqual([contest.starts_on, contest.ends_on]);
-      expect(waiting.data.data.records).toEqual(before.data.data.records);
+      const waiting = await allPages('demo.head', 32);
+      expect([waiting.first.start_date, waiting.first.end_date]).toEqual([contest.starts_on, contest.ends_on]);
+      expect(waiting.records).toEqual(before.records);
       await runBusinessEtl(ctx.db.db);
-      const after = await report('demo.head', 32);
-      expect([after.start_date, after.end_date]).toEqual([moved.start, moved.end]);
+      const after = await allPages('demo.head', 32);
+      expect([after.first.start_date, after.first.end_date]).toEqual([moved.start, moved.end]);
       // The moved window changes some RM's figure, so the run's re-summing shows.
       const original = { start: contest.starts_on, end: contest.ends_on };
       expect(rms.filter((e) => own(e.id, moved) !== own(e.id, original)).length).toBeGreaterThan(0);
       const figures = rms.map((e) => ({ code: e.unique_code, wp: own(e.id, moved) }));
-      expect(after.data.data.records).toHaveLength(rms.length);
-      for (const row of after.data.data.records) {
+      expect(after.records).toHaveLength(rms.length);
+      for (const row of after.records) {
         expect(row.Target).toBe(target);
         const rm = figures.find((x) => x.code === row['User Id']);
         close(row['Weightage Premium'], rm?.wp ?? -1);

@@ -106,9 +106,9 @@ export class ReportService {
     if (def.batches) {
       const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
       const ctx = this.context(def, account, params, await resolveFilters(this.db, params));
-      const { columns, batches } = def.batches(ctx, batchSize);
+      const { columns, batches, range } = await def.batches(ctx, batchSize);
       const shown = exportColumns(columns);
-      return { name: def.name, ...ctx.range, account, columns: shown, batches: matchingRows(batches, shown, params.search) };
+      return { name: def.name, ...(range ?? ctx.range), account, columns: shown, batches: matchingRows(batches, shown, params.search) };
     }
     const { search, ...query } = params;
     const report = await this.report(viewer, id, query);

@@ -1,9 +1,21 @@
 import type { ReportRecord } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
+import type { ReportBatches, ReportResult } from '../catalogue';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
+import { mapped, orderedRows, sortedBy, type ListShape } from './paging';
 
-export const CONTEST_COLUMNS = [
+// The target is the same for every row, so achievement sorts as the weightage premium does.
+const CONTEST_SORT: Record<string, RawBuilder<unknown>> = {
+  [COL.userId]: sql`b.code`,
+  [COL.name]: sql`b.name`,
+  [COL.wp]: sql`b.wp`,
+  'Achievement %': sql`b.wp`,
+  Rank: sql`b.rank`,
+};
+
+export const CONTEST_COLUMNS = sortedBy(CONTEST_SORT, [
   USER_ID_COLUMN,
   NAME_COLUMN,
   WP_COLUMN,
@@ -11,21 +23,25 @@ export const CONTEST_COLUMNS = [
   column('Target', 'currency'),
   column('Achievement %', 'percent'),
   column('Rank', 'count'),
-];
+]);
 
-/**
- * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest window;
- * the viewer gets the rows of their own subtree, each with its rank in the whole contest. An RM's figure is their
- * own business, kept per contest by the ETL (`contest_standings`, docs/decisions/049-contest-standings.md): a
- * few thousand rows to rank, however much business the zones have. The contest is shown as the standings were
- * summed for it (its window, zones and target); a contest changed since is summed afresh by the next run, and
- * one summed never yet shows with no business.
- */
-export async function contestReport(
-  ctx: QueryContext,
-  contestId: number,
-): Promise<{ records: ReportRecord[]; window: { start: string; end: string } | null }> {
-  const contest =
+interface Contest {
+  zone_ids: number[];
+  starts_on: string;
+  ends_on: string;
+  target_wp: string;
+}
+
+interface BoardRow {
+  code: string;
+  name: string;
+  wp: number;
+  rank: number;
+}
+
+/** The contest as its standings were summed for it, or as defined when no run has summed it yet. */
+async function contestOf(ctx: QueryContext, contestId: number): Promise<Contest | undefined> {
+  return (
     (await ctx.db
       .selectFrom('contest_boards')
       .select(['zone_ids', 'starts_on', 'ends_on', 'target_wp'])
@@ -35,29 +51,76 @@ export async function contestReport(
       .selectFrom('contests')
       .select(['zone_ids', 'starts_on', 'ends_on', 'target_wp'])
       .where('id', '=', contestId)
-      .executeTakeFirst());
-  if (!contest) return { records: [], window: null };
-  const window = { start: contest.starts_on, end: contest.ends_on };
-  // Ranked over the whole board first, then narrowed to the viewer's subtree.
-  const res = await sql<{ code: string; name: string; wp: number; rank: number }>`
-    with board as (
-      select e.id, e.unique_code as code, e.name, coalesce(s.weightage_premium, 0)::float8 as wp,
-        (rank() over (order by coalesce(s.weightage_premium, 0) desc))::int as rank
-      from employees e left join contest_standings s on s.contest_id = ${contestId} and s.employee_id = e.id
-      where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
-    )
-    select b.code, b.name, b.wp, b.rank
-    from board b join employee_closure c on c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id
-    order by b.rank, b.name`.execute(ctx.db);
-  const target = Number(contest.target_wp);
-  const records = res.rows.map((r) => ({
-    [COL.userId]: r.code,
-    [COL.name]: r.name,
-    [COL.wp]: round2(r.wp),
-    Target: round2(target),
-    'Achievement %': percent(r.wp, target),
-    Rank: r.rank,
-    [COL.accountId]: r.code,
-  }));
-  return { records, window };
+      .executeTakeFirst())
+  );
+}
+
+/** The viewer's rows of the board, each ranked over the whole board first. */
+const boardShape = (ctx: QueryContext, contestId: number, contest: Contest): ListShape => ({
+  select: sql`b.code, b.name, b.wp, b.rank`,
+  from: sql`(
+    select e.id, e.unique_code as code, e.name, coalesce(s.weightage_premium, 0)::float8 as wp,
+      (rank() over (order by coalesce(s.weightage_premium, 0) desc))::int as rank
+    from employees e left join contest_standings s on s.contest_id = ${contestId} and s.employee_id = e.id
+    where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
+  ) b join employee_closure c on c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id`,
+  where: sql`true`,
+  sortable: CONTEST_SORT,
+  searchText: sql`b.code || ' ' || b.name`,
+  order: sql`b.rank, b.name, b.code`,
+});
+
+const contestRecord =
+  (contest: Contest) =>
+  (r: BoardRow): ReportRecord => {
+    const target = Number(contest.target_wp);
+    return {
+      [COL.userId]: r.code,
+      [COL.name]: r.name,
+      [COL.wp]: round2(r.wp),
+      Target: round2(target),
+      'Achievement %': percent(r.wp, target),
+      Rank: r.rank,
+      [COL.accountId]: r.code,
+    };
+  };
+
+/**
+ * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest window;
+ * the viewer gets the rows of their own subtree, each with its rank in the whole contest. An RM's figure is their
+ * own business, kept per contest by the ETL (`contest_standings`, docs/decisions/049-contest-standings.md): a
+ * few thousand rows to rank, however much business the zones have. The contest is shown as the standings were
+ * summed for it (its window, zones and target); a contest changed since is summed afresh by the next run, and
+ * one summed never yet shows with no business. A national head's board has every RM of the zones, which grow
+ * with the organisation: it is paged, sorted and searched on the server.
+ */
+export async function contestReport(ctx: QueryContext, contestId: number, name: string): Promise<ReportResult> {
+  const contest = await contestOf(ctx, contestId);
+  if (!contest) return { columns: CONTEST_COLUMNS, records: [] };
+  const { rows, paging } = await orderedRows<BoardRow>(ctx, name, boardShape(ctx, contestId, contest));
+  return {
+    columns: CONTEST_COLUMNS,
+    records: rows.map(contestRecord(contest)),
+    paging,
+    range: { start: contest.starts_on, end: contest.ends_on },
+  };
+}
+
+/** The viewer's whole board in rank order, in batches (downloads and mails), with the contest's window. */
+export async function contestBatches(ctx: QueryContext, contestId: number, batchSize: number): Promise<ReportBatches> {
+  const contest = await contestOf(ctx, contestId);
+  if (!contest) return { columns: CONTEST_COLUMNS, batches: [] };
+  const shape = boardShape(ctx, contestId, contest);
+  const query: KeysetQuery<BoardRow, BoardRow> = {
+    sql: (after, limit) => sql<BoardRow>`
+      select ${shape.select} from ${shape.from}
+      where ${shape.where} ${after ? sql`and (b.rank, b.name, b.code) > (${after.rank}, ${after.name}, ${after.code})` : sql``}
+      order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    keyOf: (row) => row,
+  };
+  return {
+    columns: CONTEST_COLUMNS,
+    batches: mapped(readInBatches(ctx.db, query, batchSize), contestRecord(contest)),
+    range: { start: contest.starts_on, end: contest.ends_on },
+  };
 }
