@@ -277,9 +277,13 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
   const folded = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id = ${ctx.account.id} and day between ${start}::date and ${end}::date`;
   // The cheaper way: the policies the look-back holds (the last run's and any since, more after a large import)
-  // are each looked up, where a count reads each policy due; a small subtree's or range's dues are counted.
-  // Summed again in the statement below: the total must read the rows in the snapshot it reads the policies in.
-  const due = (await sql<{ n: number }>`select (${folded})::int as n`.execute(ctx.db)).rows[0]?.n ?? 0;
+  // are each looked up, where a count reads the expiry index over the range: every policy due then, whoever's
+  // (the subtree is checked per entry), so as many as the whole organisation's dues, read from its top
+  // employees' renewal days. Only this choice reads them; the total below sums the viewer's rows in the snapshot
+  // it reads the policies in.
+  const dueInRange = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
+    where ancestor_id in (select id from employees where manager_id is null) and day between ${start}::date and ${end}::date`;
+  const due = (await sql<{ n: number }>`select (${dueInRange})::int as n`.execute(ctx.db)).rows[0]?.n ?? 0;
   const waiting = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from policies where updated_at > ${since} limit ${Math.floor(due / PROBE_COST) + 1}) x`.execute(
     ctx.db,
