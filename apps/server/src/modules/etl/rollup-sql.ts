@@ -340,6 +340,11 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
   // transaction only; a run holds one or two groupings at a time.
   await sql`set local work_mem = '256MB'`.execute(trx);
   await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+  // Grouped by sorting, not hashing, where a grouping has about as many cells as rows: a hash table of numeric
+  // sums then spills in dozens of batches and is sorted again for the key order. At 1 crore policies the daily
+  // facts took 58 s hashed and 21 s sorted, the subtree days 106 and 83 s (docs/scaling.md, 'ETL').
+  const groupBySorting = (sorted: boolean) => sql`set local enable_hashagg = ${sql.raw(sorted ? 'off' : 'on')}`.execute(trx);
+  await groupBySorting(true);
   await replaceTable(trx, 'etl_policy_state', (t) =>
     sql`
       insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
@@ -352,8 +357,14 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
       select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
       from etl_policy_state group by ${DAILY_KEY} order by ${DAILY_KEY}`.execute(trx),
   );
-  // Each employee's periods first, then once for each ancestor in the closure.
+  // Each employee's periods first, then once for each ancestor in the closure. A grain that leaves out the
+  // levels just above the business (minDepth) sums it first to the ancestor that many levels up, whose whole
+  // subtree holds it: every ancestor of the business at least that deep is that ancestor or above it. Fewer
+  // cells go through the closure, and the first grouping holds fewer (docs/scaling.md, 'ETL').
   for (const grain of SUBTREE_GRAINS) {
+    // Summed first to an ancestor above the business, a grain's cells are a fraction of the rows: hashed, they
+    // fit (the insurer days 60 s hashed, 63 s sorted; the terms days 20 and 36 s).
+    await groupBySorting(grain.minDepth === 0);
     const key = subtreeKey(grain);
     const period = grain.periodOf(sql`day`);
     await replaceTable(trx, grain.table, (t) =>
@@ -364,19 +375,23 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
           from ${sql.table(grain.rebuiltFrom)} group by 1, 2, ${dimRefs(grain.dims)} order by 1, 2, ${dimRefs(grain.dims)}`.execute(trx)
         : sql`
           with per_employee as (
-            select ${period} as period, employee_id, ${dimRefs(grain.dims)}, count(*) as nop,
-              sum(premium) as premium, sum(weightage_premium) as weightage_premium, sum(loan_amount) as loan_amount
-            from etl_policy_state where line is not null ${grainRows(grain, sql`channel`)}
-            group by 1, employee_id, ${dimRefs(grain.dims)}
+            select ${period} as period, ${grain.minDepth === 0 ? sql`s.employee_id` : sql`up.ancestor_id`} as employee_id,
+              ${dimRefs(grain.dims, 's')}, count(*) as nop, sum(s.premium) as premium,
+              sum(s.weightage_premium) as weightage_premium, sum(s.loan_amount) as loan_amount
+            from etl_policy_state s
+            ${grain.minDepth === 0 ? sql`` : sql`join employee_closure up on up.descendant_id = s.employee_id and up.depth = ${grain.minDepth}`}
+            where s.line is not null ${grainRows(grain, sql`s.channel`)}
+            group by 1, 2, ${dimRefs(grain.dims, 's')}
           )
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
           select c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')},
             sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
-          from per_employee e join employee_closure c on c.descendant_id = e.employee_id and c.depth >= ${grain.minDepth}
+          from per_employee e join employee_closure c on c.descendant_id = e.employee_id
           group by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}
           order by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}`.execute(trx),
     );
   }
+  await groupBySorting(true);
   await replaceTable(trx, 'fact_partner_monthly', (t) =>
     sql`
       insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
