@@ -2,9 +2,8 @@ import { addDays, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import type { ReportResult } from '../catalogue';
-import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { percent, type QueryContext } from '../context';
-import { orderedRows, sortedBy, type ListShape } from './paging';
+import { listInBatches, orderedRows, sortedBy, type ListShape } from './paging';
 
 /**
  * Whether a partner (`partner`, a column) is currently mapped into the subtree of `rootId`, asked partner by
@@ -210,13 +209,6 @@ export async function lastActivationPivot(ctx: QueryContext): Promise<ReportResu
 }
 
 export async function* lastActivationBatches(ctx: QueryContext, batchSize: number): AsyncGenerator<ReportRecord[]> {
-  const shape = lastActivationShape(ctx);
-  const query: KeysetQuery<PartnerRow, PartnerRow> = {
-    sql: (after, limit) => sql<PartnerRow>`
-      select ${shape.select} from ${shape.from}
-      where ${shape.where} ${after ? sql`and (pa.name, pa.unique_code) > (${after.name}, ${after.code})` : sql``}
-      order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
-    keyOf: (row) => row,
-  };
-  for await (const batch of readInBatches(ctx.db, query, batchSize)) yield await lastActivationRecords(ctx, batch);
+  const after = (row: PartnerRow) => sql`(pa.name, pa.unique_code) > (${row.name}, ${row.code})`;
+  for await (const batch of listInBatches(ctx, lastActivationShape(ctx), after, batchSize)) yield await lastActivationRecords(ctx, batch);
 }

@@ -1,10 +1,9 @@
 import type { ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
-import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import type { ReportBatches, ReportResult } from '../catalogue';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
-import { mapped, orderedRows, sortedBy, type ListShape } from './paging';
+import { listInBatches, mapped, orderedRows, sortedBy, type ListShape } from './paging';
 
 // The target is the same for every row, so achievement sorts as the weightage premium does.
 const CONTEST_SORT: Record<string, RawBuilder<unknown>> = {
@@ -70,20 +69,21 @@ const boardShape = (ctx: QueryContext, contestId: number, contest: Contest): Lis
   order: sql`b.rank, b.name, b.code`,
 });
 
-const contestRecord =
-  (contest: Contest) =>
-  (r: BoardRow): ReportRecord => {
-    const target = Number(contest.target_wp);
-    return {
-      [COL.userId]: r.code,
-      [COL.name]: r.name,
-      [COL.wp]: round2(r.wp),
-      Target: round2(target),
-      'Achievement %': percent(r.wp, target),
-      Rank: r.rank,
-      [COL.accountId]: r.code,
-    };
-  };
+const contestRecord = (contest: Contest) => {
+  const target = Number(contest.target_wp);
+  return (r: BoardRow): ReportRecord => ({
+    [COL.userId]: r.code,
+    [COL.name]: r.name,
+    [COL.wp]: round2(r.wp),
+    Target: round2(target),
+    'Achievement %': percent(r.wp, target),
+    Rank: r.rank,
+    [COL.accountId]: r.code,
+  });
+};
+
+/** The contest's own window, which replaces the range asked for. */
+const windowOf = (contest: Contest) => ({ start: contest.starts_on, end: contest.ends_on });
 
 /**
  * Reports 32-34: every RM of the contest's zones ranked by successful weightage premium in the contest window;
@@ -102,7 +102,7 @@ export async function contestReport(ctx: QueryContext, contestId: number, name: 
     columns: CONTEST_COLUMNS,
     records: rows.map(contestRecord(contest)),
     paging,
-    range: { start: contest.starts_on, end: contest.ends_on },
+    range: windowOf(contest),
   };
 }
 
@@ -110,17 +110,10 @@ export async function contestReport(ctx: QueryContext, contestId: number, name: 
 export async function contestBatches(ctx: QueryContext, contestId: number, batchSize: number): Promise<ReportBatches> {
   const contest = await contestOf(ctx, contestId);
   if (!contest) return { columns: CONTEST_COLUMNS, batches: [] };
-  const shape = boardShape(ctx, contestId, contest);
-  const query: KeysetQuery<BoardRow, BoardRow> = {
-    sql: (after, limit) => sql<BoardRow>`
-      select ${shape.select} from ${shape.from}
-      where ${shape.where} ${after ? sql`and (b.rank, b.name, b.code) > (${after.rank}, ${after.name}, ${after.code})` : sql``}
-      order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
-    keyOf: (row) => row,
-  };
+  const after = (row: BoardRow) => sql`(b.rank, b.name, b.code) > (${row.rank}, ${row.name}, ${row.code})`;
   return {
     columns: CONTEST_COLUMNS,
-    batches: mapped(readInBatches(ctx.db, query, batchSize), contestRecord(contest)),
-    range: { start: contest.starts_on, end: contest.ends_on },
+    batches: mapped(listInBatches(ctx, boardShape(ctx, contestId, contest), after, batchSize), contestRecord(contest)),
+    range: windowOf(contest),
   };
 }

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
 import { badRequest } from '../../../platform/http-errors';
 import { containsPattern } from '../../../platform/like';
+import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import type { QueryContext } from '../context';
 
 // Lists that grow with the business (policies, partners) are paged on the server: the table never holds more
@@ -70,6 +71,26 @@ export async function orderedPage<R>(
 ): Promise<ReportResult> {
   const { rows, paging } = await orderedRows<R>(ctx, name, shape);
   return { columns, records: rows.map(record), paging };
+}
+
+/**
+ * Every row of a list in its own order, in batches (downloads and mails). `after` is the condition that keeps the
+ * rows behind a row in that order (the order's columns compared as a row).
+ */
+export function listInBatches<R>(
+  ctx: QueryContext,
+  shape: ListShape,
+  after: (row: R) => RawBuilder<unknown>,
+  batchSize: number,
+): AsyncGenerator<R[]> {
+  const query: KeysetQuery<R, R> = {
+    sql: (last, limit) => sql<R>`
+      select ${shape.select} from ${shape.from}
+      where ${shape.where} ${last ? sql`and ${after(last)}` : sql``}
+      order by ${shape.order} ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    keyOf: (row) => row,
+  };
+  return readInBatches(ctx.db, query, batchSize);
 }
 
 export async function* mapped<R>(batches: AsyncIterable<R[]>, record: (row: R) => ReportRecord): AsyncGenerator<ReportRecord[]> {
