@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
 import { hasConnectionPool, type Db } from './db';
-import { replaceTable } from './table-swap';
+import { swapTables } from './table-swap';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -41,7 +41,7 @@ const insertRows = (db: Db, table: ReturnType<typeof sql.table>, rows: [string, 
     db,
   );
 
-describe('replaceTable', () => {
+describe('swapTables', () => {
   let db: TestDb;
   beforeAll(async () => {
     db = await createTestDb();
@@ -61,14 +61,16 @@ describe('replaceTable', () => {
     expect(before.storage).toEqual(['fillfactor=90']);
     let seenDuringFill: string[] | null = null;
     await db.db.transaction().execute((trx) =>
-      replaceTable(trx, TABLE, async (target) => {
-        await insertRows(trx, target, [
-          ['2026-03-01', 5, 7],
-          ['2026-03-01', 6, 8],
-        ]);
-        // Another session (PostgreSQL's pool; PGlite has one connection) still reads the table being replaced.
-        if (hasConnectionPool(db.db)) seenDuringFill = await months(db.db);
-      }),
+      swapTables(trx, (swap) =>
+        swap.replace(TABLE, async (target) => {
+          await insertRows(trx, target, [
+            ['2026-03-01', 5, 7],
+            ['2026-03-01', 6, 8],
+          ]);
+          // Another session (PostgreSQL's pool; PGlite has one connection) still reads the table being replaced.
+          if (hasConnectionPool(db.db)) seenDuringFill = await months(db.db);
+        }),
+      ),
     );
     if (hasConnectionPool(db.db)) expect(seenDuringFill).toEqual(['2026-01-01|1|motor|1', '2026-01-01|2|motor|2', '2026-02-01|1|motor|3']);
     expect(await months(db.db)).toEqual(['2026-03-01|5|motor|7', '2026-03-01|6|motor|8']);
@@ -81,16 +83,52 @@ describe('replaceTable', () => {
     const before = await months(db.db);
     await expect(
       db.db.transaction().execute((trx) =>
-        replaceTable(trx, TABLE, async (target) => {
-          await insertRows(trx, target, [['2026-04-01', 9, 1]]);
-          throw new Error('source went away');
-        }),
+        swapTables(trx, (swap) =>
+          swap.replace(TABLE, async (target) => {
+            await insertRows(trx, target, [['2026-04-01', 9, 1]]);
+            throw new Error('source went away');
+          }),
+        ),
       ),
     ).rejects.toThrow('source went away');
     expect(await months(db.db)).toEqual(before);
     const leftover = await sql<{
       n: number;
-    }>`select count(*)::int as n from pg_class where relname like 'fact_partner_monthly_next%'`.execute(db.db);
+    }>`select count(*)::int as n from pg_namespace where nspname = current_schema() || '_rebuild'`.execute(db.db);
     expect(leftover.rows[0]?.n).toBe(0);
   });
+
+  // Two sessions at once: PostgreSQL only (PGlite has one connection, whose queries wait for the transaction).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps every table it fills readable by other sessions until the end, while a later fill reads the fresh rows of an earlier one',
+    async () => {
+      const before = await months(db.db);
+      // Another session's read that gives up after a second instead of waiting for the swapping transaction.
+      const impatient = () =>
+        db.db.transaction().execute(async (reader) => {
+          await sql`set local lock_timeout = '1s'`.execute(reader);
+          return months(reader);
+        });
+      let seenByLaterFill: number | undefined;
+      let seenByReader: string[] | Error = [];
+      await db.db.transaction().execute((trx) =>
+        swapTables(trx, async (swap) => {
+          await swap.replace(TABLE, (target) => insertRows(trx, target, [['2026-05-01', 3, 4]]));
+          await swap.replace('fact_employee_renewals', async (target) => {
+            const fresh = await sql<{ n: number }>`select count(*)::int as n from fact_partner_monthly`.execute(trx);
+            seenByLaterFill = fresh.rows[0]?.n;
+            await sql`insert into ${target} (employee_id, day, nop) values (1, '2026-05-01', 1)`.execute(trx);
+            seenByReader = await impatient().catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+          });
+        }),
+      );
+      expect(seenByLaterFill).toBe(1);
+      expect(seenByReader).toEqual(before);
+      expect(await months(db.db)).toEqual(['2026-05-01|3|motor|4']);
+      const renewals = await sql<{ r: string }>`select concat_ws('|', employee_id, day, nop) as r from fact_employee_renewals`.execute(
+        db.db,
+      );
+      expect(renewals.rows.map((r) => r.r)).toEqual(['1|2026-05-01|1']);
+    },
+  );
 });

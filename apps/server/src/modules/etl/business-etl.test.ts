@@ -12,8 +12,9 @@ import {
   subtreeMatches,
 } from '../../../test/rollup-checks';
 import { loadDemoIfEmpty } from '../../demo/load';
+import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
-import { FIGURE_TABLES } from './rollup-sql';
+import { FIGURE_TABLES, ROLLUP_TABLES } from './rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -174,6 +175,44 @@ describe('incremental business ETL', () => {
     await runBusinessEtl(db.db);
     expect(await factRows(db)).toEqual(await rawAggregate(db));
   });
+
+  // Other sessions at once: PostgreSQL only (PGlite has one connection, whose queries wait for the run).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a full rebuild keeps every roll-up readable by other sessions, with the figures before it, until it commits',
+    async () => {
+      const other = await db.connectAgain();
+      const tables = [...ROLLUP_TABLES, 'etl_policy_state'] as const;
+      const rowsOf = (reader: Db) =>
+        Promise.all(
+          tables.map(async (t) => (await sql<{ r: string }>`select t::text as r from ${sql.table(t)} t order by 1`.execute(reader)).rows),
+        );
+      const before = await rowsOf(db.db);
+      let rebuild: Promise<unknown> = Promise.resolve();
+      const during = await other.db.transaction().execute(async (holder) => {
+        // Holds the rebuild at its last step, which empties the contest boards: a write this lock keeps waiting.
+        await sql`lock table contest_boards in share mode`.execute(holder);
+        rebuild = runBusinessEtl(db.db, { full: true });
+        for (;;) {
+          const waiting = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like 'delete from contest_boards%'`.execute(other.db);
+          if (waiting.rows[0]?.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // A reader that gives up after a second rather than wait for the rebuild.
+        return other.db
+          .transaction()
+          .execute(async (reader) => {
+            await sql`set local lock_timeout = '1s'`.execute(reader);
+            return rowsOf(reader);
+          })
+          .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      });
+      await rebuild;
+      expect(during).toEqual(before);
+      expect(await factRows(db)).toEqual(await rawAggregate(db));
+    },
+  );
 
   it('serves the job on the ETL panel call', async () => {
     const rows = await db.db.selectFrom('etl_jobs').select('name').execute();

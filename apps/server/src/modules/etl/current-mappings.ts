@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { replaceTable } from '../../platform/table-swap';
+import type { TableSwap } from '../../platform/table-swap';
 import { addDeltas } from './rollup-sql';
 import type { SubtreeRows } from './subtree-rows';
 
@@ -97,9 +97,9 @@ export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
  * Writes the manager rows afresh from every current mapping and `d`, D of every partner (`partner_id`, the keys
  * and the measures): a full ETL rebuild, which then writes the subtree rows, if kept, from them (`rebuildSubtreeRows`).
  */
-export async function rebuildMappedRows(trx: Db, t: MappedRows, d: RawBuilder<unknown>): Promise<void> {
+export async function rebuildMappedRows(trx: Db, swap: TableSwap, t: MappedRows, d: RawBuilder<unknown>): Promise<void> {
   const keys = sql.join(t.keys.map((k) => sql.ref(`d.${k}`)));
-  await replaceTable(trx, t.table, (target) =>
+  await swap.replace(t.table, (target) =>
     sql`
       insert into ${target} (${sql.join(['manager_id', ...t.keys, ...t.measures].map((c) => sql.ref(c)))})
       select m.manager_id, ${keys}, ${sql.join(t.measures.map((m) => sql`sum(${sql.ref(`d.${m}`)})`))}

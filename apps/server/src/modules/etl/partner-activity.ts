@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { replaceTable } from '../../platform/table-swap';
+import type { TableSwap } from '../../platform/table-swap';
 import { foldMappedTable, holdMappings, rebuildMappedRows, type MappedRows } from './current-mappings';
 import { foldSubtreeBits, rebuildPartnerBits } from './partner-bits';
 import { foldPartnerCohorts, rebuildPartnerCohorts } from './partner-cohorts';
@@ -33,18 +33,18 @@ const partnerMonthRows = (partners?: RawBuilder<unknown>) => sql`
 const PARTNER_MONTHS: MappedRows = { table: 'fact_manager_partner_monthly', keys: ['month'], measures: ['active', 'activated'] };
 
 /** Writes the tables afresh from every current mapping, every partner-month, every partner-day and every due (a full ETL rebuild). */
-export async function rebuildPartnerActivity(trx: Db): Promise<void> {
+export async function rebuildPartnerActivity(trx: Db, swap: TableSwap): Promise<void> {
   await holdMappings(trx);
-  await replaceTable(trx, 'fact_manager_partners', (t) =>
+  await swap.replace('fact_manager_partners', (t) =>
     sql`
       insert into ${t} (manager_id, mapped, offline)
       select manager_id, count(*), count(*) filter (where request_item_id is null)
       from partner_mappings where valid_to is null group by manager_id`.execute(trx),
   );
-  await rebuildMappedRows(trx, PARTNER_MONTHS, partnerMonthRows());
-  await rebuildPartnerBits(trx);
-  await rebuildPartnerDues(trx);
-  await rebuildPartnerCohorts(trx);
+  await rebuildMappedRows(trx, swap, PARTNER_MONTHS, partnerMonthRows());
+  await rebuildPartnerBits(trx, swap);
+  await rebuildPartnerDues(trx, swap);
+  await rebuildPartnerCohorts(trx, swap);
   await sql`truncate etl_mapping_changes, etl_partner_presence, etl_partner_dues, etl_partner_cohort_changes`.execute(trx);
 }
 

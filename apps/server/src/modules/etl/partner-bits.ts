@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { replaceTable } from '../../platform/table-swap';
+import type { TableSwap } from '../../platform/table-swap';
 
 /**
  * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md): bit n stands for the partner whose
@@ -60,15 +60,15 @@ const subtreeMembers = (ancestors?: RawBuilder<unknown>) => sql`
   where m.valid_to is null ${ancestors ? sql`and c.ancestor_id in (${ancestors})` : sql``}`;
 
 /** Writes both tables afresh (a full ETL rebuild): the days from etl_policy_state, the subtrees from the current mappings. */
-export async function rebuildPartnerBits(trx: Db): Promise<void> {
+export async function rebuildPartnerBits(trx: Db, swap: TableSwap): Promise<void> {
   const width = await neededWidth(trx);
-  await replaceTable(trx, 'fact_partner_day_bits', (t) =>
+  await swap.replace('fact_partner_day_bits', (t) =>
     sql`
       insert into ${t} (day, partners)
       select k, partners from (${bitmapsOf(sql`select day, partner_id from etl_policy_state where ${DAY_ACTIVITY}`, width)}) b
       order by k`.execute(trx),
   );
-  await replaceTable(trx, 'fact_subtree_partner_bits', (t) =>
+  await swap.replace('fact_subtree_partner_bits', (t) =>
     sql`
       insert into ${t} (ancestor_id, partners)
       select k, partners from (${bitmapsOf(subtreeMembers(), width)}) b order by k`.execute(trx),

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { TableSwap } from '../../platform/table-swap';
 import { foldMappedTable, rebuildMappedRows, type MappedRows } from './current-mappings';
 import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
 
@@ -53,9 +54,9 @@ const partnerRows = (partners?: RawBuilder<unknown>) => sql`
   from partners pa ${partners ? sql`where pa.id in (${partners})` : sql``}`;
 
 /** Writes both tables afresh from every current mapping and every partner (a full ETL rebuild). */
-export async function rebuildPartnerCohorts(trx: Db): Promise<void> {
-  await rebuildMappedRows(trx, PARTNER_COHORTS, partnerRows());
-  await rebuildSubtreeRows(trx, PARTNER_COHORTS);
+export async function rebuildPartnerCohorts(trx: Db, swap: TableSwap): Promise<void> {
+  await rebuildMappedRows(trx, swap, PARTNER_COHORTS, partnerRows());
+  await rebuildSubtreeRows(trx, swap, PARTNER_COHORTS);
 }
 
 /** Folds the mapping changes and the partners' noted changes into both tables. */

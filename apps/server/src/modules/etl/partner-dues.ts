@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { TableSwap } from '../../platform/table-swap';
 import { foldMappedTable, rebuildMappedRows, type MappedRows } from './current-mappings';
 import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
 
@@ -43,9 +44,9 @@ export async function notePartnerDues(trx: Db): Promise<void> {
 }
 
 /** Writes both tables afresh from every current mapping and every due (a full ETL rebuild). */
-export async function rebuildPartnerDues(trx: Db): Promise<void> {
-  await rebuildMappedRows(trx, PARTNER_DUES, partnerDues());
-  await rebuildSubtreeRows(trx, PARTNER_DUES);
+export async function rebuildPartnerDues(trx: Db, swap: TableSwap): Promise<void> {
+  await rebuildMappedRows(trx, swap, PARTNER_DUES, partnerDues());
+  await rebuildSubtreeRows(trx, swap, PARTNER_DUES);
 }
 
 /** Folds the mapping changes and the noted dues into both tables. */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { replaceTable } from '../../platform/table-swap';
+import { swapTables, type TableSwap } from '../../platform/table-swap';
 import { foldContestStandings, refreshContestBoards } from './contest-standings';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
 import { foldDayBits } from './partner-bits';
@@ -327,8 +327,8 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
 /**
  * Rebuilds every roll-up from every policy. The policies are read once, into etl_policy_state, and the facts
  * are summed from those rows, so state and facts agree even while policies keep changing. Each table is built
- * afresh and swapped in (`replaceTable`): reports keep reading the previous figures until the run commits, and
- * no dead rows are left behind. Each table is written in the order of its primary key, so the rows a report
+ * afresh and all are swapped in together at the end (`swapTables`): reports keep reading the previous figures,
+ * unblocked, until the run commits, and no dead rows are left behind. Each table is written in the order of its primary key, so the rows a report
  * reads together (a run of days, an ancestor's cells for a period) lie on neighbouring pages: written in the
  * groupings' hash order, eight days of the daily facts at 1 crore policies lay on 23,000 of the table's 121,000
  * pages, and reading them took four times as long (docs/decisions/039-rollups-in-key-order.md).
@@ -344,14 +344,28 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
   // sums then spills in dozens of batches and is sorted again for the key order. At 1 crore policies the daily
   // facts took 58 s hashed and 21 s sorted, the subtree days 106 and 83 s (docs/scaling.md, 'ETL').
   const groupBySorting = (sorted: boolean) => sql`set local enable_hashagg = ${sql.raw(sorted ? 'off' : 'on')}`.execute(trx);
+  await swapTables(trx, (swap) => fillRollups(trx, swap, groupBySorting));
+  // Read from the tables swapped in.
+  const stats = await sql<{ n: number; max_updated: Date | null }>`
+    select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);
+  const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
+  return {
+    policies: stats.rows[0]?.n ?? 0,
+    maxUpdated: stats.rows[0]?.max_updated ?? null,
+    maxCreated: created.rows[0]?.max_created ?? null,
+  };
+}
+
+/** Fills every roll-up afresh, each from the policy versions or the roll-ups filled before it. */
+async function fillRollups(trx: Db, swap: TableSwap, groupBySorting: (sorted: boolean) => Promise<unknown>): Promise<void> {
   await groupBySorting(true);
-  await replaceTable(trx, 'etl_policy_state', (t) =>
+  await swap.replace('etl_policy_state', (t) =>
     sql`
       insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
       select p.id, p.updated_at, ${contributionOf}
       from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(trx),
   );
-  await replaceTable(trx, 'fact_daily_business', (t) =>
+  await swap.replace('fact_daily_business', (t) =>
     sql`
       insert into ${t} (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
       select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
@@ -367,7 +381,7 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
     await groupBySorting(grain.minDepth === 0);
     const key = subtreeKey(grain);
     const period = grain.periodOf(sql`day`);
-    await replaceTable(trx, grain.table, (t) =>
+    await swap.replace(grain.table, (t) =>
       grain.rebuiltFrom
         ? sql`
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
@@ -392,23 +406,15 @@ export async function rebuildAll(trx: Db): Promise<FoldStats> {
     );
   }
   await groupBySorting(true);
-  await replaceTable(trx, 'fact_partner_monthly', (t) =>
+  await swap.replace('fact_partner_monthly', (t) =>
     sql`
       insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
       select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), min(day), max(day)
       from etl_policy_state where status = 'success' and partner_id is not null and line is not null
       group by 1, 2, 3 order by 1, 2, 3`.execute(trx),
   );
-  await rebuildPartnerActivity(trx);
-  await rebuildRenewalDays(trx);
+  await rebuildPartnerActivity(trx, swap);
+  await rebuildRenewalDays(trx, swap);
+  // Summed from the daily facts just filled (the search path reads them first).
   await refreshContestBoards(trx, { all: true });
-
-  const stats = await sql<{ n: number; max_updated: Date | null }>`
-    select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);
-  const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
-  return {
-    policies: stats.rows[0]?.n ?? 0,
-    maxUpdated: stats.rows[0]?.max_updated ?? null,
-    maxCreated: created.rows[0]?.max_created ?? null,
-  };
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { replaceTable } from '../../platform/table-swap';
+import type { TableSwap } from '../../platform/table-swap';
 import { allZero } from './current-mappings';
 import { addDeltas } from './rollup-sql';
 
@@ -30,8 +30,8 @@ const subtreeSums = (t: SubtreeRows, ancestors?: RawBuilder<unknown>) => sql`
 const subtreeColumns = (t: SubtreeRows) => sql.join(['ancestor_id', ...t.keys, ...t.measures].map((c) => sql.ref(c)));
 
 /** Writes the subtree rows afresh from the owner rows (a full ETL rebuild, after the owner rows). */
-export async function rebuildSubtreeRows(trx: Db, t: SubtreeRows): Promise<void> {
-  await replaceTable(trx, t.subtreeTable, (target) =>
+export async function rebuildSubtreeRows(trx: Db, swap: TableSwap, t: SubtreeRows): Promise<void> {
+  await swap.replace(t.subtreeTable, (target) =>
     sql`insert into ${target} (${subtreeColumns(t)}) select * from (${subtreeSums(t)}) s
       order by ${sql.join(['ancestor_id', ...t.keys].map((c) => sql.ref(c)))}`.execute(trx),
   );
