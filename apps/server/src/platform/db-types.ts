@@ -238,6 +238,7 @@ export interface EtlAffected {
 }
 
 export interface EtlJobs {
+  fold_xmin: number | null;
   last_error: string | null;
   last_successful_run_at: Timestamp | null;
   last_transaction_created_at: Timestamp | null;

@@ -14,7 +14,7 @@ export { factDims, isDirect, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain 
 // Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
 export { ONBOARDING_STAGES } from './partner-cohorts';
 // Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet.
-export { BUSINESS_ROLLUP_JOB, LOOKBACK } from './business-etl';
+export { BUSINESS_ROLLUP_JOB, mayBeUnfolded } from './business-etl';
 export { RENEWAL_DAY } from './rollup-sql';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */

@@ -107,6 +107,34 @@ describe('renewal dues total', () => {
     await expectCounted('after a hierarchy move');
   });
 
+  // A second session at once: PostgreSQL only (PGlite has one connection, whose queries wait for the transaction).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'equals a count when a due was cancelled by a transaction in flight while the run read, stamped before its watermark',
+    async () => {
+      const range = RANGES[0] ?? { start: '', end: '' };
+      const dues = await sql<{ id: number }>`
+        select id from policies where status = 'success' and policy_no is not null and expiry_date between ${range.start}::date and ${range.end}::date
+        order by id desc limit 2`.execute(ctx.db.db);
+      const [late, other] = dues.rows.map((r) => r.id);
+      const before = await counted('demo.head', range);
+      await ctx.db.db.connection().execute(async (writer) => {
+        await sql`begin`.execute(writer);
+        // Stamped now(), the transaction's start: before the change below, which the run reads and takes as its watermark.
+        await sql`update policies set status = 'cancelled', updated_at = now() where id = ${late ?? 0}`.execute(writer);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sql`update policies set paid_amount = paid_amount + 1, updated_at = clock_timestamp() where id = ${other ?? 0}`.execute(
+          ctx.db.db,
+        );
+        await runBusinessEtl(ctx.db.db);
+        await sql`commit`.execute(writer);
+      });
+      expect(await counted('demo.head', range)).toBe((before ?? 0) - 1);
+      await expectCounted('with a change committed after the run that read around it');
+      await runBusinessEtl(ctx.db.db);
+      await expectCounted('after the run that folds it');
+    },
+  );
+
   it('with a product filter counts the policies, as the roll-up holds no products', async () => {
     const product = await sql<{ id: number }>`
       select product_type_id as id from policies where status = 'success' and policy_no is not null

@@ -2,7 +2,7 @@ import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportResult } from '../catalogue';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
-import { BUSINESS_ROLLUP_JOB, LOOKBACK, RENEWAL_DAY } from '../../etl/module';
+import { BUSINESS_ROLLUP_JOB, mayBeUnfolded, RENEWAL_DAY } from '../../etl/module';
 import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { hasPolicyFilters, issuedIn, policyFilters, round2, type QueryContext } from '../context';
 import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './paging';
@@ -257,10 +257,12 @@ const PROBE_COST = 10;
  * not folded yet as it is now, less as it was folded. The rows, the policies and their folded versions are read
  * by one statement, of one snapshot, so the sum is what a count of the policies gives. The watermark only bounds
  * which policies are looked at: a policy whose folded version is its current one adds nothing, so an older
- * watermark (a run that committed since it was read) looks at more policies and gives the same total. Read
- * first and bound as a value, it lets the planner see how few policies changed since (as a subquery it planned
- * for a third of them), and each is looked up by its folded version's key (`offset 0`: joined, PostgreSQL hashed
- * every folded version, 0.3 s at 10 lakh, for the 10,000 policies the look-back re-reads after a run). Null when
+ * watermark and snapshot (a run that committed since they were read) look at more policies and give the same
+ * total. The policies looked at are those the last run could not have seen (`mayBeUnfolded`: changed since it
+ * read, or by a transaction in flight then), not every policy of its look-back (all 10,000 of a batch just
+ * folded, 11 ms of look-ups at 1 crore). Read first and bound as values, they let the planner see how few
+ * policies changed since (as a subquery it planned for a third of them), and each is looked up by its folded
+ * version's key (`offset 0`: joined, PostgreSQL hashed every folded version, 0.3 s at 10 lakh). Null when
  * the rows do not answer (a partner, a filter, no run yet) or counting the policies due costs less than looking
  * up those waiting: the policies are counted.
  */
@@ -268,11 +270,11 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
   if (ctx.account.kind === 'partner' || hasPolicyFilters(ctx.filters)) return null;
   const job = await ctx.db
     .selectFrom('etl_jobs')
-    .select('last_transaction_updated_at as mark')
+    .select(['last_transaction_updated_at as mark', 'fold_xmin'])
     .where('name', '=', BUSINESS_ROLLUP_JOB)
     .executeTakeFirst();
   if (!job?.mark) return null;
-  const since = sql`${job.mark}::timestamptz - ${LOOKBACK}`;
+  const unfolded = mayBeUnfolded({ watermark: job.mark, foldXmin: job.fold_xmin });
   const { start, end } = ctx.range;
   const folded = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id = ${ctx.account.id} and day between ${start}::date and ${end}::date`;
@@ -285,7 +287,7 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
     where ancestor_id in (select id from employees where manager_id is null) and day between ${start}::date and ${end}::date`;
   const due = (await sql<{ n: number }>`select (${dueInRange})::int as n`.execute(ctx.db)).rows[0]?.n ?? 0;
   const waiting = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from policies where updated_at > ${since} limit ${Math.floor(due / PROBE_COST) + 1}) x`.execute(
+    select count(*)::int as n from (select 1 from policies p where ${unfolded} limit ${Math.floor(due / PROBE_COST) + 1}) x`.execute(
     ctx.db,
   );
   if ((waiting.rows[0]?.n ?? 0) * PROBE_COST > due) return null;
@@ -298,7 +300,7 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
       from policies p
       left join lateral (select s.renewal_day, s.employee_id, s.updated_at from etl_policy_state s where s.policy_id = p.id offset 0) s
         on true
-      where p.updated_at > ${since} and s.updated_at is distinct from p.updated_at)
+      where ${unfolded} and s.updated_at is distinct from p.updated_at)
     select ((${folded}) + (select count(*) filter (where now_in) - count(*) filter (where was_in) from changed))::int as n`.execute(ctx.db);
   return res.rows[0]?.n ?? null;
 }
