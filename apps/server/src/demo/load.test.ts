@@ -46,6 +46,7 @@ const GOLDEN: Record<string, string> = {
   partners: '120 d53b04df683fb5b7aa5d1b1c9fd40f5b',
   policies: '5998 eaa31744ded90f0ba502f4ca6bea95a3',
   remarks: '278 ff67d6cc0f0c821c65cbac1084bdc195',
+  report_inputs: '1 fed75de812912b34a57f7c65cfc4fe65',
   'sequence appointments_id_seq': '3',
   'sequence calls_id_seq': '630',
   'sequence cases_id_seq': '560',

@@ -705,6 +705,11 @@ export interface ReportingTypes {
   name: string;
 }
 
+export interface ReportInputs {
+  changed_at: Generated<Timestamp>;
+  id: Generated<boolean>;
+}
+
 export interface ReportSubscriptions {
   claimed_until: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -843,6 +848,7 @@ export interface DB {
   products: Products;
   rate_limit_hits: RateLimitHits;
   remarks: Remarks;
+  report_inputs: ReportInputs;
   report_subscriptions: ReportSubscriptions;
   reporting_types: ReportingTypes;
   saved_views: SavedViews;

@@ -354,4 +354,34 @@ describe('administration API', () => {
     await call(admin, 'POST', `/api/admin/users/${await userId('zsm')}/activate/`, {});
     await ctx.db.db.updateTable('users').set({ is_admin: false }).where('login', '=', 'zsm').execute();
   });
+
+  it('shows a name edited on screen or imported in the roll-up reports at once, though their answers are cached', async () => {
+    // The head's team report lists their direct reports by name; its answers are cached until the figures change.
+    const team = async () => {
+      const res = await call(admin, 'GET', '/api/reports/11/');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    expect(await team()).toContain('"zsm2 Person"');
+    expect((await call(admin, 'POST', '/api/admin/people/ZSM002/', { name: 'Zonal Two' })).statusCode).toBe(200);
+    const edited = await team();
+    expect(edited).toContain('"Zonal Two"');
+    expect(edited).not.toContain('"zsm2 Person"');
+
+    const person = await ctx.db.db
+      .selectFrom('employees')
+      .select(['email', 'phone', 'emp_role', 'designation'])
+      .where('unique_code', '=', 'ZSM002')
+      .executeTakeFirstOrThrow();
+    const csv = `unique_code,name,email,phone,emp_role,designation,manager_code\nZSM002,zsm2 Person,${person.email},${person.phone},${person.emp_role},${person.designation},NH001\n`;
+    const imported = await importRows(ctx.db.db, 'employees', csvRows(Readable.from([csv])), {
+      partial: false,
+      dryRun: false,
+      source: 'cli',
+    });
+    expect(imported).toMatchObject({ updated: 1, rejected: 0 });
+    const back = await team();
+    expect(back).toContain('"zsm2 Person"');
+    expect(back).not.toContain('"Zonal Two"');
+  });
 });

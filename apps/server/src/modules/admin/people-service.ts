@@ -3,7 +3,7 @@ import { PERSON_PARTNERS_SHOWN } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
-import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from '../etl/module';
+import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee, noteReportInputsChanged } from '../etl/module';
 import type { AdminActor } from './permissions';
 import {
   activeDirectReports,
@@ -75,6 +75,7 @@ export class PeopleService {
         ip: actor.ip,
       });
     });
+    await noteReportInputsChanged(this.db);
     return this.detail(actor, input.code);
   }
 
@@ -111,6 +112,7 @@ export class PeopleService {
       });
     });
     if (moves) afterHierarchyMove();
+    await noteReportInputsChanged(this.db);
     return this.detail(actor, code);
   }
 
@@ -139,6 +141,7 @@ export class PeopleService {
         ip: actor.ip,
       });
     });
+    await noteReportInputsChanged(this.db);
     return this.detail(actor, code);
   }
 

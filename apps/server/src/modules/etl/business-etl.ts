@@ -64,6 +64,20 @@ export const noteRollupsChanged = (): void => {
 };
 
 /**
+ * What roll-up reports show beside the figures, read as it is now (employees, partners, targets, insurers), was
+ * imported or edited: call after the change committed. Cached answers start afresh (the cache key is the later of
+ * this and the figures' change), in this process at once and in the others within a second. Stamped after the
+ * commit, so no answer cached under the new stamp was read before the change.
+ */
+export async function noteReportInputsChanged(db: Db): Promise<void> {
+  await db
+    .updateTable('report_inputs')
+    .set({ changed_at: sql`now()` })
+    .execute();
+  noteRollupsChanged();
+}
+
+/**
  * Incremental roll-up of `policies` into the roll-up tables (./rollup-sql.ts) and of the partner mappings into
  * the partner counts (./partner-activity.ts).
  * Reads the policies changed since the watermark (minus the look-back), subtracts what their previous
@@ -166,7 +180,10 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
 }
 
 export interface RollupState {
-  /** When the figures last changed (a run that folded rows, a hierarchy move): the report cache's key. */
+  /**
+   * When the figures last changed (a run that folded rows, a hierarchy move) or what is shown beside them was
+   * imported or edited (`noteReportInputsChanged`): the report cache's key.
+   */
   changedAt: Date | null;
   /** When the roll-ups were last brought up to date, changed or not: the 'Data as of' time. */
   refreshedAt: Date | null;
@@ -179,8 +196,12 @@ export async function rollupState(db: Db): Promise<RollupState> {
     .select(['last_successful_run_at', 'rollups_changed_at'])
     .where('name', '=', BUSINESS_ROLLUP_JOB)
     .executeTakeFirst();
-  const changedAt = row?.rollups_changed_at ?? null;
+  const inputs = await db.selectFrom('report_inputs').select('changed_at').executeTakeFirst();
+  const figures = row?.rollups_changed_at ?? null;
+  const shown = inputs?.changed_at ?? null;
+  const changedAt = !figures || (shown && shown > figures) ? shown : figures;
   const ran = row?.last_successful_run_at ?? null;
-  const refreshedAt = !ran ? changedAt : !changedAt || ran > changedAt ? ran : changedAt;
+  // The figures' time alone: an edited name says nothing of how fresh the figures are.
+  const refreshedAt = !ran ? figures : !figures || ran > figures ? ran : figures;
   return { changedAt, refreshedAt };
 }

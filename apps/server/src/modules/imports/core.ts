@@ -17,6 +17,7 @@ import { copyCell, copyInto, sessionDb, type CopyIn } from '../../platform/copy'
 import { pgPoolOf, type Db } from '../../platform/db';
 import type { DB as Database } from '../../platform/db-types';
 import { dropPlainIndexes } from '../../platform/table-indexes';
+import { noteReportInputsChanged } from '../etl/module';
 import { ENTITY_SPECS } from './entities';
 import { ImportInputError, type Counts, type EntitySpec, type Trx } from './spec';
 
@@ -85,6 +86,8 @@ export async function importRows(
     client?.release(failed);
   }
   await recordRun(db, report, options, startedAt);
+  // Reports show employees, partners, targets and insurers as they are now; policies show once the ETL folds them.
+  if (report.applied && report.inserted + report.updated > 0 && entity !== 'policies') await noteReportInputsChanged(db);
   return report;
 }
 
