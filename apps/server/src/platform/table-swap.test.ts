@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
 import { hasConnectionPool, type Db } from './db';
-import { swapTables } from './table-swap';
+import { dropReplacedTables, swapTables } from './table-swap';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -41,6 +41,14 @@ const insertRows = (db: Db, table: ReturnType<typeof sql.table>, rows: [string, 
     db,
   );
 
+/** The schemas a swap of this schema makes: its staging schema and where it leaves the tables it replaced. */
+const leftovers = async (db: Db) =>
+  (
+    await sql<{ name: string }>`select nspname as name from pg_namespace
+      where nspname in (current_schema() || '_rebuild', current_schema() || '_replaced') order by 1`.execute(db)
+  ).rows.map((r) => r.name);
+const schemaName = async (db: Db) => (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
+
 describe('swapTables', () => {
   let db: TestDb;
   beforeAll(async () => {
@@ -75,6 +83,10 @@ describe('swapTables', () => {
     if (hasConnectionPool(db.db)) expect(seenDuringFill).toEqual(['2026-01-01|1|motor|1', '2026-01-01|2|motor|2', '2026-02-01|1|motor|3']);
     expect(await months(db.db)).toEqual(['2026-03-01|5|motor|7', '2026-03-01|6|motor|8']);
     expect(await shape(db.db)).toEqual(before);
+    // The old table waits aside until dropped after the commit; nothing of the swap is left after that.
+    expect(await leftovers(db.db)).toEqual([`${await schemaName(db.db)}_replaced`]);
+    await dropReplacedTables(db.db);
+    expect(await leftovers(db.db)).toEqual([]);
     // The key is enforced under its own name.
     await expect(insertRows(db.db, sql.table(TABLE), [['2026-03-01', 5, 1]])).rejects.toThrow(/fact_partner_monthly_pkey/);
   });
@@ -92,10 +104,7 @@ describe('swapTables', () => {
       ),
     ).rejects.toThrow('source went away');
     expect(await months(db.db)).toEqual(before);
-    const leftover = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_namespace where nspname = current_schema() || '_rebuild'`.execute(db.db);
-    expect(leftover.rows[0]?.n).toBe(0);
+    expect(await leftovers(db.db)).toEqual([]);
   });
 
   // Two sessions at once: PostgreSQL only (PGlite has one connection, whose queries wait for the transaction).

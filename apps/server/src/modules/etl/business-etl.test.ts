@@ -118,6 +118,11 @@ describe('incremental business ETL', () => {
     expect(await factRows(db)).toEqual(before);
     await runBusinessEtl(db.db, { full: true });
     expect(await factRows(db)).toEqual(before);
+    // Nothing of the swap is left: the tables it replaced were dropped once it had committed.
+    const aside = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_namespace where nspname like current_schema() || '\_re%'`.execute(db.db);
+    expect(aside.rows[0]?.n).toBe(0);
   });
 
   it('a rebuild writes every table of figures in the order of its primary key', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { dropReplacedTables } from '../../platform/table-swap';
 import { refreshContestBoards } from './contest-standings';
 import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
@@ -91,8 +92,10 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
     .values({ name: BUSINESS_ROLLUP_JOB })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
+  let rebuilt = false;
+  let result: EtlRunResult;
   try {
-    const result = await db.transaction().execute(async (trx): Promise<EtlRunResult> => {
+    result = await db.transaction().execute(async (trx): Promise<EtlRunResult> => {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK_KEY}) as ok`.execute(trx);
       if (!lock.rows[0]?.ok) return { ran: false, rowsProcessed: 0 };
       await trx
@@ -124,6 +127,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
         : rebuild
           ? await rebuildAll(trx)
           : null;
+      rebuilt = Boolean(rebuild);
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
       const activityChanges = rebuild ? 0 : await foldPartnerActivity(trx);
       if (!stats && activityChanges === 0 && contestsSummed === 0) {
@@ -166,7 +170,6 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
     });
     // Counted once committed: a cache that sees the new generation reads the new watermark.
     if (result.ran) completedRuns++;
-    return result;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await db
@@ -177,6 +180,9 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
       .catch(() => undefined);
     throw err;
   }
+  // The tables a rebuild replaced, dropped once readers read the new ones (platform/table-swap.ts).
+  if (rebuilt) await dropReplacedTables(db);
+  return result;
 }
 
 export interface RollupState {
