@@ -38,8 +38,9 @@ export async function swapTables<T>(trx: Kysely<Database>, body: (swap: TableSwa
   if (!live || path === undefined) throw new Error('No current schema to swap tables in');
   const staging = `${live}_rebuild`.slice(0, 63);
   const schema = sql.id(staging);
+  const replaced = sql.id(replacedSchema(live));
   // Tables an earlier swap replaced and nobody dropped (the process ended before `dropReplacedTables`).
-  await sql`drop schema if exists ${sql.id(replacedSchema(live))} cascade`.execute(trx);
+  await sql`drop schema if exists ${replaced} cascade`.execute(trx);
   await sql`create schema ${schema}`.execute(trx);
   await sql`select set_config('search_path', ${`${quoteIdent(staging)}, ${path}`}, true)`.execute(trx);
   const filled: Table[] = [];
@@ -78,17 +79,18 @@ export async function swapTables<T>(trx: Kysely<Database>, body: (swap: TableSwa
   };
 
   const result = await body({ replace });
-  if (filled.length)
+  if (filled.length) {
     await lockForSwap(
       trx,
       filled.map((t) => sql.table(`${live}.${t}`)),
     );
-  // The old tables move aside rather than go: dropping them removed their files at the commit, while readers
-  // waited for the swap's locks (2.3 s for 9.5 GB at 1 crore policies). `dropReplacedTables` drops them after it.
-  if (filled.length) await sql`create schema ${sql.id(replacedSchema(live))}`.execute(trx);
-  for (const table of filled) {
-    await sql`alter table ${sql.table(`${live}.${table}`)} set schema ${sql.id(replacedSchema(live))}`.execute(trx);
-    await sql`alter table ${sql.table(`${staging}.${table}`)} set schema ${sql.id(live)}`.execute(trx);
+    // The old tables move aside rather than go: dropped here, their files were removed at the commit while readers
+    // waited for the swap's locks (0.26 s for the 1.5 GB daily facts alone). `dropReplacedTables` drops them after it.
+    await sql`create schema ${replaced}`.execute(trx);
+    for (const table of filled) {
+      await sql`alter table ${sql.table(`${live}.${table}`)} set schema ${replaced}`.execute(trx);
+      await sql`alter table ${sql.table(`${staging}.${table}`)} set schema ${sql.id(live)}`.execute(trx);
+    }
   }
   await sql`select set_config('search_path', ${path}, true)`.execute(trx);
   await sql`drop schema ${schema}`.execute(trx);
