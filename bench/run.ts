@@ -224,8 +224,8 @@ async function main(): Promise<void> {
   const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   if (!skipScreens) {
     log('screens through the HTTP API...');
-    // 40 calls a screen: the 95th percentile of 10 was their slowest, so one pause of the machine decided a
-    // screen's figure and its ratio between sizes (the slowest two of 40 are left out).
+    // 40 calls a screen at least (the 95th percentile of 10 was their slowest, so one pause of the machine decided
+    // a screen's figure and its ratio between sizes), more for a fast one (bench/screens.ts).
     const screens = await screensBench(root, serverUrl, db, 40, log);
     out.push(...screens.lines);
     Object.assign(scale, screens.p95);
