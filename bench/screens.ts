@@ -3,17 +3,16 @@ import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/platform/db';
 import { benchSignIn } from './load-population';
 import { overBenchDatabase, startServer } from './server-process';
-import { ms, percentile } from './stats';
+import { ms, percentile, sample, type SampleBudget } from './stats';
 
 const PORT = 3931;
 /**
- * Each screen is called `runs` times at least, and for a fast one more, until this much time has passed (at most
- * MAX_RUNS calls). A 95th percentile of 40 calls of a 3 ms page is its second or third slowest call, which a
- * single pause of the machine or of the server's garbage collector decides: on 2026-12-01 three such pages were
- * past 2× their 10 lakh figure at p95 and at about 1× at p50, and a different three in the run before.
+ * Each screen is called `runs` times at least, and a fast one more, until 3 s have passed (at most 400 calls). A
+ * 95th percentile of 40 calls of a 3 ms page is its second or third slowest call, which a single pause of the
+ * machine or of the server's garbage collector decides: on 2026-12-01 three such pages were past 2× their 10 lakh
+ * figure at p95 and at about 1× at p50, and four others in the run before.
  */
-const SAMPLE_MS = 3_000;
-const MAX_RUNS = 400;
+const SAMPLE_BUDGET: SampleBudget = { ms: 3_000, maxRuns: 400 };
 
 /** One screen as a person opens it: the call its page makes with the default dates. */
 interface Screen {
@@ -129,14 +128,9 @@ export async function screensBench(
     for (const s of screens) {
       log(`screen: ${s.viewer}, ${s.label}`);
       const open = () => call(server.base, s.path, s.headers);
+      // The warm-up call also gives the answer's size.
       const bytes = await open();
-      const samples: number[] = [];
-      const started = performance.now();
-      while (samples.length < runs || (performance.now() - started < SAMPLE_MS && samples.length < MAX_RUNS)) {
-        const t = performance.now();
-        await open();
-        samples.push(performance.now() - t);
-      }
+      const samples = await sample(open, runs, 0, SAMPLE_BUDGET);
       results.push({
         viewer: s.viewer,
         label: s.label,
@@ -150,7 +144,7 @@ export async function screensBench(
     const lines = [
       '## Screens through the HTTP API',
       '',
-      `Each screen as its page calls it, default dates (today ${today}), on the real server over this database with its report cache off (\`REPORT_CACHE_MB=0\`): every answer is computed. After one warm-up, ${runs} calls each at least and, for a fast screen, more until ${SAMPLE_MS / 1000} s have passed (at most ${MAX_RUNS}; the calls column); one call at a time. "A partner" is the executive report of the partner with most business, opened by its RM.`,
+      `Each screen as its page calls it, default dates (today ${today}), on the real server over this database with its report cache off (\`REPORT_CACHE_MB=0\`): every answer is computed. After one warm-up, ${runs} calls each at least and, for a fast screen, more until ${SAMPLE_BUDGET.ms / 1000} s have passed (at most ${SAMPLE_BUDGET.maxRuns}; the calls column); one call at a time. "A partner" is the executive report of the partner with most business, opened by its RM.`,
       '',
       '| viewer | screen | uncached p50 / p95 (ms) | calls | answer |',
       '| --- | --- | --- | --- | --- |',

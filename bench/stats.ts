@@ -6,10 +6,19 @@ export async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-export async function sample(fn: () => Promise<unknown>, runs: number, warmup = 2): Promise<number[]> {
+/** How long to keep sampling past `runs`: until `ms` have passed since the first timed call, at most `maxRuns` calls. */
+export interface SampleBudget {
+  ms: number;
+  maxRuns: number;
+}
+
+/** `runs` timed calls after `warmup` untimed ones, and with a `budget`, more while it lasts. */
+export async function sample(fn: () => Promise<unknown>, runs: number, warmup = 2, budget?: SampleBudget): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn();
   const out: number[] = [];
-  for (let i = 0; i < runs; i++) out.push(await timeOnce(fn));
+  const started = performance.now();
+  const more = () => budget !== undefined && out.length < budget.maxRuns && performance.now() - started < budget.ms;
+  while (out.length < runs || more()) out.push(await timeOnce(fn));
   return out;
 }
 

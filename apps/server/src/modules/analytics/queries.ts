@@ -82,8 +82,8 @@ export async function mappingCounts(
     ),
     -- Offline mappings in force at the window's end: those in force now (as the ETL last counted them, plus the
     -- changes it has not folded yet), less those opened since, plus those closed since that were opened before
-    -- it (docs/decisions/040-offline-mappings-in-force.md). Each part reads only the mappings of its period, those opened
-    -- since the window's start from opened.
+    -- it (docs/decisions/040-offline-mappings-in-force.md). Each part reads only the mappings of its period; those
+    -- opened in the window or after it come from opened.
     offline as (
       select manager_id, sum(bulk)::int as bulk, sum(in_force)::int as total_offline
       from (
