@@ -77,6 +77,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often the roll-up ETL runs (it also runs at start and on demand). */
   ETL_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Sessions a full ETL rebuild spreads its groupings over on PostgreSQL (about the database server's cores); 0: one transaction. */
+  ETL_REBUILD_SESSIONS: z.coerce.number().int().min(0).max(32).default(2),
   /** Report queries go to this PostgreSQL (a read replica) when set. */
   REPORTING_DATABASE_URL: z.string().url().optional(),
   /** Call centre telephony: the built-in simulator, or an Exotel-compatible HTTP API (EXOTEL_*). */

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   readiness.progress(0.85);
 
   // Roll-ups catch up before the first report, so reports never open on an empty warehouse.
-  const etl = await runBusinessEtl(handle.db);
+  const etl = await runBusinessEtl(handle.db, { rebuildSessions: config.ETL_REBUILD_SESSIONS });
   logger.info({ rows: etl.rowsProcessed }, 'roll-ups up to date');
   readiness.progress(0.97);
   // PGlite has no autovacuum: without statistics its planner nested-loops whole tables (a renewal-dues

@@ -13,7 +13,7 @@ import type { DB as Database } from './db-types';
  */
 
 /** A Kysely bound to one checked-out session: its transaction and the COPY streams share the connection. */
-export function sessionDb(client: pg.PoolClient): Db {
+export function sessionDb(client: pg.ClientBase): Db {
   const borrowed = {
     query: client.query.bind(client),
     release: () => undefined,

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { sessionDb } from './copy';
 import type { DB as Database } from './db-types';
 import { lockPgliteDir } from './pglite-lock';
 import { startPgliteThread } from './pglite-thread';
@@ -18,6 +19,29 @@ export const hasConnectionPool = (db: Db): boolean => cursorDbs.has(db);
 // The pg pool behind a PostgreSQL database: bulk imports check a session out of it for COPY, which Kysely lacks.
 const pools = new WeakMap<Db, pg.Pool>();
 export const pgPoolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
+/** A session of its own, opened beside the pool's and ended by `end`. */
+export interface SeparateSession {
+  db: Db;
+  end(): Promise<void>;
+}
+
+/**
+ * Opens a PostgreSQL session outside the pool, with the pool's connection settings (its schema among them):
+ * long work beside a transaction (a full ETL rebuild's groupings) neither waits for a connection the requests
+ * share nor holds one of them. Undefined on PGlite, whose one connection every query shares.
+ */
+export function separateSessions(db: Db): (() => Promise<SeparateSession>) | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  const { connectionString, options } = pool.options;
+  return async () => {
+    const client = new pg.Client({ connectionString, options });
+    client.on('error', () => undefined);
+    await client.connect();
+    return { db: sessionDb(client), end: () => client.end() };
+  };
+}
 
 /** Runs a multi-statement SQL script on one session; returns the rows of the last statement. */
 export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;

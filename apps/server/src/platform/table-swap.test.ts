@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
-import { hasConnectionPool, type Db } from './db';
-import { dropReplacedTables, swapTables } from './table-swap';
+import { hasConnectionPool, separateSessions, type Db } from './db';
+import { dropReplacedTables, swapTables, type SwapHelpers } from './table-swap';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -45,7 +45,9 @@ const insertRows = (db: Db, table: ReturnType<typeof sql.table>, rows: [string, 
 const leftovers = async (db: Db) =>
   (
     await sql<{ name: string }>`select nspname as name from pg_namespace
-      where nspname in (current_schema() || '_rebuild', current_schema() || '_replaced') order by 1`.execute(db)
+      where nspname in (current_schema() || '_rebuild', current_schema() || '_replaced', current_schema() || '_build') order by 1`.execute(
+      db,
+    )
   ).rows.map((r) => r.name);
 const schemaName = async (db: Db) => (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
 
@@ -138,6 +140,123 @@ describe('swapTables', () => {
         db.db,
       );
       expect(renewals.rows.map((r) => r.r)).toEqual(['1|2026-05-01|1']);
+    },
+  );
+
+  const pid = async (db: Db) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid;
+  const helpersOf = (db: Db, sessions: number): SwapHelpers => {
+    const open = separateSessions(db);
+    if (!open) throw new Error('no sessions on this database');
+    return { open, sessions };
+  };
+  /**
+   * A promise and its resolve, for two tasks that each wait for the other to have started; the wait gives up after
+   * ten seconds, so tasks run one after the other fail instead of waiting for ever.
+   */
+  const signal = () => {
+    let resolve = (): void => undefined;
+    const started = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const promise = Promise.race([
+      started,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the other task never started')), 10_000).unref()),
+    ]);
+    return { promise, resolve };
+  };
+
+  // Helper sessions: PostgreSQL only (PGlite has one connection, which the swapping transaction holds).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs the tasks of a spread at once on sessions of their own, and swaps in what they filled with what the transaction filled',
+    async () => {
+      const before = await shape(db.db);
+      const aStarted = signal();
+      const bStarted = signal();
+      const fillers: (number | undefined)[] = [];
+      let swapper: number | undefined;
+      let seenAfterSpread: number | undefined;
+      await db.db.transaction().execute(async (trx) => {
+        swapper = await pid(trx);
+        await swapTables(
+          trx,
+          async (swap) => {
+            // Each task waits for the other to have started: run one after the other, they would never end.
+            await swap.spread([
+              (s) =>
+                s.replace(TABLE, async (target, h) => {
+                  fillers.push(await pid(h));
+                  aStarted.resolve();
+                  await bStarted.promise;
+                  await insertRows(h, target, [['2026-06-01', 4, 2]]);
+                }),
+              (s) =>
+                s.replace('fact_employee_renewals', async (target, h) => {
+                  fillers.push(await pid(h));
+                  bStarted.resolve();
+                  await aStarted.promise;
+                  await sql`insert into ${target} (employee_id, day, nop) values (2, '2026-06-01', 3)`.execute(h);
+                }),
+            ]);
+            // A later step of the transaction reads what the helpers committed.
+            await swap.replace('fact_manager_partners', async (target, t) => {
+              const fresh = await sql<{ n: number }>`select sum(nop)::int as n from fact_partner_monthly`.execute(t);
+              seenAfterSpread = fresh.rows[0]?.n;
+              await sql`insert into ${target} (manager_id, mapped, offline) values (1, 1, 0)`.execute(t);
+            });
+          },
+          helpersOf(db.db, 2),
+        );
+      });
+      expect(new Set(fillers).size).toBe(2);
+      expect(fillers).not.toContain(swapper);
+      expect(seenAfterSpread).toBe(2);
+      expect(await months(db.db)).toEqual(['2026-06-01|4|motor|2']);
+      expect(await shape(db.db)).toEqual(before);
+      const renewals = await sql<{ r: string }>`select concat_ws('|', employee_id, day, nop) as r from fact_employee_renewals`.execute(
+        db.db,
+      );
+      expect(renewals.rows.map((r) => r.r)).toEqual(['2|2026-06-01|3']);
+      await dropReplacedTables(db.db);
+      expect(await leftovers(db.db)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'leaves every table as it was when a task of a spread fails, and the next swap clears what the others committed',
+    async () => {
+      const before = await months(db.db);
+      await expect(
+        db.db.transaction().execute((trx) =>
+          swapTables(
+            trx,
+            (swap) =>
+              swap.spread([
+                (s) => s.replace(TABLE, (target, h) => insertRows(h, target, [['2026-07-01', 8, 1]])),
+                (s) =>
+                  s.replace('fact_employee_renewals', () => {
+                    throw new Error('source went away');
+                  }),
+              ]),
+            helpersOf(db.db, 2),
+          ),
+        ),
+      ).rejects.toThrow('source went away');
+      expect(await months(db.db)).toEqual(before);
+      const live = await schemaName(db.db);
+      // The first task committed its copy in the build schema; nothing reads it there.
+      expect(await leftovers(db.db)).toEqual([`${live}_build`]);
+      await db.db
+        .transaction()
+        .execute((trx) =>
+          swapTables(
+            trx,
+            (swap) => swap.spread([(s) => s.replace(TABLE, (target, h) => insertRows(h, target, [['2026-08-01', 9, 5]]))]),
+            helpersOf(db.db, 2),
+          ),
+        );
+      await dropReplacedTables(db.db);
+      expect(await months(db.db)).toEqual(['2026-08-01|9|motor|5']);
+      expect(await leftovers(db.db)).toEqual([]);
     },
   );
 });

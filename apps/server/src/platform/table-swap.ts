@@ -3,15 +3,29 @@ import type { DB as Database } from './db-types';
 import { plainIndexes } from './table-indexes';
 
 type Table = keyof Database;
+type Conn = Kysely<Database>;
 
 /** Fills tables afresh inside `swapTables`; see there. */
 export interface TableSwap {
   /**
-   * Fills a fresh copy of `table` with what `fill` inserts into `target`. The copy has the table's columns,
-   * defaults, checks and storage options (fillfactor) but no index while it fills; its keys, indexes and grants
-   * are then built once over all rows, under their own names.
+   * Fills a fresh copy of `table` with what `fill` inserts into `target`, running its statements on `db`. The
+   * copy has the table's columns, defaults, checks and storage options (fillfactor) but no index while it fills;
+   * its keys, indexes and grants are then built once over all rows, under their own names.
    */
-  replace(table: Table, fill: (target: RawBuilder<unknown>) => Promise<unknown>): Promise<void>;
+  replace(table: Table, fill: (target: RawBuilder<unknown>, db: Conn) => Promise<unknown>): Promise<void>;
+  /**
+   * Runs `tasks` side by side, each in a transaction of its own on a helper session (`SwapHelpers`), at most
+   * `sessions` at a time, the longest first as given; without helpers, one after another in the swap's
+   * transaction. Either way what they fill is read by every later step. A task may read only what was filled
+   * before the spread and what it fills itself: the other tasks' tables are not there yet.
+   */
+  spread(tasks: readonly ((swap: TableSwap) => Promise<unknown>)[]): Promise<void>;
+}
+
+/** Sessions beside the swap's transaction, which fill tables of a spread in parallel (`db.ts`, `separateSessions`). */
+export interface SwapHelpers {
+  open: () => Promise<{ db: Conn; end(): Promise<void> }>;
+  sessions: number;
 }
 
 // Each lock attempt of the swap waits at most this long: less than PostgreSQL's deadlock_timeout (1 s), so a
@@ -29,72 +43,165 @@ const LOCK_ATTEMPTS = 50;
  * table as soon as its copy was filled made every reader of it wait for the rest of the run (a minute at 10 lakh
  * policies). The old tables are dropped whole by `dropReplacedTables` once the transaction committed, so nothing
  * dead is left behind as a delete-and-insert would.
+ *
+ * With `helpers`, the tasks of a `spread` fill their copies on other sessions, each committing them into a build
+ * schema of its own (`<schema>_build`), which the search paths put after the staging schema; the swap moves those
+ * in with the rest. One transaction runs its statements on one core: spread over two sessions, a rebuild's
+ * groupings took 1.6× less time on two cores (docs/decisions/053-rebuild-spread-over-sessions.md). Should the
+ * transaction fail, what the helpers committed is left in the build schema, unread, and dropped by the next swap.
  */
-export async function swapTables<T>(trx: Kysely<Database>, body: (swap: TableSwap) => Promise<T>): Promise<T> {
+export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promise<T>, helpers?: SwapHelpers): Promise<T> {
   const { rows } = await sql<{ schema: string; path: string }>`
     select current_schema() as schema, current_setting('search_path') as path`.execute(trx);
   const live = rows[0]?.schema;
   const path = rows[0]?.path;
   if (!live || path === undefined) throw new Error('No current schema to swap tables in');
   const staging = `${live}_rebuild`.slice(0, 63);
-  const schema = sql.id(staging);
+  const build = `${live}_build`.slice(0, 63);
   const replaced = sql.id(replacedSchema(live));
   // Tables an earlier swap replaced and nobody dropped (the process ended before `dropReplacedTables`).
   await sql`drop schema if exists ${replaced} cascade`.execute(trx);
-  await sql`create schema ${schema}`.execute(trx);
-  await sql`select set_config('search_path', ${`${quoteIdent(staging)}, ${path}`}, true)`.execute(trx);
-  const filled: Table[] = [];
-
-  const replace: TableSwap['replace'] = async (table, fill) => {
-    if (filled.includes(table)) throw new Error(`${table} is already filled in this swap`);
-    const source = `${quoteIdent(live)}.${quoteIdent(table)}`;
-    const from = sql.table(`${live}.${table}`);
-    const target = sql.table(`${staging}.${table}`);
-    // Names and definitions below come from the catalogue, quoted there, never from data.
-    const { rows: constraints } = await sql<{ name: string; definition: string }>`
-      select quote_ident(conname) as name, pg_get_constraintdef(oid) as definition from pg_constraint
-      where conrelid = ${source}::regclass and contype in ('p', 'u', 'f', 'x') order by contype, conname`.execute(trx);
-    const indexes = await plainIndexes(trx, source);
-    const { rows: grants } = await sql<{ privilege: string; grantee: string }>`
-      select a.privilege_type as privilege, coalesce(quote_ident(r.rolname), 'public') as grantee
-      from pg_class c cross join lateral aclexplode(c.relacl) a left join pg_roles r on r.oid = a.grantee
-      where c.oid = ${source}::regclass and a.grantee <> c.relowner`.execute(trx);
-    const { rows: storage } = await sql<{ options: string | null }>`
-      select array_to_string(reloptions, ', ') as options from pg_class where oid = ${source}::regclass`.execute(trx);
-    const options = storage[0]?.options ? sql`with (${sql.raw(storage[0].options)})` : sql``;
-
-    await sql`create table ${target} (like ${from} including defaults including constraints including generated) ${options}`.execute(trx);
-    await fill(target);
-    // The staging schema is the copy's own: its keys and indexes take the names they will have.
-    for (const c of constraints) await sql`alter table ${target} add constraint ${sql.raw(c.name)} ${sql.raw(c.definition)}`.execute(trx);
-    for (const index of indexes) {
-      const rest = index.definition.slice(index.definition.indexOf(' USING '));
-      const unique = /^CREATE UNIQUE /.test(index.definition) ? sql`unique` : sql``;
-      await sql`create ${unique} index ${sql.raw(index.name)} on ${target} ${sql.raw(rest)}`.execute(trx);
+  await sql`create schema ${sql.id(staging)}`.execute(trx);
+  const spreading = helpers !== undefined && helpers.sessions > 0;
+  if (spreading) {
+    // Made afresh on a session of its own and committed, so that every helper sees it; what a failed run left
+    // there goes first, before this transaction's search path could find any of it.
+    const session = await helpers.open();
+    try {
+      await sql`drop schema if exists ${sql.id(build)} cascade`.execute(session.db);
+      await sql`create schema ${sql.id(build)}`.execute(session.db);
+    } finally {
+      await session.end();
     }
-    for (const g of grants) await sql`grant ${sql.raw(g.privilege)} on ${target} to ${sql.raw(g.grantee)}`.execute(trx);
-    // The planner has no statistics for a table created in this transaction.
-    await sql`analyze ${target}`.execute(trx);
-    filled.push(table);
+  }
+  const searchPath = spreading ? `${quoteIdent(staging)}, ${quoteIdent(build)}, ${path}` : `${quoteIdent(staging)}, ${path}`;
+  await sql`select set_config('search_path', ${searchPath}, true)`.execute(trx);
+  // Filled here, in the staging schema, and filled by helpers, committed in the build schema.
+  const filled: Table[] = [];
+  const built: Table[] = [];
+  const claim = (table: Table) => {
+    if (filled.includes(table) || built.includes(table)) throw new Error(`${table} is already filled in this swap`);
   };
 
-  const result = await body({ replace });
-  if (filled.length) {
+  const swap: TableSwap = {
+    replace: async (table, fill) => {
+      claim(table);
+      await fillCopy(trx, live, staging, table, fill);
+      filled.push(table);
+    },
+    spread: async (tasks) => {
+      if (!spreading || !helpers) {
+        for (const task of tasks) await task(swap);
+        return;
+      }
+      await runHelpers(helpers, tasks, live, build, path, (tables) => {
+        for (const t of tables) claim(t);
+        built.push(...tables);
+      });
+    },
+  };
+
+  const result = await body(swap);
+  if (filled.length || built.length) {
     await lockForSwap(
       trx,
-      filled.map((t) => sql.table(`${live}.${t}`)),
+      [...filled, ...built].map((t) => sql.table(`${live}.${t}`)),
     );
     // The old tables move aside rather than go: dropped here, their files were removed at the commit while readers
     // waited for the swap's locks (0.26 s for the 1.5 GB daily facts alone). `dropReplacedTables` drops them after it.
     await sql`create schema ${replaced}`.execute(trx);
-    for (const table of filled) {
-      await sql`alter table ${sql.table(`${live}.${table}`)} set schema ${replaced}`.execute(trx);
-      await sql`alter table ${sql.table(`${staging}.${table}`)} set schema ${sql.id(live)}`.execute(trx);
+    for (const [schema, tables] of [
+      [staging, filled],
+      [build, built],
+    ] as const) {
+      for (const table of tables) {
+        await sql`alter table ${sql.table(`${live}.${table}`)} set schema ${replaced}`.execute(trx);
+        await sql`alter table ${sql.table(`${schema}.${table}`)} set schema ${sql.id(live)}`.execute(trx);
+      }
     }
   }
   await sql`select set_config('search_path', ${path}, true)`.execute(trx);
-  await sql`drop schema ${schema}`.execute(trx);
+  await sql`drop schema ${sql.id(staging)}`.execute(trx);
+  if (spreading) await sql`drop schema ${sql.id(build)}`.execute(trx);
   return result;
+}
+
+/**
+ * A fresh copy of `live.table` in `schema`, filled by `fill` on `conn`, then given the table's keys, indexes,
+ * grants and statistics.
+ */
+async function fillCopy(conn: Conn, live: string, schema: string, table: Table, fill: Parameters<TableSwap['replace']>[1]) {
+  const source = `${quoteIdent(live)}.${quoteIdent(table)}`;
+  const from = sql.table(`${live}.${table}`);
+  const target = sql.table(`${schema}.${table}`);
+  // Names and definitions below come from the catalogue, quoted there, never from data.
+  const { rows: constraints } = await sql<{ name: string; definition: string }>`
+    select quote_ident(conname) as name, pg_get_constraintdef(oid) as definition from pg_constraint
+    where conrelid = ${source}::regclass and contype in ('p', 'u', 'f', 'x') order by contype, conname`.execute(conn);
+  const indexes = await plainIndexes(conn, source);
+  const { rows: grants } = await sql<{ privilege: string; grantee: string }>`
+    select a.privilege_type as privilege, coalesce(quote_ident(r.rolname), 'public') as grantee
+    from pg_class c cross join lateral aclexplode(c.relacl) a left join pg_roles r on r.oid = a.grantee
+    where c.oid = ${source}::regclass and a.grantee <> c.relowner`.execute(conn);
+  const { rows: storage } = await sql<{ options: string | null }>`
+    select array_to_string(reloptions, ', ') as options from pg_class where oid = ${source}::regclass`.execute(conn);
+  const options = storage[0]?.options ? sql`with (${sql.raw(storage[0].options)})` : sql``;
+
+  await sql`create table ${target} (like ${from} including defaults including constraints including generated) ${options}`.execute(conn);
+  await fill(target, conn);
+  // The copy's schema is its own: its keys and indexes take the names they will have.
+  for (const c of constraints) await sql`alter table ${target} add constraint ${sql.raw(c.name)} ${sql.raw(c.definition)}`.execute(conn);
+  for (const index of indexes) {
+    const rest = index.definition.slice(index.definition.indexOf(' USING '));
+    const unique = /^CREATE UNIQUE /.test(index.definition) ? sql`unique` : sql``;
+    await sql`create ${unique} index ${sql.raw(index.name)} on ${target} ${sql.raw(rest)}`.execute(conn);
+  }
+  for (const g of grants) await sql`grant ${sql.raw(g.privilege)} on ${target} to ${sql.raw(g.grantee)}`.execute(conn);
+  // The planner has no statistics for a table created in this transaction.
+  await sql`analyze ${target}`.execute(conn);
+}
+
+/**
+ * Runs the tasks of a spread on helper sessions, each task in a transaction that fills its copies in the build
+ * schema and commits them; `done` is told each task's tables once committed. Every task is waited for, so no
+ * session is left working when the spread fails with the first task's error.
+ */
+async function runHelpers(
+  helpers: SwapHelpers,
+  tasks: readonly ((swap: TableSwap) => Promise<unknown>)[],
+  live: string,
+  build: string,
+  path: string,
+  done: (tables: Table[]) => void,
+): Promise<void> {
+  const queue = [...tasks];
+  const work = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      const session = await helpers.open();
+      try {
+        const tables: Table[] = [];
+        await session.db.transaction().execute(async (h) => {
+          await sql`select set_config('search_path', ${`${quoteIdent(build)}, ${path}`}, true)`.execute(h);
+          const own: TableSwap = {
+            replace: async (table, fill) => {
+              await fillCopy(h, live, build, table, fill);
+              tables.push(table);
+            },
+            spread: async (inner) => {
+              for (const t of inner) await t(own);
+            },
+          };
+          await task(own);
+        });
+        done(tables);
+      } finally {
+        await session.end();
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(helpers.sessions, tasks.length) }, work));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Where a swap leaves the tables it replaced, until `dropReplacedTables`. */

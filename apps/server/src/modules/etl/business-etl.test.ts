@@ -125,6 +125,28 @@ describe('incremental business ETL', () => {
     expect(aside.rows[0]?.n).toBe(0);
   });
 
+  // Helper sessions: PostgreSQL only (on PGlite every rebuild runs in its one transaction).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a rebuild spread over sessions writes every table as a rebuild in one transaction does',
+    async () => {
+      const tables = [...ROLLUP_TABLES, 'etl_policy_state'] as const;
+      const rowsOf = () =>
+        Promise.all(
+          tables.map(async (t) => (await sql<{ r: string }>`select t::text as r from ${sql.table(t)} t order by 1`.execute(db.db)).rows),
+        );
+      await runBusinessEtl(db.db, { full: true, rebuildSessions: 0 });
+      const alone = await rowsOf();
+      expect(alone.every((rows) => rows.length > 0)).toBe(true);
+      await runBusinessEtl(db.db, { full: true, rebuildSessions: 3 });
+      expect(await rowsOf()).toEqual(alone);
+      const aside = await sql<{ n: number }>`
+      select count(*)::int as n from pg_namespace where nspname in (current_schema() || '_rebuild', current_schema() || '_build')`.execute(
+        db.db,
+      );
+      expect(aside.rows[0]?.n).toBe(0);
+    },
+  );
+
   it('a rebuild writes every table of figures in the order of its primary key', async () => {
     await runBusinessEtl(db.db, { full: true });
     for (const table of FIGURE_TABLES) {

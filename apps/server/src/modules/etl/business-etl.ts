@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db';
-import { dropReplacedTables } from '../../platform/table-swap';
+import { separateSessions, type Db } from '../../platform/db';
+import { dropReplacedTables, type SwapHelpers } from '../../platform/table-swap';
 import { refreshContestBoards } from './contest-standings';
 import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
@@ -86,7 +86,20 @@ export async function noteReportInputsChanged(db: Db): Promise<void> {
  * one transaction, so a killed run leaves the previous state and the next run converges. With no watermark
  * (first run, or after migration 019) or `full`, every roll-up is rebuilt from all policies (`rebuildAll`).
  */
-export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): Promise<EtlRunResult> {
+export interface EtlRunOptions {
+  /** Rebuild every roll-up from every policy. */
+  full?: boolean;
+  /**
+   * Sessions a rebuild spreads its groupings over beside its own transaction, on PostgreSQL (ETL_REBUILD_SESSIONS;
+   * docs/decisions/053-rebuild-spread-over-sessions.md); 0 keeps all of it in the one transaction.
+   */
+  rebuildSessions?: number;
+}
+
+/** Rebuild sessions when not configured: one grouping per core of a two-core database server. */
+const DEFAULT_REBUILD_SESSIONS = 2;
+
+export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promise<EtlRunResult> {
   await db
     .insertInto('etl_jobs')
     .values({ name: BUSINESS_ROLLUP_JOB })
@@ -125,7 +138,7 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
               and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`,
           )
         : rebuild
-          ? await rebuildAll(trx)
+          ? await rebuildAll(trx, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS))
           : null;
       rebuilt = Boolean(rebuild);
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
@@ -183,6 +196,12 @@ export async function runBusinessEtl(db: Db, options: { full?: boolean } = {}): 
   // The tables a rebuild replaced, dropped once readers read the new ones (platform/table-swap.ts).
   if (rebuilt) await dropReplacedTables(db);
   return result;
+}
+
+/** The helper sessions of a rebuild: none on PGlite, whose one connection the run's transaction holds. */
+function rebuildHelpers(db: Db, sessions: number): SwapHelpers | undefined {
+  const open = separateSessions(db);
+  return open && sessions > 0 ? { open, sessions } : undefined;
 }
 
 export interface RollupState {

@@ -22,6 +22,8 @@ export interface EtlCycleOptions {
   full?: boolean;
   /** Re-read every source row, whatever the connector's watermarks say. */
   sourceFull?: boolean;
+  /** Sessions a rebuild spreads over (`EtlRunOptions.rebuildSessions`). */
+  rebuildSessions?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface EtlCycleOptions {
  */
 export async function runEtlCycle(db: Db, connector: SourcePull | undefined, options: EtlCycleOptions = {}): Promise<EtlRunResponse> {
   const source = connector ? await connector.run(db, { full: options.sourceFull ?? false }) : null;
-  const rollup = await runBusinessEtl(db, { full: options.full ?? false });
+  const rollup = await runBusinessEtl(db, { full: options.full ?? false, rebuildSessions: options.rebuildSessions });
   return {
     ran: rollup.ran,
     rows_processed: rollup.rowsProcessed,

@@ -56,7 +56,7 @@ const partnerRows = (partners?: RawBuilder<unknown>) => sql`
 /** Writes both tables afresh from every current mapping and every partner (a full ETL rebuild). */
 export async function rebuildPartnerCohorts(trx: Db, swap: TableSwap): Promise<void> {
   await rebuildMappedRows(trx, swap, PARTNER_COHORTS, partnerRows());
-  await rebuildSubtreeRows(trx, swap, PARTNER_COHORTS);
+  await rebuildSubtreeRows(swap, PARTNER_COHORTS);
 }
 
 /** Folds the mapping changes and the partners' noted changes into both tables. */

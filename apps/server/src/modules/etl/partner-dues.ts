@@ -46,7 +46,7 @@ export async function notePartnerDues(trx: Db): Promise<void> {
 /** Writes both tables afresh from every current mapping and every due (a full ETL rebuild). */
 export async function rebuildPartnerDues(trx: Db, swap: TableSwap): Promise<void> {
   await rebuildMappedRows(trx, swap, PARTNER_DUES, partnerDues());
-  await rebuildSubtreeRows(trx, swap, PARTNER_DUES);
+  await rebuildSubtreeRows(swap, PARTNER_DUES);
 }
 
 /** Folds the mapping changes and the noted dues into both tables. */

@@ -49,12 +49,12 @@ export async function foldRenewalDays(trx: Db): Promise<void> {
 }
 
 /** Writes both tables afresh from the policies as folded (a full ETL rebuild, after etl_policy_state). */
-export async function rebuildRenewalDays(trx: Db, swap: TableSwap): Promise<void> {
-  await swap.replace('fact_employee_renewals', (t) =>
+export async function rebuildRenewalDays(swap: TableSwap): Promise<void> {
+  await swap.replace('fact_employee_renewals', (t, db) =>
     sql`
       insert into ${t} (employee_id, day, nop)
       select employee_id, renewal_day, count(*) from etl_policy_state where renewal_day is not null
-      group by 1, 2 order by 1, 2`.execute(trx),
+      group by 1, 2 order by 1, 2`.execute(db),
   );
-  await rebuildSubtreeRows(trx, swap, RENEWAL_DAYS);
+  await rebuildSubtreeRows(swap, RENEWAL_DAYS);
 }

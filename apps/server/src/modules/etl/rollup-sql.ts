@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { swapTables, type TableSwap } from '../../platform/table-swap';
+import { swapTables, type SwapHelpers, type TableSwap } from '../../platform/table-swap';
 import { foldContestStandings, refreshContestBoards } from './contest-standings';
 import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity';
 import { foldDayBits } from './partner-bits';
@@ -333,64 +333,110 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
  * groupings' hash order, eight days of the daily facts at 1 crore policies lay on 23,000 of the table's 121,000
  * pages, and reading them took four times as long (docs/decisions/039-rollups-in-key-order.md).
  */
-export async function rebuildAll(trx: Db): Promise<FoldStats> {
+export async function rebuildAll(trx: Db, helpers?: SwapHelpers): Promise<FoldStats> {
   await sql`truncate etl_affected`.execute(trx);
-  // The groupings below hold millions of cells and the keys are built over whole tables: in the default 4 MB
-  // and 64 MB they spilled to disk in many passes (at 1 crore policies the subtree days took 147 s). For this
-  // transaction only; a run holds one or two groupings at a time.
-  await sql`set local work_mem = '256MB'`.execute(trx);
-  await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
-  // Grouped by sorting, not hashing, where a grouping has about as many cells as rows: a hash table of numeric
-  // sums then spills in dozens of batches and is sorted again for the key order. At 1 crore policies the daily
-  // facts took 58 s hashed and 21 s sorted, the subtree days 106 and 83 s (docs/scaling.md, 'ETL').
-  const groupBySorting = (sorted: boolean) => sql`set local enable_hashagg = ${sql.raw(sorted ? 'off' : 'on')}`.execute(trx);
-  return swapTables(trx, async (swap) => {
-    await fillRollups(trx, swap, groupBySorting);
-    // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait for
-    // these reads (2.2 s at 1 crore policies, the newest creation time a scan of every policy).
-    const stats = await sql<{ n: number; max_updated: Date | null }>`
+  return swapTables(
+    trx,
+    async (swap) => {
+      await fillRollups(trx, swap);
+      // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait for
+      // these reads (2.2 s at 1 crore policies, the newest creation time a scan of every policy).
+      const stats = await sql<{ n: number; max_updated: Date | null }>`
       select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);
-    const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
-    return {
-      policies: stats.rows[0]?.n ?? 0,
-      maxUpdated: stats.rows[0]?.max_updated ?? null,
-      maxCreated: created.rows[0]?.max_created ?? null,
-    };
-  });
+      const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
+      return {
+        policies: stats.rows[0]?.n ?? 0,
+        maxUpdated: stats.rows[0]?.max_updated ?? null,
+        maxCreated: created.rows[0]?.max_created ?? null,
+      };
+    },
+    helpers,
+  );
 }
 
-/** Fills every roll-up afresh, each from the policy versions or the roll-ups filled before it. */
-async function fillRollups(trx: Db, swap: TableSwap, groupBySorting: (sorted: boolean) => Promise<unknown>): Promise<void> {
-  await groupBySorting(true);
-  await swap.replace('etl_policy_state', (t) =>
-    sql`
-      insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
-      select p.id, p.updated_at, ${contributionOf}
-      from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(trx),
-  );
-  await swap.replace('fact_daily_business', (t) =>
-    sql`
-      insert into ${t} (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
-      select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
-      from etl_policy_state group by ${DAILY_KEY} order by ${DAILY_KEY}`.execute(trx),
-  );
-  // Each employee's periods first, then once for each ancestor in the closure. A grain that leaves out the
-  // levels just above the business (minDepth) sums it first to the ancestor that many levels up, whose whole
-  // subtree holds it: every ancestor of the business at least that deep is that ancestor or above it. Fewer
-  // cells go through the closure, and the first grouping holds fewer (docs/scaling.md, 'ETL').
-  for (const grain of SUBTREE_GRAINS) {
+/**
+ * The settings of a rebuild's grouping, for the transaction `db` it runs in. The groupings hold millions of cells
+ * and the keys are built over whole tables: in the default 4 MB and 64 MB they spilled to disk in many passes (at
+ * 1 crore policies the subtree days took 147 s); a transaction holds one or two groupings at a time. `sorted`
+ * groups by sorting, not hashing, where a grouping has about as many cells as rows: a hash table of numeric sums
+ * then spills in dozens of batches and is sorted again for the key order. At 1 crore policies the daily facts
+ * took 58 s hashed and 21 s sorted, the subtree days 106 and 83 s (docs/scaling.md, 'ETL').
+ */
+async function groupingSettings(db: Db, sorted: boolean): Promise<void> {
+  await sql`set local work_mem = '256MB'`.execute(db);
+  await sql`set local maintenance_work_mem = '512MB'`.execute(db);
+  await sql`set local enable_hashagg = ${sql.raw(sorted ? 'off' : 'on')}`.execute(db);
+}
+
+/**
+ * Fills every roll-up afresh, each from the policy versions or the roll-ups filled before it. The policy versions
+ * first, then every table summed from them alone side by side (`TableSwap.spread`, the longest groupings first),
+ * then those that also read the partner mappings, in the run's own transaction, which holds the mappings.
+ */
+async function fillRollups(trx: Db, swap: TableSwap): Promise<void> {
+  await swap.spread([
+    (s) =>
+      s.replace('etl_policy_state', async (t, db) => {
+        await groupingSettings(db, true);
+        await sql`
+          insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
+          select p.id, p.updated_at, ${contributionOf}
+          from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(db);
+      }),
+  ]);
+  // Each grain with those rebuilt from it, in the order of SUBTREE_GRAINS, which puts the longest first (the
+  // subtree days with the months summed from them, the product months; docs/scaling.md, 'ETL').
+  const grainTasks = SUBTREE_GRAINS.filter((g) => !g.rebuiltFrom).map((first) => async (s: TableSwap) => {
+    for (const g of [first, ...SUBTREE_GRAINS.filter((r) => r.rebuiltFrom === first.table)]) await fillGrain(s, g);
+  });
+  await swap.spread([
+    ...grainTasks,
+    (s) =>
+      s.replace('fact_daily_business', async (t, db) => {
+        await groupingSettings(db, true);
+        await sql`
+          insert into ${t} (${DAILY_KEY}, nop, premium, weightage_premium, loan_amount)
+          select ${DAILY_KEY}, count(*), sum(premium), sum(weightage_premium), sum(loan_amount)
+          from etl_policy_state group by ${DAILY_KEY} order by ${DAILY_KEY}`.execute(db);
+      }),
+    (s) =>
+      s.replace('fact_partner_monthly', async (t, db) => {
+        await groupingSettings(db, true);
+        await sql`
+          insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
+          select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), min(day), max(day)
+          from etl_policy_state where status = 'success' and partner_id is not null and line is not null
+          group by 1, 2, 3 order by 1, 2, 3`.execute(db);
+      }),
+    (s) => rebuildRenewalDays(s),
+  ]);
+  // The partner counts below group in this transaction.
+  await groupingSettings(trx, true);
+  await rebuildPartnerActivity(trx, swap);
+  // Summed from the daily facts just filled (the search path reads them first).
+  await refreshContestBoards(trx, { all: true });
+}
+
+/**
+ * Fills a subtree grain from the policy versions, or from the grain it is rebuilt from (filled before it). Each
+ * employee's periods first, then once for each ancestor in the closure. A grain that leaves out the levels just
+ * above the business (minDepth) sums it first to the ancestor that many levels up, whose whole subtree holds it:
+ * every ancestor of the business at least that deep is that ancestor or above it. Fewer cells go through the
+ * closure, and the first grouping holds fewer (docs/scaling.md, 'ETL').
+ */
+async function fillGrain(swap: TableSwap, grain: SubtreeGrain): Promise<void> {
+  const key = subtreeKey(grain);
+  const period = grain.periodOf(sql`day`);
+  await swap.replace(grain.table, async (t, db) => {
     // Summed first to an ancestor above the business, a grain's cells are a fraction of the rows: hashed, they
     // fit (the insurer days 60 s hashed, 63 s sorted; the terms days 20 and 36 s).
-    await groupBySorting(grain.minDepth === 0);
-    const key = subtreeKey(grain);
-    const period = grain.periodOf(sql`day`);
-    await swap.replace(grain.table, (t) =>
-      grain.rebuiltFrom
-        ? sql`
+    await groupingSettings(db, grain.minDepth === 0);
+    await (grain.rebuiltFrom
+      ? sql`
           insert into ${t} (${key}, nop, premium, weightage_premium, loan_amount)
           select ancestor_id, ${period}, ${dimRefs(grain.dims)}, sum(nop), sum(premium), sum(weightage_premium), sum(loan_amount)
-          from ${sql.table(grain.rebuiltFrom)} group by 1, 2, ${dimRefs(grain.dims)} order by 1, 2, ${dimRefs(grain.dims)}`.execute(trx)
-        : sql`
+          from ${sql.table(grain.rebuiltFrom)} group by 1, 2, ${dimRefs(grain.dims)} order by 1, 2, ${dimRefs(grain.dims)}`.execute(db)
+      : sql`
           with per_employee as (
             select ${period} as period, ${grain.minDepth === 0 ? sql`s.employee_id` : sql`up.ancestor_id`} as employee_id,
               ${dimRefs(grain.dims, 's')}, count(*) as nop, sum(s.premium) as premium,
@@ -405,19 +451,6 @@ async function fillRollups(trx: Db, swap: TableSwap, groupBySorting: (sorted: bo
             sum(e.nop), sum(e.premium), sum(e.weightage_premium), sum(e.loan_amount)
           from per_employee e join employee_closure c on c.descendant_id = e.employee_id
           group by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}
-          order by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}`.execute(trx),
-    );
-  }
-  await groupBySorting(true);
-  await swap.replace('fact_partner_monthly', (t) =>
-    sql`
-      insert into ${t} (month, partner_id, line, nop, premium, weightage_premium, first_issue_day, last_issue_day)
-      select date_trunc('month', day)::date, partner_id, line, count(*), sum(premium), sum(weightage_premium), min(day), max(day)
-      from etl_policy_state where status = 'success' and partner_id is not null and line is not null
-      group by 1, 2, 3 order by 1, 2, 3`.execute(trx),
-  );
-  await rebuildPartnerActivity(trx, swap);
-  await rebuildRenewalDays(trx, swap);
-  // Summed from the daily facts just filled (the search path reads them first).
-  await refreshContestBoards(trx, { all: true });
+          order by c.ancestor_id, e.period, ${dimRefs(grain.dims, 'e')}`.execute(db));
+  });
 }

@@ -6,7 +6,7 @@ import { requireViewer } from '../../platform/viewer';
 import type { SourcePull } from './cycle';
 import { listEtlJobs, runEtlNow } from './service';
 
-export function etlRoutes(app: App, db: Db, connector?: SourcePull): void {
+export function etlRoutes(app: App, db: Db, connector: SourcePull | undefined, rebuildSessions: number): void {
   app.get(
     ETL_PATHS.jobs,
     { schema: { tags: ['etl'], summary: 'ETL jobs and their watermarks (the ETL panel)', response: { 200: z.array(EtlJob) } } },
@@ -23,6 +23,6 @@ export function etlRoutes(app: App, db: Db, connector?: SourcePull): void {
         response: { 200: EtlRunResponse },
       },
     },
-    (request) => runEtlNow(db, connector, requireViewer(request.viewer), request.body),
+    (request) => runEtlNow(db, connector, requireViewer(request.viewer), request.body, rebuildSessions),
   );
 }

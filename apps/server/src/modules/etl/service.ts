@@ -29,7 +29,8 @@ export async function runEtlNow(
   connector: SourcePull | undefined,
   viewer: Viewer,
   body: EtlRunRequest | undefined,
+  rebuildSessions?: number,
 ): Promise<EtlRunResponse> {
   requirePermission(viewer, 'etl-operations', 'Only operations staff can run the ETL');
-  return runEtlCycle(db, connector, { full: body?.full ?? false, sourceFull: body?.source_full ?? false });
+  return runEtlCycle(db, connector, { full: body?.full ?? false, sourceFull: body?.source_full ?? false, rebuildSessions });
 }

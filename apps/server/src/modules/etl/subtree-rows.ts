@@ -30,10 +30,10 @@ const subtreeSums = (t: SubtreeRows, ancestors?: RawBuilder<unknown>) => sql`
 const subtreeColumns = (t: SubtreeRows) => sql.join(['ancestor_id', ...t.keys, ...t.measures].map((c) => sql.ref(c)));
 
 /** Writes the subtree rows afresh from the owner rows (a full ETL rebuild, after the owner rows). */
-export async function rebuildSubtreeRows(trx: Db, swap: TableSwap, t: SubtreeRows): Promise<void> {
-  await swap.replace(t.subtreeTable, (target) =>
+export async function rebuildSubtreeRows(swap: TableSwap, t: SubtreeRows): Promise<void> {
+  await swap.replace(t.subtreeTable, (target, db) =>
     sql`insert into ${target} (${subtreeColumns(t)}) select * from (${subtreeSums(t)}) s
-      order by ${sql.join(['ancestor_id', ...t.keys].map((c) => sql.ref(c)))}`.execute(trx),
+      order by ${sql.join(['ancestor_id', ...t.keys].map((c) => sql.ref(c)))}`.execute(db),
   );
 }
 
