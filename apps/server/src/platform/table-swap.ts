@@ -73,6 +73,9 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
     } finally {
       await session.end();
     }
+  } else {
+    // What a failed run with helpers left, when this one has none.
+    await sql`drop schema if exists ${sql.id(build)} cascade`.execute(trx);
   }
   const searchPath = spreading ? `${quoteIdent(staging)}, ${quoteIdent(build)}, ${path}` : `${quoteIdent(staging)}, ${path}`;
   await sql`select set_config('search_path', ${searchPath}, true)`.execute(trx);
