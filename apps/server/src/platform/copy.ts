@@ -12,7 +12,10 @@ import type { DB as Database } from './db-types';
  * session, so the copied rows belong to that transaction.
  */
 
-/** A Kysely bound to one checked-out session: its transaction and the COPY streams share the connection. */
+/**
+ * A Kysely bound to one session (checked out of the pool, or opened beside it by `separateSessions`): its
+ * transaction and the COPY streams share the connection.
+ */
 export function sessionDb(client: pg.ClientBase): Db {
   const borrowed = {
     query: client.query.bind(client),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
 import { hasConnectionPool, separateSessions, type Db } from './db';
-import { dropReplacedTables, swapTables, type SwapHelpers } from './table-swap';
+import { dropReplacedTables, swapTables, type SwapHelpers, type TableSwap } from './table-swap';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -165,6 +165,10 @@ describe('swapTables', () => {
     return { promise, resolve };
   };
 
+  /** A spread of `tasks` over two helper sessions, in a swap of a transaction of its own. */
+  const spreadOverTwo = (tasks: Parameters<TableSwap['spread']>[0]) =>
+    db.db.transaction().execute((trx) => swapTables(trx, (swap) => swap.spread(tasks), helpersOf(db.db, 2)));
+
   // Helper sessions: PostgreSQL only (PGlite has one connection, which the swapping transaction holds).
   it.skipIf(!process.env.DATABASE_URL)(
     'runs the tasks of a spread at once on sessions of their own, and swaps in what they filled with what the transaction filled',
@@ -226,20 +230,13 @@ describe('swapTables', () => {
     async () => {
       const before = await months(db.db);
       await expect(
-        db.db.transaction().execute((trx) =>
-          swapTables(
-            trx,
-            (swap) =>
-              swap.spread([
-                (s) => s.replace(TABLE, (target, h) => insertRows(h, target, [['2026-07-01', 8, 1]])),
-                (s) =>
-                  s.replace('fact_employee_renewals', () => {
-                    throw new Error('source went away');
-                  }),
-              ]),
-            helpersOf(db.db, 2),
-          ),
-        ),
+        spreadOverTwo([
+          (s) => s.replace(TABLE, (target, h) => insertRows(h, target, [['2026-07-01', 8, 1]])),
+          (s) =>
+            s.replace('fact_employee_renewals', () => {
+              throw new Error('source went away');
+            }),
+        ]),
       ).rejects.toThrow('source went away');
       expect(await months(db.db)).toEqual(before);
       const live = await schemaName(db.db);
@@ -259,4 +256,30 @@ describe('swapTables', () => {
       expect(await leftovers(db.db)).toEqual([]);
     },
   );
+
+  it.skipIf(!process.env.DATABASE_URL)('begins no further task of a spread once one has failed', async () => {
+    const failed = signal();
+    let laterStarted = false;
+    await expect(
+      spreadOverTwo([
+        // Ends a second after the other helper's task failed, and would then take the last task.
+        (s) =>
+          s.replace(TABLE, async () => {
+            await failed.promise;
+            await new Promise((r) => setTimeout(r, 1_000));
+          }),
+        (s) =>
+          s.replace('fact_employee_renewals', () => {
+            failed.resolve();
+            throw new Error('source went away');
+          }),
+        (s) =>
+          s.replace('fact_manager_partners', () => {
+            laterStarted = true;
+            return Promise.resolve();
+          }),
+      ]),
+    ).rejects.toThrow('source went away');
+    expect(laterStarted).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SeparateSession } from './db';
 import type { DB as Database } from './db-types';
 import { plainIndexes } from './table-indexes';
 
@@ -24,7 +25,7 @@ export interface TableSwap {
 
 /** Sessions beside the swap's transaction, which fill tables of a spread in parallel (`db.ts`, `separateSessions`). */
 export interface SwapHelpers {
-  open: () => Promise<{ db: Conn; end(): Promise<void> }>;
+  open: () => Promise<SeparateSession>;
   sessions: number;
 }
 
@@ -166,8 +167,9 @@ async function fillCopy(conn: Conn, live: string, schema: string, table: Table, 
 
 /**
  * Runs the tasks of a spread on helper sessions, each task in a transaction that fills its copies in the build
- * schema and commits them; `done` is told each task's tables once committed. Every task is waited for, so no
- * session is left working when the spread fails with the first task's error.
+ * schema and commits them; `done` is told each task's tables once committed. After a failure no further task
+ * begins, and the tasks under way are waited for, so no session is left working when the spread fails with the
+ * first task's error.
  */
 async function runHelpers(
   helpers: SwapHelpers,
@@ -178,10 +180,11 @@ async function runHelpers(
   done: (tables: Table[]) => void,
 ): Promise<void> {
   const queue = [...tasks];
+  // One session per helper, taking tasks until none is left or one has failed.
   const work = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) {
-      const session = await helpers.open();
-      try {
+    const session = await helpers.open();
+    try {
+      for (let task = queue.shift(); task; task = queue.shift()) {
         const tables: Table[] = [];
         await session.db.transaction().execute(async (h) => {
           await sql`select set_config('search_path', ${`${quoteIdent(build)}, ${path}`}, true)`.execute(h);
@@ -197,9 +200,13 @@ async function runHelpers(
           await task(own);
         });
         done(tables);
-      } finally {
-        await session.end();
       }
+    } catch (err) {
+      // The run will roll back: the tasks not begun are not worth minutes of the other helpers' time.
+      queue.length = 0;
+      throw err;
+    } finally {
+      await session.end();
     }
   };
   const results = await Promise.allSettled(Array.from({ length: Math.min(helpers.sessions, tasks.length) }, work));
