@@ -98,7 +98,11 @@ export async function createTestDb(
     },
     drop: async () => {
       for (const h of extra) await h.db.destroy();
-      if (schema) await handle.withSession((run) => run(`drop schema ${schema} cascade`));
+      // With the schemas a table swap makes beside it (a rebuild spread over sessions keeps its build schema).
+      if (schema)
+        await handle.withSession((run) =>
+          run(['', '_build', '_rebuild', '_replaced'].map((end) => `drop schema if exists ${schema}${end} cascade;`).join('\n')),
+        );
       await handle.db.destroy();
     },
   };

@@ -49,7 +49,8 @@ const LOCK_ATTEMPTS = 50;
  * schema of its own (`<schema>_build`), which the search paths put after the staging schema; the swap moves those
  * in with the rest. One transaction runs its statements on one core: spread over two sessions, a rebuild's
  * groupings took 1.6× less time on two cores (docs/decisions/053-rebuild-spread-over-sessions.md). Should the
- * transaction fail, what the helpers committed is left in the build schema, unread, and dropped by the next swap.
+ * transaction fail, what the helpers committed is left in the build schema, unread, until `dropBuildLeftovers` or
+ * the next swap drops it.
  */
 export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promise<T>, helpers?: SwapHelpers): Promise<T> {
   const { rows } = await sql<{ schema: string; path: string }>`
@@ -58,7 +59,7 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
   const path = rows[0]?.path;
   if (!live || path === undefined) throw new Error('No current schema to swap tables in');
   const staging = `${live}_rebuild`.slice(0, 63);
-  const build = `${live}_build`.slice(0, 63);
+  const build = buildSchema(live);
   const replaced = sql.id(replacedSchema(live));
   // Tables an earlier swap replaced and nobody dropped (the process ended before `dropReplacedTables`).
   await sql`drop schema if exists ${replaced} cascade`.execute(trx);
@@ -75,8 +76,7 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
       await session.end();
     }
   } else {
-    // What a failed run with helpers left, when this one has none.
-    await sql`drop schema if exists ${sql.id(build)} cascade`.execute(trx);
+    await dropBuildLeftovers(trx);
   }
   const searchPath = spreading ? `${quoteIdent(staging)}, ${quoteIdent(build)}, ${path}` : `${quoteIdent(staging)}, ${path}`;
   await sql`select set_config('search_path', ${searchPath}, true)`.execute(trx);
@@ -212,6 +212,20 @@ async function runHelpers(
   const results = await Promise.allSettled(Array.from({ length: Math.min(helpers.sessions, tasks.length) }, work));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/** Where the helpers of a swap commit their copies until the swap moves them in. */
+const buildSchema = (live: string) => `${live}_build`.slice(0, 63);
+
+/**
+ * Drops what the helpers of a failed swap committed (its transaction rolled back, or its process died): copies as
+ * big as the tables, gigabytes at 1 crore policies. Call in a transaction that holds whatever keeps swaps of this
+ * schema apart, and spreads nothing itself: a swap under way keeps its own copies there.
+ */
+export async function dropBuildLeftovers(trx: Conn): Promise<void> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(trx);
+  const live = rows[0]?.schema;
+  if (live) await sql`drop schema if exists ${sql.id(buildSchema(live))} cascade`.execute(trx);
 }
 
 /** Where a swap leaves the tables it replaced, until `dropReplacedTables`. */

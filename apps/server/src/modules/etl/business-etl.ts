@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { separateSessions, type Db } from '../../platform/db';
-import { dropReplacedTables, type SwapHelpers } from '../../platform/table-swap';
+import { dropBuildLeftovers, dropReplacedTables, type SwapHelpers } from '../../platform/table-swap';
 import { refreshContestBoards } from './contest-standings';
 import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
@@ -123,6 +123,8 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
+      // A rebuild makes its own build schema afresh; any other run clears what a failed one left there.
+      if (watermark) await dropBuildLeftovers(trx);
       // Taken before the policies are read: every transaction that had ended by then is visible to the read.
       const snapshot = await sql<{ xmin: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(trx);
       const foldXmin = snapshot.rows[0] ? Number(snapshot.rows[0].xmin) : null;

@@ -16,7 +16,7 @@ const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
 const childScript = fileURLToPath(new URL('../../../test/etl-child.ts', import.meta.url));
 // Everything the ETL writes, in one transaction: none of it may change when the run dies.
 const ETL_TABLES = [...ROLLUP_TABLES, 'etl_policy_state', 'etl_affected', 'etl_jobs'] as const;
-// Statements that come after etl_policy_state and fact_daily_business were rewritten: the run is well into its writes.
+// Statements that come after the policy versions (etl_policy_state) were rewritten: the run is well into its writes.
 const LATE_STATEMENT = /fact_subtree_monthly|fact_partner_monthly/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,17 +33,24 @@ async function digests(db: Db): Promise<Record<string, string>> {
   return out;
 }
 
-interface EtlBackend {
-  pid: number;
+interface EtlProgress {
+  /** The transaction of the child's session that holds the ETL lock, once it has written something. */
   xid: string | null;
-  query: string;
+  /** A statement that one of the child's sessions (the lock holder or a rebuild helper) is running now. */
+  late: string | null;
 }
 
-/** The backend of the child's connection while it holds the ETL lock, found by its application_name. */
-async function lockHolder(db: Db, appName: string): Promise<EtlBackend | undefined> {
+/**
+ * How far the child's run has got, found by its application_name. A full rebuild spreads its groupings over
+ * helper sessions, which connect with the same application_name: the late statement may be on any of them,
+ * while the lock holder waits for them.
+ */
+async function etlProgress(db: Db, appName: string): Promise<EtlProgress | undefined> {
   // A two-int advisory key shows in pg_locks as classid (first key), objid (second) and objsubid 2.
-  const res = await sql<EtlBackend>`
-    select a.pid, a.backend_xid::text as xid, a.query
+  const res = await sql<EtlProgress>`
+    select a.backend_xid::text as xid,
+      (select s.query from pg_stat_activity s
+        where s.application_name = ${appName} and s.state = 'active' and s.query ~ ${LATE_STATEMENT.source} limit 1) as late
     from pg_stat_activity a join pg_locks l on l.pid = a.pid
     where a.application_name = ${appName} and l.locktype = 'advisory' and l.granted
       and l.classid::text::int = ${ETL_LOCK} and l.objid::text::bigint = (hashtext(current_schema())::bigint & 4294967295) and l.objsubid = 2`.execute(
@@ -90,11 +97,11 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
     let running = true;
     void exited.then(() => (running = false));
 
-    // Watch the database, not the clock: kill once the run holds the lock and has already rewritten daily facts.
-    let caught: EtlBackend | undefined;
+    // Watch the database, not the clock: kill once the run holds the lock and has already rewritten the policy versions.
+    let caught: string | undefined;
     for (const deadline = Date.now() + 90_000; !caught && running && Date.now() < deadline; await sleep(5)) {
-      const holder = await lockHolder(db.db, appName);
-      if (holder?.xid && LATE_STATEMENT.test(holder.query)) caught = holder;
+      const progress = await etlProgress(db.db, appName);
+      if (progress?.xid && progress.late) caught = progress.late;
     }
     if (!caught) {
       child.kill('SIGKILL');
@@ -124,6 +131,14 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
       .where('name', '=', BUSINESS_ROLLUP_JOB)
       .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'idle', last_error: null });
+    // What the rebuild's helpers had committed stays in the build schema, beside the live tables, until the next run.
+    const buildTables = () =>
+      sql<{ table: string }>`
+        select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${`${schema}_build`} and c.relkind = 'r' order by 1`
+        .execute(db.db)
+        .then((r) => r.rows.map((row) => row.table));
+    expect(await buildTables()).toContain('etl_policy_state');
 
     // The next ordinary (incremental) run converges to exact totals.
     const t = performance.now();
@@ -133,8 +148,9 @@ describe.skipIf(!url)(`business ETL killed mid-run${url ? '' : ' (skipped: runs 
     expect(await partnerMonthlyMatches(db)).toBe(true);
     expect(await subtreeMatches(db, 'month')).toBe(true);
     expect(await subtreeMatches(db, 'day')).toBe(true);
+    expect(await buildTables()).toEqual([]);
     console.info(
-      JSON.stringify({ killedDuring: caught.query.trim().split('\n')[0]?.slice(0, 60), orphanMs, recoveryMs: Math.round(recoveryMs) }),
+      JSON.stringify({ killedDuring: caught.trim().split('\n')[0]?.slice(0, 60), orphanMs, recoveryMs: Math.round(recoveryMs) }),
     );
   }, 180_000);
 });
