@@ -204,8 +204,8 @@ test.describe('smaller details', () => {
   });
 
   test('the onboarding funnel never grows from one stage to the next', async ({ page }) => {
-    // The last 30 days: the month so far has no registrations on its first days (the demo registers partners up to
-    // three days before today), and the funnel would then be all zeros.
+    // The last 30 days: on the first of a month the month so far has no registrations (the demo's business ends
+    // yesterday), and the funnel would then be all zeros.
     await signIn(page, 'demo.head', `/reports/6/?start_date=${kolkataDay(-30)}&end_date=${kolkataDay(0)}`);
     const funnel = namedTable(page, "Apex journey drop off's");
     await expectLoaded(funnel);

@@ -106,10 +106,13 @@ export function buildPartners(plan: DemoPlan, org: Org): PartnerBook {
     // About 3% unmapped (2% never mapped, 1% whose mapping was closed), 4% moved between RMs.
     const fate: Fate = sure ? 'mapped' : roll < 0.02 ? 'never' : roll < 0.03 ? 'closed' : roll < 0.07 ? 'moved' : 'mapped';
 
+    // Up to yesterday, so that the month so far has recruits from its second day on; a mapping that closes later
+    // needs a few days after it.
+    const lastRegistration = fate === 'closed' ? plan.end - 4 : plan.end;
     let registered: number;
-    if (fate === 'never') registered = plan.end - rng.int(3, 120);
+    if (fate === 'never') registered = plan.end - rng.int(0, 120);
     else if (sure || rng.chance(0.55)) registered = plan.start - rng.int(30, 720);
-    else registered = plan.start + Math.floor((plan.end - 3 - plan.start) * rng.next());
+    else registered = plan.start + Math.floor((lastRegistration + 1 - plan.start) * rng.next());
 
     // Each stage is reached by a decreasing share of partners, a few days after the previous one.
     const stage = (prev: number | null, p: number, minGap: number, maxGap: number): number | null => {
