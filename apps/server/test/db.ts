@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, type DbHandle } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
+import { swapSchemas } from '../src/platform/table-swap';
 
 const SERVER_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const MIGRATIONS = join(SERVER_SRC, 'platform/migrations');
@@ -101,7 +102,7 @@ export async function createTestDb(
       // With the schemas a table swap makes beside it (a rebuild spread over sessions keeps its build schema).
       if (schema)
         await handle.withSession((run) =>
-          run(['', '_build', '_rebuild', '_replaced'].map((end) => `drop schema if exists ${schema}${end} cascade;`).join('\n')),
+          run([schema, ...Object.values(swapSchemas(schema))].map((s) => `drop schema if exists ${s} cascade;`).join('\n')),
         );
       await handle.db.destroy();
     },

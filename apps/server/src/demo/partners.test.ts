@@ -11,8 +11,6 @@ describe('demo partners', () => {
   it('registers partners up to yesterday, so the month so far has recruits from its second day on', () => {
     const days = book.rows.map((p) => p.registered_at);
     expect(days.filter((d) => d >= '2026-12-04')).toEqual([]);
-    const monthSoFar = days.filter((d) => d >= '2026-12-01');
-    expect(monthSoFar.length).toBeGreaterThan(0);
     expect(days).toContain('2026-12-03');
   });
 

@@ -58,9 +58,8 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
   const live = rows[0]?.schema;
   const path = rows[0]?.path;
   if (!live || path === undefined) throw new Error('No current schema to swap tables in');
-  const staging = `${live}_rebuild`.slice(0, 63);
-  const build = buildSchema(live);
-  const replaced = sql.id(replacedSchema(live));
+  const { staging, build, replaced: replacedName } = swapSchemas(live);
+  const replaced = sql.id(replacedName);
   // Tables an earlier swap replaced and nobody dropped (the process ended before `dropReplacedTables`).
   await sql`drop schema if exists ${replaced} cascade`.execute(trx);
   await sql`create schema ${sql.id(staging)}`.execute(trx);
@@ -76,7 +75,8 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
       await session.end();
     }
   } else {
-    await dropBuildLeftovers(trx);
+    // What a failed run with helpers left, when this one has none.
+    await sql`drop schema if exists ${sql.id(build)} cascade`.execute(trx);
   }
   const searchPath = spreading ? `${quoteIdent(staging)}, ${quoteIdent(build)}, ${path}` : `${quoteIdent(staging)}, ${path}`;
   await sql`select set_config('search_path', ${searchPath}, true)`.execute(trx);
@@ -214,8 +214,15 @@ async function runHelpers(
   if (failed) throw failed.reason;
 }
 
-/** Where the helpers of a swap commit their copies until the swap moves them in. */
-const buildSchema = (live: string) => `${live}_build`.slice(0, 63);
+/**
+ * The schemas a swap of `live` makes beside it: `staging` for the copies its transaction fills, `build` for those
+ * its helpers commit until the swap moves them in, `replaced` for the tables it replaced until `dropReplacedTables`.
+ */
+export const swapSchemas = (live: string) => ({
+  staging: `${live}_rebuild`.slice(0, 63),
+  build: `${live}_build`.slice(0, 63),
+  replaced: `${live}_replaced`.slice(0, 63),
+});
 
 /**
  * Drops what the helpers of a failed swap committed (its transaction rolled back, or its process died): copies as
@@ -225,11 +232,8 @@ const buildSchema = (live: string) => `${live}_build`.slice(0, 63);
 export async function dropBuildLeftovers(trx: Conn): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(trx);
   const live = rows[0]?.schema;
-  if (live) await sql`drop schema if exists ${sql.id(buildSchema(live))} cascade`.execute(trx);
+  if (live) await sql`drop schema if exists ${sql.id(swapSchemas(live).build)} cascade`.execute(trx);
 }
-
-/** Where a swap leaves the tables it replaced, until `dropReplacedTables`. */
-const replacedSchema = (live: string) => `${live}_replaced`.slice(0, 63);
 
 /**
  * Drops the tables the last `swapTables` of this schema replaced: call after its transaction committed, when
@@ -238,7 +242,7 @@ const replacedSchema = (live: string) => `${live}_replaced`.slice(0, 63);
 export async function dropReplacedTables(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const live = rows[0]?.schema;
-  if (live) await sql`drop schema if exists ${sql.id(replacedSchema(live))} cascade`.execute(db);
+  if (live) await sql`drop schema if exists ${sql.id(swapSchemas(live).replaced)} cascade`.execute(db);
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
