@@ -25,6 +25,10 @@ function mockingFiles(): string[] {
   return found;
 }
 const MOCKING = mockingFiles();
+// Suites that start the compiled server on a real port and time its answers (/healthz under 100 ms). They run
+// on their own, one file at a time, after the unit pass (`npm run test:doors`), so the figures they assert
+// are the server's own and not those of other test files sharing the two cores.
+const DOORS = ['apps/server/test/doors/**/*.test.ts', 'apps/server/test/readme.test.ts'];
 
 const shared = {
   testTimeout: 60_000,
@@ -39,9 +43,16 @@ export default defineConfig({
       {
         // A worker imports the server's modules once for all its files instead of once per file (about a fifth
         // of the unit pass). Every file builds its own app and database, so no state is shared through them.
-        test: { ...shared, name: 'shared-imports', include: INCLUDE, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false },
+        test: {
+          ...shared,
+          name: 'shared-imports',
+          include: INCLUDE,
+          exclude: [...configDefaults.exclude, ...MOCKING, ...DOORS],
+          isolate: false,
+        },
       },
       ...(MOCKING.length ? [{ test: { ...shared, name: 'isolated', include: MOCKING } }] : []),
+      { test: { ...shared, name: 'doors', include: DOORS, fileParallelism: false } },
     ],
   },
 });

@@ -1,28 +1,40 @@
 /**
- * Bulk import: 1,000,000 policies from a CSV file into an empty PostgreSQL schema through the import core
- * (the path of `dossier import policies FILE`), then the same file again (every row unchanged).
- * Reports rows/s and the peak resident memory of this process while importing.
+ * Bulk import: 1,000,000 policies from a CSV file into an empty PostgreSQL schema, then the same file again
+ * (every row unchanged), through each way in a distributor uses for files that size:
+ *   - the CLI, `dossier import policies FILE`, as a process of its own (as `npm run dossier` runs it);
+ *   - the ingestion API, `POST /api/v1/ingest/policies` on the built server (`apps/server/dist/server.js`) on
+ *     port 3410, the file streamed as the request body by a plain HTTP client.
+ * Reports rows/s and the peak resident memory of the importing process (the CLI's, the server's). Then a
+ * partner mapping history of 42,000 spans (most without valid_to, each ending where the partner's next starts).
  *
  * npm run bench:import -w @dossier/bench [-- --policies 1000000]  — runs only this part and replaces its
  * section of bench/RESULTS.md; `npm run bench` runs it with the rest.
  */
 import type { ImportEntity, ImportReport } from '@dossier/shared';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { importRows } from '../apps/server/src/modules/imports/core';
+import { createApiKey } from '../apps/server/src/modules/imports/api-keys';
 import { csvRows } from '../apps/server/src/modules/imports/readers';
 import { createDb, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { machineLine } from './machine';
 import { writeSection } from './results-file';
+import { overBenchDatabase, startServer } from './server-process';
 
 export const IMPORT_SECTION = '## Bulk import';
 const RMS = 200;
 const PARTNERS = 5000;
 const CUSTOMERS = 100_000;
+const MAPPING_SPANS = 42_000;
+/** The port of the server the API is measured on. */
+const PORT = 3410;
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
@@ -144,19 +156,147 @@ async function writePolicies(path: string, count: number): Promise<void> {
 interface Pass {
   report: ImportReport;
   seconds: number;
+  /** Peak resident memory of the importing process during the import. */
   peakRssMb: number;
+  /** Its resident memory before the import (the server's once started; the CLI's is its own peak). */
+  baseRssMb?: number;
+  /** The slowest answer of GET /healthz polled during an API import, in ms, and how many were polled. */
+  health?: { slowestMs: number; polls: number };
 }
 
-async function timedImport(handle: DbHandle, path: string): Promise<Pass> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+/**
+ * Polls GET /healthz one request after another (100 ms apart) until `stop` is called; resolves with the
+ * slowest answer. An answer that fails counts as infinitely slow.
+ */
+function pollHealth(base: string): { stop: () => Promise<{ slowestMs: number; polls: number }> } {
+  let running = true;
+  let slowestMs = 0;
+  let polls = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${base}/healthz`);
+        await res.arrayBuffer();
+        slowestMs = Math.max(slowestMs, res.ok ? performance.now() - started : Number.POSITIVE_INFINITY);
+      } catch {
+        slowestMs = Number.POSITIVE_INFINITY;
+      }
+      polls++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { slowestMs, polls };
+    },
+  };
+}
+
+/** A process's resident memory from /proc, in MB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m?.[1] ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `dossier import policies FILE --json` in a process of its own, as `npm run dossier` starts it (node with tsx),
+ * timed from start to exit; its peak RSS is the one GNU time reports for it.
+ */
+function cliImport(databaseUrl: string, path: string): Promise<Pass> {
+  const cli = join(repoRoot, 'apps/server/src/cli/dossier.ts');
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', 'maxrss-kb %M', 'node', '--import', 'tsx', cli, 'import', 'policies', path, '--json'], {
+    cwd: join(repoRoot, 'apps/server'),
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const rss = /maxrss-kb (\d+)/.exec(err);
+      const line = out.split('\n').find((l) => l.startsWith('{"entity"'));
+      if (!line || !rss?.[1]) return reject(new Error(`the CLI import failed: ${err.slice(-2000)} ${out.slice(-2000)}`));
+      const report = JSON.parse(line) as ImportReport;
+      if (!report.applied) return reject(new Error(`CLI: ${JSON.stringify(report.errors.slice(0, 3))}`));
+      resolve({ report, seconds, peakRssMb: Number(rss[1]) / 1024 });
+    });
+  });
+}
+
+/** The file streamed as the body of POST /api/v1/ingest/policies; the server's RSS is sampled meanwhile. */
+async function apiImport(base: string, pid: number, key: string, path: string): Promise<Pass> {
+  const baseRssMb = rssMb(pid);
+  let peak = baseRssMb;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const health = pollHealth(base);
   const started = performance.now();
   try {
-    const report = await load(handle, 'policies', createReadStream(path));
-    return { report, seconds: (performance.now() - started) / 1000, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1_048_576 };
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        `${base}/api/v1/ingest/policies`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv', 'content-length': statSync(path).size },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(text) : reject(new Error(`API: ${res.statusCode} ${text.slice(0, 2000)}`)),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      createReadStream(path).on('error', reject).pipe(req);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const report = JSON.parse(body) as ImportReport;
+    return { report, seconds, peakRssMb: Math.max(peak, rssMb(pid)), baseRssMb, health: await health.stop() };
   } finally {
     clearInterval(timer);
+    await health.stop();
   }
+}
+
+/**
+ * A mapping history of MAPPING_SPANS spans for the organisation's partners, before their current span: monthly
+ * from 2023, without valid_to, sent interleaved (partner by partner within each month), so each span ends at
+ * the partner's next one in the file, and the last at the span already stored.
+ */
+async function mappingHistory(handle: DbHandle): Promise<{ report: ImportReport; seconds: number }> {
+  const spans = function* () {
+    for (let i = 0; i < MAPPING_SPANS; i++) {
+      const month = Math.floor(i / PARTNERS);
+      yield [
+        `B${pad(1 + (i % PARTNERS), 5)}EI`,
+        `RM${pad(1 + ((i + month) % RMS), 4)}`,
+        '2',
+        `${2020 + Math.floor(month / 12)}-${pad(1 + (month % 12), 2)}-01`,
+        '',
+      ];
+    }
+  };
+  const started = performance.now();
+  const report = await load(
+    handle,
+    'partner_mappings',
+    csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], spans()),
+  );
+  return { report, seconds: (performance.now() - started) / 1000 };
 }
 
 export async function importBench(url: string, policies: number, log: (line: string) => void): Promise<string[]> {
@@ -167,6 +307,8 @@ export async function importBench(url: string, policies: number, log: (line: str
   await admin.withSession((run) => run(`drop schema if exists ${schema} cascade`));
   await admin.db.destroy();
   const handle = await createDb({ databaseUrl: url, pgliteDir: '', schema, poolSize: 2 });
+  // The CLI and the server reach the same schema through their DATABASE_URL.
+  const schemaUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   try {
     await migrate(handle);
     log('import bench: organisation...');
@@ -174,25 +316,55 @@ export async function importBench(url: string, policies: number, log: (line: str
     log(`import bench: writing ${policies.toLocaleString('en-IN')} policies...`);
     await writePolicies(path, policies);
     const mb = statSync(path).size / 1_048_576;
-    const baseRss = process.memoryUsage().rss / 1_048_576;
-    log('import bench: first import...');
-    const first = await timedImport(handle, path);
-    log(`  ${Math.round(policies / first.seconds)} rows/s`);
-    log('import bench: the same file again...');
-    const again = await timedImport(handle, path);
-    log(`  ${Math.round(policies / again.seconds)} rows/s`);
-    const rate = (p: Pass) => Math.round(p.report.received / p.seconds).toLocaleString('en-IN');
-    const row = (name: string, p: Pass) =>
-      `| ${name} | ${p.report.inserted.toLocaleString('en-IN')} / ${p.report.updated} / ${p.report.unchanged.toLocaleString('en-IN')} | ${p.seconds.toFixed(1)} s | **${rate(p)}** | ${p.peakRssMb.toFixed(0)} MB |`;
+    const rate = (p: Pass) => Math.round(p.report.received / p.seconds);
+    const logged = (name: string, p: Pass) => {
+      const health = p.health ? `, slowest /healthz ${p.health.slowestMs.toFixed(0)} ms of ${p.health.polls}` : '';
+      log(`  ${name}: ${p.seconds.toFixed(1)} s, ${rate(p)} rows/s, peak RSS ${p.peakRssMb.toFixed(0)} MB${health}`);
+      return p;
+    };
+
+    log('import bench: CLI, first import...');
+    const cliFirst = logged('CLI first', await cliImport(schemaUrl, path));
+    log('import bench: CLI, the same file again...');
+    const cliAgain = logged('CLI again', await cliImport(schemaUrl, path));
+
+    await handle.withSession((run) => run(`truncate ${schema}.policies`));
+    log('import bench: API, first import...');
+    // A request may take as long as its import: the server's 30-second default would cut a 1,000,000-row body.
+    const server = startServer(repoRoot, PORT, { ...overBenchDatabase(schemaUrl), REQUEST_TIMEOUT_MS: '600000' });
+    let apiFirst: Pass;
+    let apiAgain: Pass;
+    try {
+      await server.ready();
+      const key = await createApiKey(handle.db, 'import-bench', ['policies']);
+      if (!server.pid) throw new Error('the server has no process id');
+      apiFirst = logged('API first', await apiImport(server.base, server.pid, key, path));
+      log('import bench: API, the same file again...');
+      apiAgain = logged('API again', await apiImport(server.base, server.pid, key, path));
+    } finally {
+      await server.stop();
+    }
+
+    log(`import bench: a mapping history of ${MAPPING_SPANS.toLocaleString('en-IN')} spans...`);
+    const mappings = await mappingHistory(handle);
+    log(`  ${mappings.seconds.toFixed(1)} s`);
+
+    const row = (way: string, name: string, p: Pass) =>
+      `| ${way} | ${name} | ${p.report.inserted.toLocaleString('en-IN')} / ${p.report.updated} / ${p.report.unchanged.toLocaleString('en-IN')} | ${p.seconds.toFixed(1)} s | **${rate(p).toLocaleString('en-IN')}** | ${p.peakRssMb.toFixed(0)} MB${p.baseRssMb === undefined ? '' : ` (${p.baseRssMb.toFixed(0)} MB before)`} | ${p.health ? `${p.health.slowestMs.toFixed(0)} ms (${p.health.polls} polls)` : '—'} |`;
+    const m = mappings.report;
     return [
       IMPORT_SECTION,
       '',
-      `${policies.toLocaleString('en-IN')} policies from a CSV file (${mb.toFixed(0)} MB; four in five sold by one of ${PARTNERS.toLocaleString('en-IN')} partners and credited through the mapping, one in five direct) into an empty PostgreSQL schema through the import core — validation with the shared row schemas, 50,000-row batches staged with COPY while the next batch is parsed, each batch resolved, checked and upserted set-based, all in one transaction — as \`dossier import policies FILE\` does. Peak RSS is this process's (${baseRss.toFixed(0)} MB before the first import). Target: ≥ 50,000 rows/s with flat memory; the second run must change nothing and be at least as fast.`,
+      `${policies.toLocaleString('en-IN')} policies from a CSV file (${mb.toFixed(0)} MB; four in five sold by one of ${PARTNERS.toLocaleString('en-IN')} partners and credited through the mapping, one in five direct) into an empty PostgreSQL schema, then the same file again, through the import core — validation with the shared row schemas (the common valid cells of policies through shortcuts tested against them), 50,000-row batches staged with COPY while the next batch is parsed, each batch resolved, checked and written set-based, all in one transaction — by each way in: the CLI (\`dossier import policies FILE --json\`, a process of its own, timed from start to exit, its peak RSS as GNU time reports it) and the ingestion API (\`POST /api/v1/ingest/policies\` on the built server on port ${PORT}, the file streamed as the body by a plain HTTP client; the server's RSS sampled every 50 ms, its RSS before the import in brackets; \`REQUEST_TIMEOUT_MS\` raised to 10 minutes; \`GET /healthz\` polled one request after another, 100 ms apart, throughout each API import, its slowest answer shown). Target: ≥ 50,000 rows/s with flat memory; the second run must change nothing and be at least as fast.`,
       '',
-      '| run | inserted / updated / unchanged | time | rows/s | peak RSS |',
-      '| --- | --- | --- | --- | --- |',
-      row('first import (empty)', first),
-      row('same file again', again),
+      '| way | run | inserted / updated / unchanged | time | rows/s | peak RSS | slowest /healthz |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      row('CLI', 'first import (empty)', cliFirst),
+      row('CLI', 'same file again', cliAgain),
+      row('API', 'first import (empty)', apiFirst),
+      row('API', 'same file again', apiAgain),
+      '',
+      `A partner mapping history of ${MAPPING_SPANS.toLocaleString('en-IN')} spans (${PARTNERS.toLocaleString('en-IN')} partners, monthly spans before their current one, without valid_to: each ends where the partner's next span starts, in the file or stored) through the import core: ${m.inserted.toLocaleString('en-IN')} inserted in **${mappings.seconds.toFixed(1)} s** (target: under 5 s; 42,333 spans took 140.5 s before the spans' ends were found in one ordered pass).`,
       '',
     ];
   } finally {

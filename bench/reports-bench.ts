@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { kolkataToday } from '@dossier/shared';
 import { findReport } from '../apps/server/src/modules/reports/catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type QueryContext } from '../apps/server/src/modules/reports/context';
 import { previousRange } from '../apps/server/src/modules/reports/params';
@@ -58,6 +59,7 @@ export async function benchCase(db: Db, c: Case, range: { start: string; end: st
     db,
     account: c.account,
     range,
+    today: kolkataToday(),
     previous: previousRange(range),
     filters: noFilters,
     page: { number: 1, size: DEFAULT_REPORT_PAGE_SIZE },

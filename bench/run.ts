@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --policies 1000000 --runs 30 --rebuild-sessions 2 --skip-first-start --skip-lighthouse --skip-import --skip-screens --skip-rebuild]
+ * npm run bench [-- --policies 1000000 --runs 30 --rebuild-sessions 2 --skip-first-start --skip-lighthouse --skip-import --skip-screens --skip-freshness --skip-rebuild]
  * Reporting benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local test database, in a schema of
  * its own that is kept between runs), the first start on PGlite and Lighthouse on the built web app
  * (npm run bench:lighthouse runs that alone). Writes bench/RESULTS.md.
@@ -18,6 +18,7 @@ import { migrate } from '../apps/server/src/platform/migrate';
 import type { Viewer } from '../apps/server/src/platform/viewer';
 import { csvDownload } from './csv-download';
 import { firstStartOnPglite } from './first-start';
+import { freshnessBench } from './freshness';
 import { lighthouseAudit, lighthouseTable, TARGET_CLS, TARGET_PERFORMANCE } from './lighthouse';
 import { machineLine } from './machine';
 import { benchCase, caseTable, rawBusinessTypes, rawTeam, type Case } from './reports-bench';
@@ -45,6 +46,7 @@ const skipOverload = process.argv.includes('--skip-overload');
 
 const skipImport = process.argv.includes('--skip-import');
 const skipScreens = process.argv.includes('--skip-screens');
+const skipFreshness = process.argv.includes('--skip-freshness');
 // For a schema whose roll-ups are current (an earlier run rebuilt them): the side-by-side keeps the last
 // rebuild's figure.
 const skipRebuild = process.argv.includes('--skip-rebuild');
@@ -231,6 +233,12 @@ async function main(): Promise<void> {
     const screens = await screensBench(root, serverUrl, db, 40, log);
     out.push(...screens.lines);
     Object.assign(scale, screens.p95);
+  }
+
+  if (!skipFreshness) {
+    const freshness = await freshnessBench(root, serverUrl, db, log);
+    out.push(...freshness.lines);
+    Object.assign(scale, freshness.figures);
   }
 
   log('incremental ETL after 10,000 changed policies...');

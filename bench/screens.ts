@@ -1,4 +1,4 @@
-import { addDays, kolkataToday, ROLE_LIFE_ONLY, SideMenuResponse, TEAM_PATHS, toDayMonthYear } from '@dossier/shared';
+import { addDays, BRIEF_PATHS, kolkataToday, ROLE_LIFE_ONLY, SideMenuResponse, TEAM_PATHS, toDayMonthYear } from '@dossier/shared';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/platform/db';
 import { benchSignIn } from './load-population';
@@ -92,8 +92,9 @@ export async function screensBench(
       // A range picked freely across a month border: no whole month of it is a monthly roll-up cell.
       const free = { start_date: addDays(today, -49), end_date: addDays(today, -6) };
       if (account) {
-        // A partner's page is its executive report: the drill-down ends there.
+        // A partner's page is its executive report: the drill-down ends there. Its RM starts the day on My day.
         screens.push(
+          { viewer: 'an RM', headers, label: 'My day (/brief)', path: BRIEF_PATHS.brief },
           { viewer, headers, label: 'Executive report (37)', path: `/api/reports/37/${query()}` },
           { viewer, headers, label: 'Executive report (37), 7 weeks picked freely', path: `/api/reports/37/${query(free)}` },
         );
@@ -112,6 +113,7 @@ export async function screensBench(
         }
       }
       screens.push(
+        { viewer, headers, label: 'My day (/brief)', path: BRIEF_PATHS.brief },
         { viewer, headers, label: 'Renewal dues (38), first page', path: '/api/reports/38/' },
         { viewer, headers, label: 'Life Renewals Report, first 100 rows', path: `${TEAM_PATHS.renewalsDue}?limit=100` },
         {

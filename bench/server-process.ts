@@ -5,6 +5,8 @@ export interface ServerProcess {
   port: number;
   /** http://127.0.0.1:<port> */
   base: string;
+  /** The server's process id (its resident memory can be read from /proc). */
+  pid: number | undefined;
   /** What the server printed, line by line (for error messages and figures). */
   output: string[];
   /** Resolves once GET /readyz answers 200; rejects when the server exits first or after `timeoutMs`. */
@@ -54,6 +56,7 @@ export function startServer(repoRoot: string, port: number, env: Record<string, 
   return {
     port,
     base,
+    pid: child.pid,
     output,
     ready: async (timeoutMs = 600_000) => {
       const deadline = Date.now() + timeoutMs;

@@ -97,6 +97,10 @@ test.describe('administration', () => {
     await expectNoSeriousA11yViolations(page);
 
     await drawer.getByRole('button', { name: 'Deactivate user' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Deactivate user / });
+    await expect(confirm).toContainText('Every session of this user ends at once.');
+    await expect(confirm).toContainText('Their scheduled report mails pause');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(drawer.getByRole('button', { name: 'Activate user' })).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -185,6 +189,10 @@ test.describe('administration', () => {
     await expect(page.getByText(/^Key name: letters, digits/)).toBeVisible();
     await page.getByLabel('Key name').fill(name);
     await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.getByText('Choose the entities the key may push')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'policies', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'customers', exact: true }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('status').filter({ hasText: `Key ${name} created` });
     await expect(shown).toBeVisible();
     const key = (await shown.locator('pre').innerText()).trim();
@@ -192,6 +200,7 @@ test.describe('administration', () => {
     const keys = namedTable(page, 'API keys');
     const row = keys.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Active');
+    await expect(row).toContainText('customers, policies');
     await screenshot(page, 'admin-imports');
     await expectNoSeriousA11yViolations(page);
     await page.reload();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OIDC_REFUSALS } from '@dossier/shared';
 import { expect } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-provider';
 import { freePort } from '../../apps/server/test/ports';
@@ -119,4 +120,29 @@ test('someone who is not an employee gets a clear refusal page', async ({ page }
   );
   await screenshot(page, 'oidc-refused');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a sign-in started in another browser is refused, with a way to sign in again (login CSRF)', async ({ browser, page }) => {
+  // The attacker signs in through the provider in their own browser and keeps the callback address.
+  const attacker = await browser.newContext();
+  const attackerPage = await attacker.newPage();
+  let callback = '';
+  await attackerPage.route(`${base}/accounts/oidc/callback/**`, async (route) => {
+    callback = route.request().url();
+    await route.abort();
+  });
+  await attackerPage.goto(`${base}/login`);
+  await attackerPage.getByRole('link', { name: 'Sign in with Test ID' }).click();
+  await attackerPage.getByLabel('Login').fill('rm.person');
+  await attackerPage.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => callback).toContain('state=');
+  await attacker.close();
+
+  // The victim's browser is made to open it: it is not signed in as the attacker.
+  await page.goto(callback);
+  await expect(page).toHaveURL(`${base}/login/refused?reason=other_browser`);
+  await expect(page.getByRole('alert')).toHaveText(OIDC_REFUSALS.other_browser);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await expect(page).toHaveURL(`${base}/login`);
 });

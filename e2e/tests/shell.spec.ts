@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './helpers';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot, signIn, test } from './helpers';
 
 test.describe('app shell', () => {
   test('unauthenticated visit goes to sign-in and comes back after it', async ({ page }) => {
@@ -88,6 +88,27 @@ test.describe('app shell', () => {
     const fetched = page.waitForResponse((r) => r.url().includes('/api/etl_jobs/') && r.status() === 200);
     await page.getByRole('button', { name: 'ETL jobs' }).click();
     await fetched;
+  });
+
+  test('the ETL panel runs the ETL now for operations staff, and shows what the run did', async ({ page }) => {
+    await signIn(page, 'demo.rm');
+    await page.getByRole('button', { name: 'ETL jobs' }).click();
+    const panel = page.getByRole('region', { name: 'ETL jobs' });
+    await expect(panel.getByText('business_rollup')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Run now' })).toHaveCount(0);
+
+    await signIn(page, 'demo.head');
+    await page.getByRole('button', { name: 'ETL jobs' }).click();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/etl_jobs/run/') && r.request().method() === 'POST');
+    const runNow = panel.getByRole('button', { name: 'Run now' });
+    await runNow.click();
+    const run = (await (await answered).json()) as { ran: boolean; rows_processed: number };
+    const expected = run.ran
+      ? `Done: ${run.rows_processed.toLocaleString('en-IN')} rows processed.`
+      : 'A run was already in progress: the roll-ups are being brought up to date.';
+    await expect(panel.getByRole('status')).toHaveText(expected);
+    await expect(runNow).not.toHaveAttribute('data-loading');
+    await screenshot(page, 'etl-run-now');
   });
 
   test("the header's buttons keep their place when the user's name arrives", async ({ page }) => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { adminModule } from './modules/admin/module';
+import { briefModule } from './modules/brief/module';
 import { analyticsModule } from './modules/analytics/module';
 import { authModule, sessionTokens } from './modules/auth/module';
 import { callCentreModule } from './modules/callcentre/module';
@@ -31,6 +32,7 @@ import { registerMetrics } from './platform/metrics/routes';
 import type { PoolReaders } from './platform/metrics/registry';
 import type { Module, ModuleDeps } from './platform/module';
 import { refuseNulCharacters } from './platform/nul-characters';
+import { boundRequestArrival } from './platform/request-arrival';
 import { registerOpenApi } from './platform/openapi';
 import { gateUntilReady, Readiness } from './platform/readiness';
 import { echoRequestId, requestIdOptions } from './platform/request-id';
@@ -61,6 +63,7 @@ const MODULES: readonly Module<keyof ModuleDeps>[] = [
   notifyModule,
   importsModule,
   adminModule,
+  briefModule,
 ];
 
 export interface AppDeps {
@@ -106,9 +109,10 @@ export async function buildApp({
     // configured proxies: then the rightmost X-Forwarded-For entry no trusted proxy wrote. A client
     // can prepend anything to that header, so only the hops of our own proxies are believed.
     trustProxy: config.TRUSTED_PROXIES ?? false,
-    // Slow clients cannot hold connections: the whole request (headers and body) must arrive within
-    // REQUEST_TIMEOUT_MS, and a silent connection is closed after CONNECTION_TIMEOUT_MS.
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Slow clients cannot hold connections: the headers must arrive within headersTimeout, the body within
+    // REQUEST_TIMEOUT_MS (boundRequestArrival, per route), and a silent connection is closed after
+    // CONNECTION_TIMEOUT_MS. Node's requestTimeout is off: it would also cut a large body still arriving.
+    requestTimeout: 0,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     http: {
       headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 20_000),
@@ -127,6 +131,7 @@ export async function buildApp({
   app.decorateRequest('viewer', null);
   registerErrorHandler(app, db);
   refuseNulCharacters(app);
+  boundRequestArrival(app, config.REQUEST_TIMEOUT_MS);
   echoRequestId(app);
   gateUntilReady(app, readiness);
   registerMetrics(app, { db, pools: dbPools, token: config.METRICS_TOKEN });

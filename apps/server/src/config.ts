@@ -1,5 +1,13 @@
 import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * `.data` at the repository root, whatever the process's working directory (`npm start` and `npm run dossier`
+ * run in apps/server): this file runs from apps/server/src, or bundled into apps/server/dist.
+ */
+export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data');
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -21,7 +29,8 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./.data'),
+  /** Relative values are relative to the working directory; the default is absolute (DEFAULT_DATA_DIR). */
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo organisation into an empty database at start. */
   DEMO_DATA: bool.default(true),
@@ -60,7 +69,7 @@ export const ConfigSchema = z.object({
   HANDOFF_TTL_SECONDS: z.coerce.number().int().positive().max(600).default(60),
   /** Built web app to serve at /; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
-  /** A request's headers and body must arrive within this (a body trickled slower is cut with 408). */
+  /** A request's body must arrive within this (408); an ingestion body may not fall silent for this long (decision 060). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A connection with no traffic in either direction for this long is closed. */
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
@@ -111,6 +120,11 @@ export const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(256 * 1_048_576),
+  /**
+   * Audit rows older than this many months are deleted by the retention job (docs/operations.md, 'Database
+   * roles'); 0 keeps them all.
+   */
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   /** Bearer token /metrics requires; unset = /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The distributor's database the source connector reads (PostgreSQL or MySQL/MariaDB); needs SOURCE_CONFIG. */

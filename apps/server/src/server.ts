@@ -86,6 +86,9 @@ async function main(): Promise<void> {
     (globalThis as { gc?: () => void }).gc?.();
     logger.info('demo load done: its memory given back');
   }
+  // Spreadsheet files (downloads, mails, imports) need exceljs: loading it blocks the process for most of a second,
+  // which the first download would otherwise make every other request wait for.
+  await import('exceljs');
   readiness.markReady();
   logger.info('ready');
 

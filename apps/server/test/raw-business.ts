@@ -1,3 +1,4 @@
+import { formatRupee } from '@dossier/shared';
 import type { Db } from '../src/platform/db';
 
 /** Policies as plain objects, with the Indian business day computed in JS: the independent side of the checks. */
@@ -113,9 +114,15 @@ export function sum(policies: RawPolicy[]): Sums {
   return { nop: s.nop, premium: Math.round(s.premium * 100) / 100, wp: Math.round(s.wp * 100) / 100, loan: Math.round(s.loan * 100) / 100 };
 }
 
-/** Growth in percent as the reports compute it (docs/product/reports-catalogue.md, 'Growth'), recomputed independently. */
-export const growthOf = (cur: number, prev: number): number =>
-  prev === 0 ? (cur === 0 ? 0 : 100) : Math.round(((cur - prev) / prev) * 10_000) / 100;
+/**
+ * Growth in percent as the reports compute it (docs/product/reports-catalogue.md, 'Growth'), recomputed
+ * independently; from nothing, 'New' with the change itself (rupees for premium, a count for policies).
+ */
+export const growthOf = (cur: number, prev: number, unit: 'rupees' | 'count' = 'count'): number | string => {
+  if (prev !== 0) return Math.round(((cur - prev) / prev) * 10_000) / 100;
+  if (cur === 0) return 0;
+  return `New (${cur < 0 ? '−' : '+'}${unit === 'rupees' ? formatRupee(Math.abs(cur)) : String(Math.abs(cur))})`;
+};
 
 /** Whether a policy was issued within a range (India dates, both ends included). */
 export const issuedIn = (p: RawPolicy, r: { start: string; end: string }): boolean => p.day >= r.start && p.day <= r.end;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESIGNATIONS, EMP_ROLES } from './constants';
+import { ImportEntity, ImportSource } from './imports';
 import { IsoDate, pathSegment } from './primitives';
 
 /**
@@ -41,16 +42,24 @@ export const HIERARCHY_SEARCH_LIMIT = 50;
 export const PERSON_PARTNERS_SHOWN = 100;
 /** A one-time password link works this long. */
 export const PASSWORD_RESET_HOURS = 24;
-export const PASSWORD_MIN_LENGTH = 10;
+/** The CLI, the README and the password page ask for the same length. */
+export const PASSWORD_MIN_LENGTH = 12;
 
 const trimmed = (max: number, label: string) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
-/** An employee code: letters, digits, - or _. */
-export const AdminEmployeeCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'must be a code of letters, digits, - or _ (at most 40)' });
+/**
+ * An employee code: letters, digits, - or _. Its messages name the field, as a form shows them under it and
+ * the server answers them alone: 'Code is required', not a fragment.
+ */
+const employeeCode = (label: string) =>
+  z
+    .string(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(40, `${label} must be at most 40 characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, { message: `${label} may only hold letters, digits, - or _` });
+export const AdminEmployeeCode = employeeCode('Employee code');
 
 const Paging = {
   limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE).default(50).describe('rows per page'),
@@ -100,15 +109,24 @@ const Phone = z
   .string()
   .trim()
   .regex(/^\+?[0-9]{10,15}$/, 'Phone must be 10 to 15 digits');
-const EmpRole = z.enum(EMP_ROLES, { message: `Role must be one of ${EMP_ROLES.join(', ')}` });
-const Designation = z.enum(DESIGNATIONS, { message: `Designation must be one of ${DESIGNATIONS.join(', ')}` });
+// A person picks from a list: an empty choice is 'required', anything else was not on the list. The internal
+// codes are not listed in the message; the form's list shows the choices.
+const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' || issue.input === null
+        ? `${label} is required`
+        : `Choose a ${label.toLowerCase()} from the list`,
+  });
+const EmpRole = choice(EMP_ROLES, 'Role');
+const Designation = choice(DESIGNATIONS, 'Designation');
 const Pincode = z
   .string()
   .trim()
   .regex(/^[0-9]{6}$/, 'Pincode must be 6 digits');
 
 export const PersonCreate = z.object({
-  code: AdminEmployeeCode,
+  code: employeeCode('Code'),
   name: trimmed(120, 'Name'),
   email: Email,
   phone: Phone,
@@ -117,7 +135,7 @@ export const PersonCreate = z.object({
   zone_id: z.number().int().min(1).max(32767).nullable().default(null),
   pincode: Pincode.nullable().default(null),
   /** null: a person at the top of the organisation. */
-  manager_code: AdminEmployeeCode.nullable(),
+  manager_code: employeeCode('Manager code').nullable(),
 });
 export type PersonCreate = z.infer<typeof PersonCreate>;
 
@@ -131,7 +149,7 @@ export const PersonUpdate = z
     designation: Designation,
     zone_id: z.number().int().min(1).max(32767).nullable(),
     pincode: Pincode.nullable(),
-    manager_code: AdminEmployeeCode.nullable(),
+    manager_code: employeeCode('Manager code').nullable(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
@@ -315,14 +333,26 @@ export const ADMIN_IMPORT_PATHS = {
   rejected: (id: string) => `/api/admin/imports/${pathSegment(id)}/rejected/`,
   apiKeys: '/api/admin/api-keys/',
   revokeKey: (name: string) => `/api/admin/api-keys/${pathSegment(name)}/revoke/`,
+  /** The body is the file itself (CSV, XLSX or NDJSON, by its Content-Type). */
+  upload: (entity: string) => `/api/admin/imports/upload/${pathSegment(entity)}/`,
 } as const;
+
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+export const ImportUploadParams = z.object({ entity: ImportEntity });
+export const ImportUploadQuery = z.object({ dry_run: flag, partial: flag });
 
 export const ImportsQuery = z.object({ ...Paging });
 export const ImportRunRow = z.object({
   id: z.string(),
   entity: z.string(),
-  source: z.enum(['cli', 'api', 'connector']),
+  source: ImportSource,
+  /** A login, an API key's name, a connector job, or `user@host` for the command line. */
   actor: z.string().nullable(),
+  /** The employee's name behind the login of an upload on /admin. */
+  actor_name: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   dry_run: z.boolean(),
@@ -341,6 +371,8 @@ export const ImportRunParams = z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 
 
 export const ApiKeyRow = z.object({
   name: z.string(),
+  /** The entities the key may push (docs/product/security.md, 'Ingestion keys'). */
+  entities: z.array(ImportEntity),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
@@ -352,7 +384,12 @@ export const ApiKeyName = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'Key name: letters, digits, _ . - (up to 64), starting with a letter or digit');
-export const ApiKeyCreate = z.object({ name: ApiKeyName });
+/** A key's scope: at least one entity, each named once. */
+export const ApiKeyEntities = z
+  .array(ImportEntity)
+  .min(1, 'Choose the entities the key may push')
+  .refine((list) => new Set(list).size === list.length, 'Name each entity once');
+export const ApiKeyCreate = z.object({ name: ApiKeyName, entities: ApiKeyEntities });
 export type ApiKeyCreate = z.infer<typeof ApiKeyCreate>;
 /** The key itself appears in this answer only: it is stored hashed and cannot be shown again. */
 export const ApiKeyCreated = z.object({ name: z.string(), key: z.string() });

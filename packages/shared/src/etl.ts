@@ -15,6 +15,11 @@ export const EtlJob = z.object({
   last_transaction_updated_at: z.string().nullable(),
   rows_processed: z.number(),
   last_error: z.string().nullable(),
+  /**
+   * The roll-up job only (null for the others): seconds the oldest committed import batch has waited for it, 0 when
+   * the reports hold every batch.
+   */
+  behind_imports_seconds: z.number().nullable(),
 });
 export type EtlJob = z.infer<typeof EtlJob>;
 

@@ -15,16 +15,30 @@ export function formatRupee(value: number | string | null | undefined): string {
 }
 
 /**
- * A person's name for display: 'rahul KUMAR' → 'Rahul Kumar'; empty → 'NA' (docs/product/callcentre.md, 'Advisor Connect Leads'). Only names go
- * through here, never sentences, times or codes; a word holding a digit (a code such as EI000639) keeps
- * its case all the same.
+ * A person's name for display; empty → 'NA' (docs/product/callcentre.md, 'Names and messages'). A name that already mixes
+ * upper and lower case was typed with care ('Ronald McDonald', "Priya D'Souza", 'A.K. Sharma') and is shown as stored.
+ * Only a name held all in lower or all in upper case is re-cased: each part after a space, hyphen, apostrophe or full
+ * stop starts upper case, and 'Mc' keeps the next letter upper ('MCDONALD' → 'McDonald'). A word holding a digit (a
+ * code such as EI000639) keeps its case all the same and does not count when deciding. Only names go through here,
+ * never sentences, times or codes.
  */
 export function titleCaseOrNA(text: string | null | undefined): string {
   const t = (text ?? '').trim();
   if (!t) return 'NA';
-  return t.replace(/[^\s-]+/gu, (word) =>
-    /\d/.test(word) ? word : word.toLowerCase().replace(/^(\P{L}*)(\p{L})/u, (_m, lead: string, ch: string) => lead + ch.toUpperCase()),
-  );
+  const letters = t
+    .split(/\s+/u)
+    .filter((word) => !/\d/.test(word))
+    .join('');
+  const mixed = /\p{Lu}/u.test(letters) && /\p{Ll}/u.test(letters);
+  if (mixed) return t;
+  return t.replace(/\S+/gu, (word) => (/\d/.test(word) ? word : recaseWord(word.toLowerCase())));
+}
+
+/** One lower-cased word re-cased: a letter opening the word or following - ' ’ or . is upper case; 'mc' + letter → 'Mc' + upper. */
+function recaseWord(word: string): string {
+  return word
+    .replace(/(^|[-'’.])(\P{L}*)(\p{L})/gu, (_m, sep: string, lead: string, ch: string) => sep + lead + ch.toUpperCase())
+    .replace(/(^|[^\p{L}])Mc(\p{Ll})/gu, (_m, before: string, ch: string) => `${before}Mc${ch.toUpperCase()}`);
 }
 
 /** A message as a sentence: its first letter upper-cased, the rest (names, codes, times) as written. */

@@ -22,7 +22,8 @@ export const ImportEntity = z.enum([
 ]);
 export type ImportEntity = z.infer<typeof ImportEntity>;
 
-export const ImportSource = z.enum(['cli', 'api', 'connector']);
+/** How rows came in: the dossier command, the ingestion API, a source connector, a file uploaded on /admin. */
+export const ImportSource = z.enum(['cli', 'api', 'connector', 'upload']);
 export type ImportSource = z.infer<typeof ImportSource>;
 
 /** One rejected row (or file-level problem): the line it came from, the column, a sentence a person understands. */
@@ -72,6 +73,20 @@ const text = (max = 200) =>
     .max(max, `is longer than ${max} characters`)
     .refine((v) => !FORMULA_START.test(v), 'looks like a spreadsheet formula (starts with =, +, - or @)');
 const optText = (max = 200) => text(max).nullable().default(null);
+/**
+ * A link that goes into WhatsApp text, mails and PDFs: https only, so a `javascript:` or `data:` address (or a
+ * plain-text http one) never reaches a customer (docs/product/security.md, 'Links in imported rows').
+ */
+const isHttpsLink = (v: string): boolean => {
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+const optLink = (max = 500) =>
+  text(max).refine(isHttpsLink, 'is not an https:// link (only https links are accepted)').nullable().default(null);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isDate(v: string): boolean {
@@ -251,8 +266,8 @@ export const PolicyImportRow = z.object({
   expiry_date: optDate(),
   previous_policy_no: optCode(),
   next_due_date: optDate(),
-  renewal_link: optText(500),
-  one_click_url: optText(500),
+  renewal_link: optLink(500),
+  one_click_url: optLink(500),
 });
 
 export const InsurerImportRow = z.object({ name: text(100) });
@@ -295,7 +310,8 @@ export const LeadImportRow = z.object({
 });
 
 export const UserImportRow = z.object({
-  login: code(),
+  /** Stored lower-case: logins compare case-insensitively everywhere. */
+  login: code().transform((v) => v.toLowerCase()),
   employee_code: code(),
   email_report_access: bool(true),
   download_report_access: bool(true),

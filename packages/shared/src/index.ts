@@ -18,3 +18,5 @@ export * from './sign-in';
 export * from './subscriptions';
 export * from './views';
 export * from './permissions';
+export * from './run-rate';
+export * from './brief';

@@ -262,10 +262,26 @@ export const REPORT_MAIL_MESSAGE = 'Report will be sent on your email shortly';
 
 const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
+/** What a growth measures: rupees (premium) or a count (policies). */
+export type GrowthUnit = 'rupees' | 'count';
+
+/** The word a growth cell starts with when the comparison period had nothing: no percent, the absolute change follows. */
+export const GROWTH_NEW = 'New';
+
+/** Growth from nothing: 'New (+₹20.00 k)', 'New (+3)' — the change itself, as a percent of zero means nothing. */
+export function growthFromNothing(change: number, unit: GrowthUnit): string {
+  const amount = unit === 'rupees' ? formatRupee(Math.abs(change)) : numberFormat.format(Math.abs(change));
+  return `${GROWTH_NEW} (${change < 0 ? '−' : '+'}${amount})`;
+}
+
+/** True for a growth cell from nothing (growthFromNothing). */
+export const isNewGrowth = (cell: Cell | undefined): cell is string => typeof cell === 'string' && cell.startsWith(`${GROWTH_NEW} (`);
+
 /** A report cell as text, by its column's kind: in the table, its search and the mailed summaries. */
 export function reportCellText(kind: ReportColumnKind, cell: Cell | undefined): string {
   if (cell === undefined || cell === null || cell === '') return '-';
   if (kind === 'currency') return formatRupee(cell);
+  if (isNewGrowth(cell)) return cell;
   // Both growth columns are percentages of the comparison period.
   if (kind === 'growth-arrow' || kind === 'growth-marker') return `${cell}%`;
   if (typeof cell === 'number') return numberFormat.format(cell);

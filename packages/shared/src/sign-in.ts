@@ -42,6 +42,8 @@ export const OIDC_REFUSALS = {
   ambiguous_employee: 'Your company account matches more than one employee in Dossier. Ask your administrator to correct the records.',
   missing_claim: 'Your identity provider did not say who you are (the configured claim is missing). Ask your administrator.',
   failed: 'Sign-in through your company account did not complete (it expired, was used already or was tampered with). Please try again.',
+  other_browser:
+    'This sign-in was not started in this browser (or the browser did not keep its sign-in cookie), so it was not completed: someone may have sent you their sign-in link. Sign in again from here.',
   provider_error: 'Your identity provider refused the sign-in. Please try again or contact your administrator.',
   not_configured: 'Sign-in through a company account is not configured.',
 } as const;

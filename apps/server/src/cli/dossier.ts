@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { cliActor } from './actor';
 import {
   addUser,
   ApiKeyError,
@@ -13,6 +14,7 @@ import {
   importRows,
   listApiKeys,
   ndjsonRows,
+  parseKeyEntities,
   revokeApiKey,
   UserSetupError,
   xlsxRows,
@@ -35,7 +37,10 @@ const USAGE = `Usage: npm run dossier -- <command>
       order, and stops at the first file not wholly applied.
   users add --login LOGIN --employee CODE --password-stdin [--admin]
       Creates the user of an existing employee, the password read from standard input.
-  api-keys create --name NAME     Prints a new ingestion API key (shown once) on its last line.
+  api-keys create --name NAME --entities ENTITY,…
+                                  Prints a new ingestion API key (shown once) on its last line. It may
+                                  push the entities named only (e.g. policies,customers); people
+                                  (employees, users) only when named.
   api-keys revoke NAME            Revokes a key at once.
   api-keys list                   Lists the keys (names and dates, never the keys).
 
@@ -136,7 +141,7 @@ async function importFile(handle: DbHandle, { entity, path, format }: ImportFile
       handle.db,
       entity,
       withProgress(rows, entity, () => bytes, size),
-      { partial: flags.partial, dryRun: flags.dryRun, source: 'cli', actor: process.env.USER ?? 'cli' },
+      { partial: flags.partial, dryRun: flags.dryRun, source: 'cli', actor: cliActor() },
     );
     if (flags.json) console.log(JSON.stringify(report));
     else printReport(report, (performance.now() - started) / 1000);
@@ -250,10 +255,15 @@ async function runApiKeys(args: string[]): Promise<number> {
   const handle = await openDb();
   try {
     if (sub === 'create') {
-      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
+      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, entities: { type: 'string' } } });
       if (!values.name) throw new UsageError('api-keys create needs --name NAME');
-      const key = await createApiKey(handle.db, values.name);
-      console.log(`Created the API key "${values.name}". It is shown only now; send it as Authorization: Bearer <key>.`);
+      // No default scope (decision 058): a key writes what its maker named.
+      if (!values.entities) throw new UsageError('api-keys create needs --entities ENTITY,… (the entities the key may push)');
+      const entities = parseKeyEntities(values.entities);
+      const key = await createApiKey(handle.db, values.name, entities);
+      console.log(
+        `Created the API key "${values.name}" for ${entities.join(', ')}. It is shown only now; send it as Authorization: Bearer <key>.`,
+      );
       console.log(key);
       return 0;
     }
@@ -267,7 +277,9 @@ async function runApiKeys(args: string[]): Promise<number> {
     if (sub === 'list') {
       for (const k of await listApiKeys(handle.db)) {
         const state = k.revoked_at ? `revoked ${k.revoked_at.toISOString()}` : 'active';
-        console.log(`${k.name}\t${state}\tcreated ${k.created_at.toISOString()}\tlast used ${k.last_used_at?.toISOString() ?? 'never'}`);
+        console.log(
+          `${k.name}\t${k.entities.join(',')}\t${state}\tcreated ${k.created_at.toISOString()}\tlast used ${k.last_used_at?.toISOString() ?? 'never'}`,
+        );
       }
       return 0;
     }

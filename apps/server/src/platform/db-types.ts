@@ -17,7 +17,7 @@ export type EmailOutboxStatus = 'failed' | 'pending' | 'sending' | 'sent';
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
-export type ImportRunsSource = 'api' | 'cli' | 'connector';
+export type ImportRunsSource = 'api' | 'cli' | 'connector' | 'upload';
 
 export type MappingRequestItemsStatus = 'accepted' | 'cancelled' | 'pending' | 'rejected';
 
@@ -37,6 +37,7 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ApiKeys {
   created_at: Generated<Timestamp>;
+  entities: string[];
   id: Generated<number>;
   key_hash: string;
   last_used_at: Timestamp | null;
@@ -239,6 +240,7 @@ export interface EtlAffected {
 
 export interface EtlJobs {
   fold_xmin: number | null;
+  imports_folded_to: Timestamp | null;
   last_error: string | null;
   last_successful_run_at: Timestamp | null;
   last_transaction_created_at: Timestamp | null;

@@ -51,6 +51,18 @@ describe('secrets never reach the logs', () => {
     );
     expect(redactUrl('/x/?token=abc&a=1&Signature=def')).toBe('/x/?token=[redacted]&a=1&Signature=[redacted]');
     expect(redactUrl('/api/reports/11/?start_date=2026-01-01')).toBe('/api/reports/11/?start_date=2026-01-01');
+    // By name: a password sent as a query parameter is redacted like a token, whatever its case or encoding.
+    expect(redactUrl('/accounts/api/v1/login/?username=demo.head&password=hunter2-secret')).toBe(
+      '/accounts/api/v1/login/?username=demo.head&password=[redacted]',
+    );
+    expect(redactUrl('/x/?PASSWORD=a&pass%77ord=b&api_key=c&api-key=d&access_token=e&client_secret=f&key=g&secret=h')).toBe(
+      '/x/?PASSWORD=[redacted]&pass%77ord=[redacted]&api_key=[redacted]&api-key=[redacted]&access_token=[redacted]&client_secret=[redacted]&key=[redacted]&secret=[redacted]',
+    );
+    // The sign-in callback's one-time code and PKCE verifier; codes that name people or partners stay.
+    expect(redactUrl('/accounts/oidc/callback/?code=abc123&state=s1&code_verifier=v')).toBe(
+      '/accounts/oidc/callback/?code=[redacted]&state=s1&code_verifier=[redacted]',
+    );
+    expect(redactUrl('/api/x/?employee_code=NH001&partner_code=P1#code=z')).toBe('/api/x/?employee_code=NH001&partner_code=P1#code=z');
   });
 
   it('no request log line holds the callback secret or a signature', async () => {

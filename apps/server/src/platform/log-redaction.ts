@@ -2,16 +2,43 @@ import type { FastifyRequest } from 'fastify';
 import { STATUS_CALLBACK_PATH } from './telephony/index';
 
 export const REDACTED = '[redacted]';
-/** Query parameters that carry a credential: signed links and tokens. */
-const SECRET_PARAMS = /([?&](?:signature|token|secret|sig)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are credentials, by name (case-insensitive): these names, and any name ending in
+ * `_` or `-` and one of the first six (`access_token`, `api-key`, `client_secret`). `code` is the sign-in
+ * callback's one-time code; `employee_code` and the like are not secrets and stay.
+ */
+const SECRET_NAMES = ['password', 'passwd', 'token', 'key', 'secret', 'signature', 'sig', 'code', 'code_verifier'];
+const SECRET_SUFFIX = /[_-](?:password|passwd|token|key|secret|signature)$/;
+const QUERY_PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
+
+const isSecretName = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return SECRET_NAMES.includes(lower) || SECRET_SUFFIX.test(lower);
+};
 const CALLBACK_SECRET = new RegExp(`^(${STATUS_CALLBACK_PATH.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/)[^/?#]*`);
 
 /**
- * A URL fit for the logs: the status callback's secret path segment and the values of signature and
- * token parameters (recording and notice links) are replaced, so a log line never holds a credential.
+ * A URL fit for the logs: the status callback's secret path segment and the values of query parameters named
+ * as credentials (signed links, tokens, a password sent by mistake, a sign-in code) are replaced, so a log
+ * line never holds a credential.
  */
 export function redactUrl(url: string): string {
-  return url.replace(CALLBACK_SECRET, `$1${REDACTED}`).replace(SECRET_PARAMS, `$1${REDACTED}`);
+  const query = url.indexOf('?');
+  const path = (query === -1 ? url : url.slice(0, query)).replace(CALLBACK_SECRET, `$1${REDACTED}`);
+  if (query === -1) return path;
+  const rest = url
+    .slice(query)
+    .replace(QUERY_PARAM, (whole, lead: string, name: string) => (isSecretName(safeDecode(name)) ? `${lead}${name}=${REDACTED}` : whole));
+  return path + rest;
+}
+
+/** A parameter name as the server reads it (`pass%77ord` is `password`); undecodable text stays as sent. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** Fastify's request serializer with the URL redacted (used for every request log line). */

@@ -4,9 +4,19 @@ import { badRequest } from './http-errors';
 // Parsed JSON nests at most this deep in any schema; deeper input is refused by validation anyway.
 const MAX_DEPTH = 32;
 
+/**
+ * Parsed values only: arrays and plain objects (JSON; query strings, whose parser makes objects on a prototype
+ * without one), never streams or other framework objects.
+ */
+function isParsed(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || !isParsed(value)) return false;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000') || hasNul(item, depth + 1)) return true;
   }
@@ -16,7 +26,8 @@ function hasNul(value: unknown, depth = 0): boolean {
 /**
  * PostgreSQL text cannot hold U+0000: a query parameter with one fails in the database, as a 500
  * and after earlier statements of the request ran. Such input is refused up front instead, with 400,
- * for every route and every part of the request (path, query string, body).
+ * for every route and every part of the request (path, query string, parsed body). A body left as a
+ * stream (the ingestion API) is not walked: its rows are checked by the import core as they are read.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

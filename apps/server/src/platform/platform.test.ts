@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, signIn, type TestContext } from '../../test/app';
 import { loadConfig } from '../config';
@@ -59,5 +62,18 @@ describe('platform', () => {
     );
     expect(loadConfig({}).PORT).toBe(3000);
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('keeps its data in .data at the repository root, whatever the working directory', () => {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+    expect(existsSync(join(root, 'package-lock.json'))).toBe(true);
+    const cwd = process.cwd();
+    try {
+      process.chdir(join(root, 'apps/server'));
+      expect(loadConfig({}).DATA_DIR).toBe(join(root, '.data'));
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(loadConfig({ DATA_DIR: '/srv/dossier' }).DATA_DIR).toBe('/srv/dossier');
   });
 });

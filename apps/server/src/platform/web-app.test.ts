@@ -52,6 +52,17 @@ describe('web app static files', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
 
+  it('answers the front door with index.html whether or not the client accepts compression', async () => {
+    // curl, load-balancer health checks and monitors send no Accept-Encoding.
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'identity' }]) {
+      const res = await app.inject({ url: '/', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      if (res.headers['content-encoding'] === undefined) expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
   it('answers an unknown API path with JSON and a page path that only starts like an API prefix with the page', async () => {
     const api = await app.inject({ url: '/api/no-such-thing/' });
     expect(api.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import { isApiPath } from '@dossier/shared';
 import type { App } from './types';
 
@@ -44,11 +45,17 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
       res.setHeader('vary', 'accept-encoding');
     },
   });
+  const sendPage = (reply: FastifyReply) =>
+    hasBuild()
+      ? reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
+      : reply.code(404).type('text/html').send(NOT_BUILT_PAGE);
+  // The static handler takes `/` for a directory and, with no index file to look for, refuses it (403) to a
+  // client that accepts no compression: the front door is a page like any other client route.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !isApiPath(path) && !path.startsWith('/assets/');
-    if (wantsPage && hasBuild()) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    if (wantsPage) return reply.code(404).type('text/html').send(NOT_BUILT_PAGE);
+    if (wantsPage) return sendPage(reply);
     return reply.code(404).send({ error: `No route for ${request.method} ${path}` });
   });
 }

@@ -220,6 +220,21 @@ export const ADMIN_MATRIX: readonly MatrixEntry[] = [
     variants: [adminOnly({ method: 'GET', url: `${ADMIN_IMPORT_PATHS.imports}?limit=20` })],
   },
   {
+    route: `POST ${ADMIN_IMPORT_PATHS.upload(':entity')}`,
+    access: 'token',
+    variants: [
+      adminOnly(
+        {
+          method: 'POST',
+          url: `${ADMIN_IMPORT_PATHS.upload('insurers')}?dry_run=true`,
+          payload: 'name\nMatrix Insurer\n',
+          headers: { 'content-type': 'text/csv' },
+        },
+        (_ctx, res) => expect(res.json<{ dryRun: boolean; applied: boolean }>()).toMatchObject({ dryRun: true, applied: false }),
+      ),
+    ],
+  },
+  {
     route: 'GET /api/admin/imports/:id/rejected/',
     access: 'token',
     variants: [
@@ -262,7 +277,7 @@ export const ADMIN_MATRIX: readonly MatrixEntry[] = [
         leaks: ADMIN_VIEW,
         request: () => {
           serial++;
-          return { method: 'POST', url: ADMIN_IMPORT_PATHS.apiKeys, payload: { name: `matrix-key-${serial}` } };
+          return { method: 'POST', url: ADMIN_IMPORT_PATHS.apiKeys, payload: { name: `matrix-key-${serial}`, entities: ['policies'] } };
         },
       }),
     ],
@@ -281,7 +296,7 @@ export const ADMIN_MATRIX: readonly MatrixEntry[] = [
           if (relation === 'missing') return `no-such-key-${serial}`;
           await ctx.db
             .insertInto('api_keys')
-            .values({ name: `matrix-revoke-${serial}`, key_hash: `hash-${serial}-${Date.now()}` })
+            .values({ name: `matrix-revoke-${serial}`, key_hash: `hash-${serial}-${Date.now()}`, entities: ['policies'] })
             .execute();
           return `matrix-revoke-${serial}`;
         },

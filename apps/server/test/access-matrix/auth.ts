@@ -129,6 +129,18 @@ export const AUTH_MATRIX: readonly MatrixEntry[] = [
     },
   })),
   ...(['GET', 'HEAD'] as const).map((method): MatrixEntry => ({
+    route: `${method} /`,
+    access: 'public',
+    why: "the web app's front door (index.html, or the short 'being built' page)",
+    check: async ({ app }) => {
+      const res = await app.inject({ method, url: '/' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).not.toMatch(/postgres|pglite|password|token/i);
+      return 1;
+    },
+  })),
+  ...(['GET', 'HEAD'] as const).map((method): MatrixEntry => ({
     route: `${method} /*`,
     access: 'public',
     why: "the web app's static files (a wildcard route while the build is still to come)",

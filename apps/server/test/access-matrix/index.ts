@@ -1,5 +1,6 @@
 import { ADMIN_MATRIX } from './admin';
 import { AUTH_MATRIX } from './auth';
+import { BRIEF_MATRIX } from './brief';
 import { CALLCENTRE_MATRIX } from './callcentre';
 import { IMPORTS_MATRIX } from './imports';
 import { NOTIFY_MATRIX } from './notify';
@@ -20,4 +21,5 @@ export const MATRIX: readonly MatrixEntry[] = [
   ...IMPORTS_MATRIX,
   ...SUBSCRIPTIONS_MATRIX,
   ...VIEWS_MATRIX,
+  ...BRIEF_MATRIX,
 ];

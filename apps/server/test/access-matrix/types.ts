@@ -42,7 +42,8 @@ export interface MatrixViewer {
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'HEAD';
   url: string;
-  payload?: object;
+  /** A JSON body, or the raw text of a file (with its content-type in headers). */
+  payload?: object | string;
   headers?: Record<string, string>;
 }
 

@@ -32,6 +32,7 @@ export interface StaticMenuEntry {
 
 /** The entry above the dashboards. The Dashboard shows reports 13 and 11, business reports the life-only role 204 may not read. */
 export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string; audience: MenuAudience }[] = [
+  { key: 'brief', label: 'My day', to: '/brief', audience: 'all' },
   { key: 'dashboard', label: 'Dashboard', to: '/dashboard', audience: { may: 'business-reports' } },
 ];
 

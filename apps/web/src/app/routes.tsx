@@ -15,6 +15,7 @@ const HomePage = lazyScreen(() => import('./pages/HomePage'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));
 const DashboardPage = lazyScreen(() => import('../features/reports/routes/DashboardPage'));
 const ReportsPage = lazyScreen(() => import('../features/reports/routes/ReportsPage'));
+const BriefPage = lazyScreen(() => import('../features/reports/routes/BriefPage'));
 const RmDashboardPage = lazyScreen(() => import('../features/callcentre/routes/RmDashboardPage'));
 const TrmDashboardPage = lazyScreen(() => import('../features/callcentre/routes/TrmDashboardPage'));
 const BookAppointmentPage = lazyScreen(() => import('../features/callcentre/routes/BookAppointmentPage'));
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
       screen(undefined, HomePage),
       { path: 'home/:id', element: <HomeIdRedirect /> },
       // ← feature routes go here (see the list above).
+      screen('brief', BriefPage),
       screen('dashboard', DashboardPage),
       screen('dashboard/:id', DashboardPage),
       screen('dashboard/:id/:accountId', DashboardPage),

@@ -3,29 +3,35 @@ import type { Db } from '../../platform/db';
 
 /** One page of import runs, newest first (their rejected rows are left out: see `importRunErrors`). */
 export function importRunsPage(db: Db, limit: number, offset: number) {
-  return db
-    .selectFrom('import_runs')
-    .select([
-      'id',
-      'entity',
-      'source',
-      'actor',
-      'started_at',
-      'finished_at',
-      'dry_run',
-      'partial',
-      'applied',
-      'received',
-      'inserted',
-      'updated',
-      'unchanged',
-      'rejected',
-    ])
-    .orderBy('started_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom('import_runs as r')
+      // An upload is recorded under the uploader's login (logins are unique and stored lower case).
+      .leftJoin('users as u', (j) => j.onRef('u.login', '=', 'r.actor').on('r.source', '=', 'upload'))
+      .leftJoin('employees as e', 'e.id', 'u.employee_id')
+      .select([
+        'r.id',
+        'r.entity',
+        'r.source',
+        'r.actor',
+        'e.name as actor_name',
+        'r.started_at',
+        'r.finished_at',
+        'r.dry_run',
+        'r.partial',
+        'r.applied',
+        'r.received',
+        'r.inserted',
+        'r.updated',
+        'r.unchanged',
+        'r.rejected',
+      ])
+      .orderBy('r.started_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 /** How many import runs there are, for the screen's pager. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
+import type { ApiKeyCreate, ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
 import { ImportError } from '@dossier/shared';
 import { z } from 'zod';
 import { audit } from '../../platform/audit';
@@ -64,6 +64,7 @@ export class ImportsAdminService {
     return {
       rows: rows.map((k) => ({
         name: k.name,
+        entities: k.entities,
         created_at: new Date(k.created_at).toISOString(),
         revoked_at: iso(k.revoked_at),
         last_used_at: iso(k.last_used_at),
@@ -71,13 +72,14 @@ export class ImportsAdminService {
     };
   }
 
-  async createKey(actor: AdminActor, name: string): Promise<ApiKeyCreated> {
-    const key = await keyCall(() => createApiKey(this.db, name), 409);
+  async createKey(actor: AdminActor, { name, entities }: ApiKeyCreate): Promise<ApiKeyCreated> {
+    const key = await keyCall(() => createApiKey(this.db, name, entities), 409);
     await audit(this.db, {
       actorUserId: actor.viewer.userId,
       action: 'admin.api_key_create',
       entity: 'api_key',
       entityId: name,
+      after: { entities },
       ip: actor.ip,
     });
     return { name, key };

@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee, noteReportInputsChanged } from '../etl/module';
+import { pauseSubscriptionsOf } from '../subscriptions/module';
 import type { AdminActor } from './permissions';
 import {
   activeDirectReports,
@@ -131,13 +132,14 @@ export class PeopleService {
     await this.db.transaction().execute(async (trx) => {
       await setEmployeeActive(trx, employee.id, active);
       if (!active) await revokeEmployeeSessions(trx, employee.id);
+      const paused = active ? 0 : await pauseSubscriptionsOf(trx, { employeeId: employee.id });
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: active ? 'admin.person_activate' : 'admin.person_deactivate',
         entity: 'employee',
         entityId: code,
         before: { active: !active },
-        after: { active },
+        after: { active, ...(active ? {} : { subscriptions_paused: paused }) },
         ip: actor.ip,
       });
     });

@@ -253,7 +253,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: ApiKeyCreated },
         },
       },
-      (request) => imports.createKey(requireAdmin(request), request.body.name),
+      (request) => imports.createKey(requireAdmin(request), request.body),
     );
     admin.post(
       ADMIN_IMPORT_PATHS.revokeKey(':name'),

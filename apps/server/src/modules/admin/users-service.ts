@@ -5,6 +5,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { createPasswordLink, liveSessions, revokeSessions } from '../auth/module';
+import { pauseSubscriptionsOf } from '../subscriptions/module';
 import type { AdminActor } from './permissions';
 import { findEmployee } from './people-queries';
 import { countActiveAdmins, findAdminUser, insertUser, listUsers, setUserActive, updateUser, userExistsForLogin } from './users-queries';
@@ -80,13 +81,14 @@ export class UsersService {
     await this.db.transaction().execute(async (trx) => {
       await setUserActive(trx, id, active);
       const ended = active ? 0 : await revokeSessions(trx, id);
+      const paused = active ? 0 : await pauseSubscriptionsOf(trx, { userId: id });
       await audit(trx, {
         actorUserId: actor.viewer.userId,
         action: active ? 'admin.user_activate' : 'admin.user_deactivate',
         entity: 'user',
         entityId: id,
         before: { active: !active },
-        after: { active, ...(active ? {} : { sessions_ended: ended }) },
+        after: { active, ...(active ? {} : { sessions_ended: ended, subscriptions_paused: paused }) },
         ip: actor.ip,
       });
     });

@@ -17,6 +17,23 @@ describe('sign-in and tokens', () => {
     expect(me.json()).toMatchObject({ code: 'RM001', first_name: 'rm', last_name: 'Person', emp_role: 'rm', designation: 'rm' });
   });
 
+  it('answers the sign-in, which carries a token, with Cache-Control: no-store (a refusal too)', async () => {
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/accounts/api/v1/login/',
+      payload: { username: 'rm', password: 'fixture-pass' },
+      remoteAddress: '10.0.0.7',
+    });
+    expect([ok.statusCode, ok.headers['cache-control']]).toEqual([200, 'no-store']);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/accounts/api/v1/login/',
+      payload: { username: 'rm', password: 'not-the-password' },
+      remoteAddress: '10.0.0.7',
+    });
+    expect([refused.statusCode, refused.headers['cache-control']]).toEqual([401, 'no-store']);
+  });
+
   it('stores only the hash of the token', async () => {
     const token = await signIn(ctx.app, 'zsm', undefined, '10.0.0.2');
     const rows = await ctx.db.db.selectFrom('auth_tokens').select('token_hash').execute();

@@ -30,7 +30,7 @@ export const authModule: Module<'db' | 'config' | 'secured'> = async (app, { db,
   const oidc = new OidcService(db, auth, config);
   publicAuthRoutes(app, auth);
   publicPasswordRoutes(app, db);
-  publicOidcRoutes(app, oidc);
+  publicOidcRoutes(app, oidc, config.OIDC_REDIRECT_URL);
   await secured(app, (scope) => {
     authRoutes(scope, auth);
     sessionRoutes(scope, db);

@@ -11,8 +11,32 @@ import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { OidcService } from './oidc';
 
+/**
+ * The browser that starts a company sign-in gets its state in this cookie, and the callback must bring it back
+ * (docs/product/sign-in.md, step 1): HttpOnly, so no script reads it, SameSite=Lax, so the provider's redirect
+ * (a top-level GET) carries it, limited to the sign-in paths and to the sign-in's 10 minutes.
+ */
+const OIDC_COOKIE = 'dossier_oidc';
+const OIDC_COOKIE_SECONDS = 600;
+const OIDC_COOKIE_PATH = '/accounts/oidc/';
+
+function bindingCookie(value: string, secure: boolean, maxAge = OIDC_COOKIE_SECONDS): string {
+  return `${OIDC_COOKIE}=${value}; Path=${OIDC_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** One cookie's value from a Cookie header (states are base64url: no decoding needed). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
 /** Sign-in page options and the company sign-in round trip (no session needed). */
-export function publicOidcRoutes(app: App, oidc: OidcService): void {
+export function publicOidcRoutes(app: App, oidc: OidcService, redirectUrl: string | undefined): void {
+  // Marked Secure when Dossier is reached over https (the provider's redirect to it says so).
+  const secure = redirectUrl?.startsWith('https:') ?? false;
   app.get(
     SIGN_IN_PATHS.options,
     { schema: { tags: ['auth'], summary: 'What the sign-in page offers', response: { 200: SignInOptions } } },
@@ -23,16 +47,21 @@ export function publicOidcRoutes(app: App, oidc: OidcService): void {
     { schema: { tags: ['auth'], summary: 'Redirects to the identity provider (code flow with PKCE)', querystring: OidcStartQuery } },
     async (request, reply) => {
       if (!oidc.options().oidc) return reply.redirect('/login/refused?reason=not_configured');
-      return reply.header('cache-control', 'no-store').redirect(await oidc.start(request.query.next));
+      const { location, state } = await oidc.start(request.query.next);
+      return reply.header('cache-control', 'no-store').header('set-cookie', bindingCookie(state, secure)).redirect(location);
     },
   );
   app.get(
     SIGN_IN_PATHS.oidcCallback,
     { schema: { tags: ['auth'], summary: "The identity provider's redirect back (single-use)", querystring: OidcCallbackQuery } },
     async (request, reply) => {
-      const outcome = await oidc.callback(request.query, request.ip);
+      const outcome = await oidc.callback(request.query, request.ip, cookieValue(request.headers.cookie, OIDC_COOKIE));
       if (outcome.kind === 'refused') request.log.warn({ reason: outcome.reason }, 'company sign-in refused');
-      return reply.header('cache-control', 'no-store').redirect(outcome.location);
+      // The cookie served its one callback.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', bindingCookie('', secure, 0))
+        .redirect(outcome.location);
     },
   );
   app.post(
@@ -45,7 +74,11 @@ export function publicOidcRoutes(app: App, oidc: OidcService): void {
         response: { 200: OidcExchangeResponse },
       },
     },
-    (request) => oidc.exchange(request.body.code, request.ip, request.headers['user-agent']),
+    // The answer carries a session token: no cache may keep it, as for the password sign-in.
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return oidc.exchange(request.body.code, request.ip, request.headers['user-agent']);
+    },
   );
 }
 

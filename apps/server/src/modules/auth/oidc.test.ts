@@ -85,6 +85,13 @@ describe.each([['email'], ['employee_code']])('company sign-in through OpenID Co
     await provider.close();
   });
 
+  /** The sign-in cookie of the last start, as the browser that started it holds it (`name=value`). */
+  let browser = '';
+  const cookieOf = (res: { headers: { 'set-cookie'?: string | string[] } }) => {
+    const set = res.headers['set-cookie'];
+    return (Array.isArray(set) ? (set[0] ?? '') : (set ?? '')).split(';')[0] ?? '';
+  };
+
   /** Starts a sign-in at Dossier and walks through the provider as `login`; answers Dossier's callback URL. */
   async function toCallback(app: App, login: string, next?: string): Promise<string> {
     const start = await app.inject({
@@ -92,11 +99,14 @@ describe.each([['email'], ['employee_code']])('company sign-in through OpenID Co
       url: `/accounts/oidc/start/${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`,
     });
     expect(start.statusCode).toBe(302);
+    browser = cookieOf(start);
     provider.autoLogin = login;
     jar.clear();
     return throughProvider(String(start.headers.location), jar, REDIRECT);
   }
-  const callback = (url: string) => ctx.app.inject({ method: 'GET', url: pathOf(url), remoteAddress: '10.8.0.1' });
+  /** Opens the callback in the browser that holds `cookie` (by default the one that started the last sign-in). */
+  const callback = (url: string, cookie: string | null = browser) =>
+    ctx.app.inject({ method: 'GET', url: pathOf(url), remoteAddress: '10.8.0.1', headers: cookie ? { cookie } : {} });
   const exchange = (location: string) => {
     const code = /^\/login\/oidc#code=([A-Za-z0-9_-]+)$/.exec(location)?.[1] ?? 'missing-code-000000000000';
     return ctx.app.inject({
@@ -179,6 +189,36 @@ describe.each([['email'], ['employee_code']])('company sign-in through OpenID Co
     expect((await exchange(String(first.headers.location))).statusCode).toBe(200);
     const twice = await exchange(String(first.headers.location));
     expect(twice.statusCode).toBe(401);
+  });
+
+  it('binds a sign-in to the browser that started it: a callback opened elsewhere is refused (login CSRF)', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/accounts/oidc/start/' });
+    const state = new URL(String(start.headers.location)).searchParams.get('state');
+    expect(start.headers['set-cookie']).toBe(`dossier_oidc=${state}; Path=/accounts/oidc/; Max-Age=600; HttpOnly; SameSite=Lax`);
+
+    // The attacker starts a sign-in in their own client and keeps the provider's callback URL …
+    const attackers = await toCallback(ctx.app, 'zsm');
+    const attackerCookie = browser;
+    // … which the victim's browser opens: it has no sign-in cookie, and is not signed in as the attacker.
+    const victim = await callback(attackers, null);
+    expect(victim.headers.location).toBe('/login/refused?reason=other_browser');
+    expect(await lastRefusal()).toMatchObject({ entity: 'oidc', entity_id: 'other_browser', after: { why: 'no sign-in cookie' } });
+    // The attacker's sign-in is spent: not even its own browser completes it now.
+    expect((await callback(attackers, attackerCookie)).headers.location).toBe('/login/refused?reason=failed');
+
+    // A victim who started a sign-in of their own holds a cookie, of another state: refused the same way.
+    const own = await toCallback(ctx.app, 'rm');
+    const victimCookie = browser;
+    const another = await toCallback(ctx.app, 'zsm');
+    const crossed = await callback(another, victimCookie);
+    expect(crossed.headers.location).toBe('/login/refused?reason=other_browser');
+    expect((await lastRefusal())?.after).toEqual({ why: 'the sign-in cookie is of another sign-in' });
+    // Their own sign-in still completes in their browser, and the callback clears the cookie.
+    const done = await callback(own, victimCookie);
+    expect(String(done.headers.location)).toMatch(/^\/login\/oidc#code=/);
+    expect(done.headers['set-cookie']).toBe('dossier_oidc=; Path=/accounts/oidc/; Max-Age=0; HttpOnly; SameSite=Lax');
+    const session = await exchange(String(done.headers.location));
+    expect([session.statusCode, session.json<{ user: { code: string } }>().user.code]).toEqual([200, 'RM001']);
   });
 
   it('checks PKCE and the nonce: a sign-in whose verifier or nonce does not match is refused', async () => {

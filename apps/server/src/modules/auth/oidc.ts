@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import type { LoginResponse, OidcRefusal, SignInOptions } from '@dossier/shared';
 import type { Config } from '../../config';
@@ -26,6 +27,12 @@ import { hashToken, newToken } from '../../platform/tokens';
  * After the callback the browser holds only a one-time exchange code, traded once for a session.
  * Behaviour: docs/product/sign-in.md.
  */
+
+/** Compares two secrets in constant time; a missing one never matches. */
+function sameSecret(a: string | undefined, b: string): boolean {
+  if (a === undefined || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
 
 /** Same-origin paths only: anything else (another host, a protocol-relative URL, control characters) returns home. */
 export function sameOriginPath(next: string | undefined): string {
@@ -77,8 +84,11 @@ export class OidcService {
     return { local_login: this.config.LOCAL_LOGIN, oidc: this.settings ? { name: this.settings.name } : null };
   }
 
-  /** Where the browser goes to sign in at the provider; the sign-in is remembered until its callback. */
-  async start(next: string | undefined): Promise<string> {
+  /**
+   * Where the browser goes to sign in at the provider; the sign-in is remembered until its callback. The
+   * state is also the browser's binding: the route sets it as a cookie, and the callback must bring it back.
+   */
+  async start(next: string | undefined): Promise<{ location: string; state: string }> {
     const settings = this.requireSettings();
     const configuration = await this.configuration(settings);
     const state = client.randomState();
@@ -95,19 +105,25 @@ export class OidcService {
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     });
-    return url.href;
+    return { location: url.href, state };
   }
 
   /**
    * The provider's redirect back. Checks state (our row), then the code exchange checks PKCE, nonce,
    * issuer and the ID token's signature. Refusals are audited and answered with a page that says why.
+   * `browserState` is the state of the sign-in cookie the start set in this browser: a callback that
+   * another browser started (an attacker's, whose URL the victim was made to open) is claimed, so it can
+   * never be used, and refused (login CSRF; docs/product/sign-in.md).
    */
-  async callback(query: Record<string, unknown>, ip: string): Promise<CallbackOutcome> {
+  async callback(query: Record<string, unknown>, ip: string, browserState: string | undefined): Promise<CallbackOutcome> {
     const settings = this.settings;
     if (!settings) return refused('not_configured');
     const state = typeof query.state === 'string' ? query.state : '';
     const login = state ? await claimOidcLogin(this.db, hashToken(state)) : undefined;
     if (!login) return this.refuse('failed', ip, { why: 'unknown, expired or already used state' });
+    if (!sameSecret(browserState, state)) {
+      return this.refuse('other_browser', ip, { why: browserState ? 'the sign-in cookie is of another sign-in' : 'no sign-in cookie' });
+    }
     if (typeof query.error === 'string') return this.refuse('provider_error', ip, { error: query.error });
 
     let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;

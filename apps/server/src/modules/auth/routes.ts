@@ -8,7 +8,9 @@ export function publicAuthRoutes(app: App, auth: AuthService): void {
   app.post(
     AUTH_PATHS.login,
     { schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } } },
-    async (request) => {
+    async (request, reply) => {
+      // The answer carries a session token: no cache (browser, proxy) may keep it (docs/product/security.md).
+      void reply.header('cache-control', 'no-store');
       try {
         return await auth.login(request.body.username, request.body.password, request.ip, request.headers['user-agent']);
       } catch (err) {

@@ -126,8 +126,11 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
       // A rebuild makes its own build schema afresh; any other run clears what a failed one left there.
       if (watermark) await dropBuildLeftovers(trx);
       // Taken before the policies are read: every transaction that had ended by then is visible to the read.
-      const snapshot = await sql<{ xmin: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(trx);
+      // Import batches recorded before this instant committed before any of this run's reads (freshness.ts).
+      const snapshot = await sql<{ xmin: string; at: Date }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, statement_timestamp() as at`.execute(trx);
       const foldXmin = snapshot.rows[0] ? Number(snapshot.rows[0].xmin) : null;
+      const importsFoldedTo = snapshot.rows[0]?.at ?? null;
       const rebuild =
         !watermark &&
         (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
@@ -154,6 +157,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
             status: 'idle',
             last_successful_run_at: sql`now()`,
             fold_xmin: foldXmin,
+            imports_folded_to: importsFoldedTo,
             rows_processed: 0,
             last_error: null,
             updated_at: sql`now()`,
@@ -173,6 +177,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
           last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats?.maxUpdated ?? null}::timestamptz)`,
           last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats?.maxCreated ?? null}::timestamptz)`,
           fold_xmin: foldXmin,
+          imports_folded_to: importsFoldedTo,
           rows_processed: rowsProcessed,
           last_error: null,
           updated_at: sql`now()`,

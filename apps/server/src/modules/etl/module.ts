@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module';
 import { runEtlCycle } from './cycle';
+import { runAfterImportsJob } from './freshness';
 import { etlRoutes } from './routes';
 
 // What other modules and the process may use (docs/architecture.md, 'A module'): the roll-up run (start-up) and
@@ -28,4 +29,5 @@ export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = asyn
     run: () => runEtlCycle(db, connector, { rebuildSessions: config.ETL_REBUILD_SESSIONS }),
     runNow: connector !== undefined,
   });
+  app.jobs.push(runAfterImportsJob(db, config.ETL_REBUILD_SESSIONS));
 };

@@ -1,6 +1,8 @@
 import { can, type EtlJob, type EtlRunRequest, type EtlRunResponse } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { requirePermission } from '../../platform/access';
+import { importBacklog } from '../../platform/metrics/queries';
+import { BUSINESS_ROLLUP_JOB } from './business-etl';
 import type { Viewer } from '../../platform/viewer';
 import { runEtlCycle, type SourcePull } from './cycle';
 import { selectEtlJobs } from './queries';
@@ -11,7 +13,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export async function listEtlJobs(db: Db, viewer: Viewer): Promise<EtlJob[]> {
   // The last error can name tables, hosts or data: operations staff only.
   const operator = can(viewer, 'etl-operations');
-  const rows = await selectEtlJobs(db);
+  const [rows, backlog] = await Promise.all([selectEtlJobs(db), importBacklog(db)]);
+  const behind = Math.round(backlog.oldestSeconds ?? 0);
   return rows.map((r) => ({
     name: r.name,
     status: r.status,
@@ -20,6 +23,7 @@ export async function listEtlJobs(db: Db, viewer: Viewer): Promise<EtlJob[]> {
     last_transaction_updated_at: iso(r.last_transaction_updated_at),
     rows_processed: Number(r.rows_processed),
     last_error: operator ? r.last_error : null,
+    behind_imports_seconds: r.name === BUSINESS_ROLLUP_JOB ? behind : null,
   }));
 }
 

@@ -156,6 +156,13 @@ describe('bad files: a readable rejection and no row changed', () => {
       errors: [{ line: 2, field: 'name', message: 'name looks like a spreadsheet formula (starts with =, +, - or @)' }],
     },
     {
+      name: 'a NUL character in a cell',
+      entity: 'customers',
+      format: 'ndjson',
+      input: () => bytes(`${JSON.stringify({ ...org.customers[0], name: 'Asha\u0000' })}\n`),
+      errors: [{ line: 1, field: 'name', message: 'name holds a character that is not allowed (NUL)' }],
+    },
+    {
       name: 'a 10 MB line',
       entity: 'customers',
       input: () => bytes(`customer_code,name,phone,email,pincode\nC902,${'x'.repeat(10 * 1024 * 1024)},9876543210,a@example.com,110001\n`),

@@ -11,6 +11,7 @@ import {
   type ImportSource,
 } from '@dossier/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { setImmediate } from 'node:timers/promises';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit';
 import { copyCell, copyInto, sessionDb, type CopyIn } from '../../platform/copy';
@@ -19,6 +20,7 @@ import type { DB as Database } from '../../platform/db-types';
 import { dropPlainIndexes } from '../../platform/table-indexes';
 import { noteReportInputsChanged } from '../etl/module';
 import { ENTITY_SPECS } from './entities';
+import { fastCell } from './fast-cells';
 import { ImportInputError, type Counts, type EntitySpec, type Trx } from './spec';
 
 export interface ImportOptions {
@@ -40,6 +42,12 @@ export interface ImportOptions {
  * two large batches in memory for no gain.
  */
 const STAGE_BATCH = 50_000;
+
+/** Rows validated between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY_ROWS = 500;
+
+/** The advisory-lock class of imports; the second key is the schema and the entity. */
+const IMPORT_LOCK = 7_114_007;
 
 /** Thrown inside the transaction to roll it back while still answering the report. */
 class Rollback extends Error {
@@ -100,6 +108,10 @@ async function runInTransaction(
 ): Promise<ImportReport> {
   const spec = ENTITY_SPECS[entity];
   const columns = importColumns(entity);
+  // Imports of one entity run one after another (across instances too): two batches holding the same new keys
+  // would otherwise both classify them as new, and the second would fail on the unique key. A dry run writes
+  // nothing and waits for no one.
+  if (!options.dryRun) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK}::int, hashtext(current_schema() || ${entity}))`.execute(trx);
   // Hash joins of a whole batch against the referenced tables (customers, partners) fit in memory, and the
   // staging tables' statistics come from a small sample: they only tell the planner their size and spread.
   await sql`set local work_mem = '64MB'`.execute(trx);
@@ -171,7 +183,7 @@ async function runInTransaction(
 async function wholeFile(trx: Trx, spec: EntitySpec, options: ImportOptions): Promise<Counts | null> {
   // Temporary tables get no statistics from autovacuum: without them the planner guesses their size.
   await sql`analyze import_stage`.execute(trx);
-  await rejectDuplicates(trx, spec.key, false);
+  await rejectDuplicates(trx, spec.key, null);
   await resolveAndCheck(trx, spec, true);
   if (!options.partial && (await anyRejects(trx))) return null;
   return spec.classify(trx);
@@ -261,15 +273,18 @@ class BatchRun {
 
   /** Before the import commits: the indexes dropped for a first load are built again over all its rows. */
   async finish(): Promise<void> {
+    // Each index sorted in memory rather than in runs on disk.
+    if (this.deferredIndexes.length > 0) await sql`set local maintenance_work_mem = '256MB'`.execute(this.trx);
     for (const definition of this.deferredIndexes) await sql.raw(definition).execute(this.trx);
     this.deferredIndexes = [];
   }
 
-  async run(): Promise<void> {
+  /** Resolves, checks and writes the staged batch of `rows` rows. */
+  async run(rows: number): Promise<void> {
     const { trx, spec, options } = this;
     // No statistics: a batch's joins are to small reference tables (hashed whatever the estimate) and to the
     // target by index probes, so sampling the batch twice would buy nothing.
-    this.noteRejects(await rejectDuplicates(trx, spec.key, true));
+    this.noteRejects(await rejectDuplicates(trx, spec.key, rows));
     this.noteRejects(await resolveAndCheck(trx, spec, false));
     // Once a row is refused and the import is not partial nothing will be written: only the checks go on.
     if (this.fresh && spec.insertAll && (!this.rejected || options.partial)) {
@@ -302,31 +317,44 @@ async function stageRows(
   const known = new Set(columns);
   const required = requiredImportColumns(entity);
   const checkedShapes = new Set<string>();
+  // The columns of the row before: a file's rows all have the same ones, compared name by name without
+  // joining them into a shape for every row.
+  let lastKeys: string[] = [];
+  const cells: (string | null)[] = columns.map(() => null);
   try {
     for await (const row of rows) {
       report.received++;
+      // A reader hands over many rows per chunk without waiting: other requests get their turn now and then.
+      if (report.received % YIELD_EVERY_ROWS === 0) await setImmediate();
       const keys = Object.keys(row.values);
-      const shape = keys.join('\u0000');
-      if (!checkedShapes.has(shape)) {
-        const problem = shapeProblem(keys, known, required, columns, entity);
-        if (problem) {
-          // The first row's columns are the file's header: a wrong header refuses the file.
-          if (report.received === 1) return { line: Math.max(1, row.line - 1), ...problem };
-          await stage.reject({ line: row.line, ...problem });
-          continue;
+      if (!sameKeys(keys, lastKeys)) {
+        const shape = keys.join('\u0000');
+        if (!checkedShapes.has(shape)) {
+          const problem = shapeProblem(keys, known, required, columns, entity);
+          if (problem) {
+            // The first row's columns are the file's header: a wrong header refuses the file.
+            if (report.received === 1) return { line: Math.max(1, row.line - 1), ...problem };
+            await stage.reject({ line: row.line, ...problem });
+            continue;
+          }
+          checkedShapes.add(shape);
         }
-        checkedShapes.add(shape);
+        lastKeys = keys;
       }
-      const cells: Record<string, string | null> = {};
-      let tooLong: string | null = null;
-      for (const column of columns) {
+      let cellProblem: FieldProblem | null = null;
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i] as string;
         const raw = row.values[column];
         const value = raw === undefined || raw === null ? null : raw.trim();
-        if (value !== null && value.length > MAX_CELL_LENGTH) tooLong = column;
-        cells[column] = value === '' ? null : value;
+        if (value !== null && value.length > MAX_CELL_LENGTH) {
+          cellProblem ??= { field: column, message: `${column} is longer than ${MAX_CELL_LENGTH} characters` };
+        }
+        // PostgreSQL text cannot hold U+0000: the row is refused here rather than failing the whole batch.
+        if (value?.includes('\u0000')) cellProblem ??= { field: column, message: `${column} holds a character that is not allowed (NUL)` };
+        cells[i] = value === '' ? null : value;
       }
-      if (tooLong !== null) {
-        await stage.reject({ line: row.line, field: tooLong, message: `${tooLong} is longer than ${MAX_CELL_LENGTH} characters` });
+      if (cellProblem !== null) {
+        await stage.reject({ line: row.line, ...cellProblem });
         continue;
       }
       const parsed = validate(cells);
@@ -343,29 +371,35 @@ async function stageRows(
   return null;
 }
 
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 type FieldProblem = Omit<ImportError, 'line'>;
 type FieldResult = { ok: true; value: string | null } | { ok: false; messages: string[] };
 
 /** Values a column remembers the result of: enough for its codes and names, a bounded amount of memory. */
 const REMEMBERED_VALUES = 2_000;
 
+/** A row's validated values in column order, or the problems of its cells. */
+export type RowResult = { values: (string | null)[]; problems?: undefined } | { problems: FieldProblem[] };
+
 /**
- * Validates a row with the entity's shared row schema, field by field. The row schemas are objects of
- * independent fields (no rule spans two fields), so a row's result is its fields' results in column order,
- * the issues zod's object would report. Each column remembers the result for its most common values (states,
- * insurers, partner codes, …): most cells of a large file are then not parsed again.
+ * Validates a row (its cells in column order, trimmed, empty ones null) with the entity's shared row schema,
+ * field by field. The row schemas are objects of independent fields (no rule spans two fields), so a row's
+ * result is its fields' results in column order, the issues zod's object would report. A column with a
+ * shortcut (fast-cells.ts) takes it for the cells it vouches for; each column remembers the schema's result
+ * for its most common values (states, insurers, partner codes, …): most cells of a large file are then not
+ * parsed again. `shortcuts: false` is the schema alone (the reference the shortcuts are tested against).
  */
-function rowValidator(
-  entity: ImportEntity,
-  columns: string[],
-): (
-  cells: Record<string, string | null>,
-) => { values: Record<string, string | null>; problems?: undefined } | { problems: FieldProblem[] } {
+export function rowValidator(entity: ImportEntity, columns: string[], shortcuts = true): (cells: (string | null)[]) => RowResult {
   const shape: Record<string, z.ZodType> = IMPORT_ROW_SCHEMAS[entity].shape;
   const fields = columns.map((column) => {
     const schema = shape[column];
     if (!schema) throw new Error(`import: no schema for ${entity}.${column}`);
-    return { column, schema, remembered: new Map<string | null, FieldResult>() };
+    return { column, schema, fast: shortcuts ? fastCell(entity, column) : null, remembered: new Map<string | null, FieldResult>() };
   });
   const check = (schema: z.ZodType, value: string | null): FieldResult => {
     const parsed = schema.safeParse(value);
@@ -373,16 +407,22 @@ function rowValidator(
     return { ok: false, messages: parsed.error.issues.map((i) => i.message) };
   };
   return (cells) => {
-    const values: Record<string, string | null> = {};
+    const values: (string | null)[] = new Array<string | null>(fields.length);
     let problems: FieldProblem[] | null = null;
-    for (const f of fields) {
-      const cell = cells[f.column] ?? null;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as (typeof fields)[number];
+      const cell = cells[i] ?? null;
+      const quick = f.fast?.(cell);
+      if (quick !== undefined) {
+        values[i] = quick;
+        continue;
+      }
       let result = f.remembered.get(cell);
       if (result === undefined) {
         result = check(f.schema, cell);
         if (f.remembered.size < REMEMBERED_VALUES) f.remembered.set(cell, result);
       }
-      if (result.ok) values[f.column] = result.value;
+      if (result.ok) values[i] = result.value;
       else for (const message of result.messages) (problems ??= []).push({ field: f.column, message: `${f.column} ${message}` });
     }
     return problems ? { problems } : { values };
@@ -406,24 +446,21 @@ function shapeProblem(
 }
 
 /**
- * Later occurrences of a key are refused, naming the line of the first. Batch by batch, the first may be in an
- * earlier batch: `import_seen` keeps every key staged so far.
+ * Later occurrences of a key are refused, naming the line of the first. Batch by batch (`batchRows` staged rows),
+ * the first may be in an earlier batch: `import_seen` keeps every key staged so far.
  */
-async function rejectDuplicates(trx: Trx, key: readonly string[], acrossBatches: boolean): Promise<number> {
+async function rejectDuplicates(trx: Trx, key: readonly string[], batchRows: number | null): Promise<number> {
   const keyExpr = duplicateKey(key);
   const label = key.join(', ');
   const shown = key.length === 1 ? sql`${sql.ref(key[0] ?? '')}` : sql`concat_ws(', ', ${sql.join(key.map((k) => sql.ref(k)))})`;
-  if (acrossBatches) {
-    // The first line of every key staged so far (batches come in line order, so an earlier batch's wins).
-    // Keys the insert skips were seen in an earlier batch; a key on several lines of this batch is counted
-    // too. A batch with neither (the usual case) needs no join of its rows to the keys seen.
-    const found = await sql<{ repeated: boolean }>`with batch as (
-        select ${keyExpr} as key, min(line) as line, count(*) as lines from import_stage group by 1),
-      added as (insert into import_seen (key, line) select key, line from batch on conflict (key) do nothing returning 1)
-      select (select count(*) from added) < (select count(*) from batch) or exists (select 1 from batch where lines > 1) as repeated`.execute(
-      trx,
-    );
-    if (found.rows[0]?.repeated !== true) return 0;
+  if (batchRows !== null) {
+    // The first line of every key staged so far: batches come in line order, so an earlier batch's wins, and
+    // within the batch the lowest line is added first. A key seen in an earlier batch or on several lines of
+    // this one is skipped, so fewer keys are added than rows staged; a batch with neither (the usual case)
+    // needs no join of its rows to the keys seen.
+    const added = await sql`insert into import_seen (key, line)
+      select ${keyExpr}, line from import_stage order by line on conflict (key) do nothing`.execute(trx);
+    if (Number(added.numAffectedRows ?? 0) === batchRows) return 0;
     const res = await probing(
       trx,
       sql`insert into import_rejects (line, field, message)
@@ -472,18 +509,18 @@ class Batch {
   readonly rejects: ImportError[] = [];
 
   constructor(
-    private readonly columns: string[],
+    columns: string[],
     private readonly asCopy: boolean,
   ) {
     this.cells = asCopy ? [] : columns.map(() => []);
   }
 
-  add(line: number, values: Record<string, string | null>): void {
+  add(line: number, values: (string | null)[]): void {
     this.rows++;
     if (this.asCopy) {
-      const cells = [String(line)];
-      for (const c of this.columns) cells.push(copyCell(values[c] ?? null));
-      const row = `${cells.join('\t')}\n`;
+      let row = String(line);
+      for (const value of values) row += `\t${copyCell(value)}`;
+      row += '\n';
       this.pending.push(row);
       this.pendingLength += row.length;
       // Chunks of some hundred kilobytes: no one huge string, no stream write per row.
@@ -491,7 +528,7 @@ class Batch {
       return;
     }
     this.lines.push(line);
-    this.columns.forEach((c, i) => this.cells[i]?.push(values[c] ?? null));
+    values.forEach((v, i) => this.cells[i]?.push(v));
   }
 
   copyText(): string[] {
@@ -537,7 +574,7 @@ class Stage {
     }
   }
 
-  async add(line: number, values: Record<string, string | null>): Promise<void> {
+  async add(line: number, values: (string | null)[]): Promise<void> {
     this.batch.add(line, values);
     if (this.batch.rows >= this.batchRows) await this.dispatch();
   }
@@ -589,7 +626,7 @@ class Stage {
         this.trx,
       );
     }
-    if (batch.rows > 0) await this.batches?.run();
+    if (batch.rows > 0) await this.batches?.run(batch.rows);
   }
 }
 

@@ -13,7 +13,7 @@ let key: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ INGEST_MAX_BYTES: '4096' });
-  key = await createApiKey(ctx.db.db, 'erp');
+  key = await createApiKey(ctx.db.db, 'erp', ['employees', 'customers']);
 });
 afterAll(async () => ctx.close());
 
@@ -63,7 +63,7 @@ describe('POST /api/v1/ingest/{entity}', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json<{ error: string }>().error).toBe(
-      'The body is larger than the ingestion limit of 0 MB: nothing was imported; send the rows in smaller batches',
+      'The body is larger than the ingestion limit of 4 KB: nothing was imported; send the rows in smaller batches',
     );
     expect(await ctx.db.db.selectFrom('employees').select('id').where('unique_code', 'like', 'BIG%').execute()).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe('ingestion access', () => {
   });
 
   it('a revoked key is refused at once', async () => {
-    const other = await createApiKey(ctx.db.db, 'crm');
+    const other = await createApiKey(ctx.db.db, 'crm', ['employees']);
     const headers = { authorization: `Bearer ${other}`, 'content-type': 'text/csv' };
     expect((await ingest('employees', EMPLOYEES_CSV, headers)).statusCode).toBe(200);
     await revokeApiKey(ctx.db.db, 'crm');

@@ -1,7 +1,8 @@
-import type { ImportReport, ReportResponse } from '@dossier/shared';
+import { ImportEntity, type ImportReport, type ReportResponse } from '@dossier/shared';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliTarget, runCli, type CliTarget } from '../../../test/cli-target';
 import { createTestDb } from '../../../test/db';
@@ -12,6 +13,8 @@ import { INSURERS } from '../../demo/reference';
 import type { App } from '../../platform/types';
 import { runBusinessEtl } from '../etl/business-etl';
 import { createApiKey } from './api-keys';
+import { importRows } from './core';
+import { csvRows } from './readers';
 import { addUser } from './users';
 
 type Entity = (typeof IMPORT_ORDER)[number];
@@ -88,7 +91,7 @@ describe('an organisation imported into an empty database', () => {
     db = await createTestDb();
     app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db });
     await app.ready();
-    key = await createApiKey(db.db, 'org-test');
+    key = await createApiKey(db.db, 'org-test', ImportEntity.options);
   });
   afterAll(async () => {
     await app.close();
@@ -174,6 +177,20 @@ describe('an organisation imported into an empty database', () => {
       const row = team.find((r) => r['User Id'] === zsm);
       expect([zsm, row?.['Policies count'], Number(row?.['Total Premium']).toFixed(2)]).toEqual([zsm, rows.length, money(rows).toFixed(2)]);
     }
+  });
+
+  it('a login imported with capitals is stored lower-case and signs in however it is typed', async () => {
+    const csv = 'login,employee_code\nSzsm.West,Z2\n';
+    const report = await importRows(db.db, 'users', csvRows(Readable.from([Buffer.from(csv)])), {
+      partial: false,
+      dryRun: false,
+      source: 'cli',
+    });
+    expect(counts(report)).toEqual({ received: 1, inserted: 1, updated: 0, unchanged: 0, rejected: 0, errors: [] });
+    const stored = await db.db.selectFrom('users').select('login').where('login', 'ilike', 'szsm.west').execute();
+    expect(stored).toEqual([{ login: 'szsm.west' }]);
+    expect(await addUser(db.db, { login: 'Szsm.west', employeeCode: 'Z2', password: 'imported-org-pass', admin: false })).toBe('updated');
+    for (const typed of ['Szsm.west', 'szsm.west', 'SZSM.WEST']) expect(await signInAs(app, typed)).toMatch(/^\S{20,}$/);
   });
 
   it('sending the same files again changes nothing; a status change is one update', async () => {

@@ -152,20 +152,29 @@ function plainHeader(line: string): string[] | null {
   return names;
 }
 
+/**
+ * A row's cells by column name, in an object without a prototype: a column named `__proto__` is then a key
+ * like any other, refused as an unknown column with the rest (on a plain object its cell would vanish).
+ */
+function rowValues<V extends string | null>(): Record<string, V> {
+  return Object.create(null) as Record<string, V>;
+}
+
 /** The cells of a plain line by column name, or null when the line is not plain. */
 function plainRecord(line: string, header: string[]): Record<string, string> | null {
   if (line.length > PLAIN_LINE_CHARS || line.includes('"') || line.includes('\r')) return null;
   const cells = line.split(',');
   if (cells.length !== header.length) return null;
-  const values: Record<string, string> = {};
+  const values = rowValues<string>();
   for (let i = 0; i < header.length; i++) values[header[i] as string] = cells[i] as string;
   return values;
 }
 
 /** csv-parse over decoded text, with the options every CSV import uses. */
 async function* csvParseRows(text: AsyncGenerator<string>): AsyncGenerator<ImportRow> {
+  // Records come as arrays, the first the header: rowValues builds each row (csv-parse's own objects drop a
+  // `__proto__` column).
   const parser = parse({
-    columns: (header: string[]) => header.map((h) => h.trim()),
     info: true,
     skip_empty_lines: true,
     max_record_size: MAX_LINE_CHARS,
@@ -198,11 +207,18 @@ async function* csvParseRows(text: AsyncGenerator<string>): AsyncGenerator<Impor
       parser.destroy();
     }
   })();
+  let header: string[] | null = null;
   let headerSeen = false;
   try {
-    for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (header === null) {
+        header = item.record.map((h) => h.trim());
+        continue;
+      }
       headerSeen = true;
-      yield { line: item.info.lines, values: item.record };
+      const values = rowValues<string>();
+      for (const [i, name] of header.entries()) values[name] = item.record[i] ?? '';
+      yield { line: item.info.lines, values };
     }
   } catch (err) {
     if (feed.error) throw feed.error;
@@ -250,7 +266,7 @@ export async function* ndjsonRows(input: Readable | AsyncIterable<Buffer | strin
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new ImportInputError(at, '', `line ${at} is not a JSON object`);
     }
-    const values: Record<string, string | null> = {};
+    const values = rowValues<string | null>();
     for (const [k, v] of Object.entries(value)) {
       if (v === null || v === undefined) values[k] = null;
       else if (typeof v === 'string') values[k] = v;
@@ -301,7 +317,7 @@ export async function* xlsxRows(input: string | Readable): AsyncGenerator<Import
           continue;
         }
         if (cells.every((c) => c === null || c === '')) continue;
-        const values: Record<string, string | null> = {};
+        const values = rowValues<string | null>();
         header.forEach((name, i) => {
           if (name !== '') values[name] = cells[i] ?? null;
         });

@@ -1,11 +1,10 @@
+import { PASSWORD_MIN_LENGTH } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 
 export class UserSetupError extends Error {
   override name = 'UserSetupError';
 }
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 export interface AddUser {
   login: string;
@@ -18,12 +17,14 @@ export interface AddUser {
  * Creates a user for an existing employee, or sets the password (and admin flag) of that employee's
  * user when it exists already under the same login (e.g. imported without a password).
  */
-export async function addUser(db: Db, input: AddUser): Promise<'created' | 'updated'> {
+export async function addUser(db: Db, options: AddUser): Promise<'created' | 'updated'> {
+  // Logins compare case-insensitively everywhere and are stored lower-case.
+  const input = { ...options, login: options.login.trim().toLowerCase() };
   if (!/^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/.test(input.login)) {
     throw new UserSetupError(`"${input.login}" is not a valid login: use letters, digits, _ . @ - (up to 64)`);
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new UserSetupError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  if (input.password.length < PASSWORD_MIN_LENGTH) {
+    throw new UserSetupError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
   }
   const employee = await db.selectFrom('employees').select(['id']).where('unique_code', '=', input.employeeCode).executeTakeFirst();
   if (!employee) {

@@ -33,7 +33,7 @@ import {
   TEAM_FUNNEL_COLUMNS,
   teamFunnelReport,
 } from './families/onboarding';
-import { PERFORMANCE_COLUMNS, performanceReport } from './families/performance';
+import { performanceReport } from './families/performance';
 import { insurerPivot } from './families/pivot';
 import {
   EXECUTIVE_COLUMNS,
@@ -44,6 +44,7 @@ import {
   renewalDuesReport,
 } from './families/policies';
 import { teamColumns, teamReport, type TeamMeasure } from './families/team';
+import { isCurrentMonth, reporteeTargets, RUN_RATE_COLUMNS, runRateCells } from './run-rate-columns';
 
 export interface ReportResult {
   /** The report's columns, hidden ones included, in order: the table, its chart and the files read them. */
@@ -154,12 +155,26 @@ function team(
   measures: TeamMeasure[],
   scope: Parameters<typeof teamReport>[1],
   over: Partial<Base> = {},
-  { withGrowth = false, titles = {} }: { withGrowth?: boolean; titles?: Record<string, string> } = {},
+  {
+    withGrowth = false,
+    titles = {},
+    withRunRate = false,
+  }: { withGrowth?: boolean; titles?: Record<string, string>; withRunRate?: boolean } = {},
 ): ReportDef {
   const columns = retitled(teamColumns(measures, withGrowth), titles);
   return {
     ...base({ id, name, dashboardId, drillable: true, nextReportId: id, executiveReportId: EXECUTIVE_REPORT_ID, ...over }),
-    run: async (ctx) => ({ columns, records: await teamReport(ctx, scope, measures, withGrowth) }),
+    run: async (ctx) => {
+      const records = await teamReport(ctx, scope, measures, withGrowth);
+      // Where the month will land: only while it runs (a closed month has no projection column at all).
+      if (!withRunRate || !isCurrentMonth(ctx.range, ctx.today)) return { columns, records };
+      const targets = await reporteeTargets(ctx);
+      const targetOf = (code: ReportRecord[string] | undefined) => (typeof code === 'string' ? (targets.get(code) ?? null) : null);
+      return {
+        columns: [...columns, ...RUN_RATE_COLUMNS],
+        records: records.map((r) => ({ ...r, ...runRateCells(Number(r[COL.premium]), targetOf(r[COL.accountId]), ctx.today) })),
+      };
+    },
   };
 }
 
@@ -206,7 +221,15 @@ export const REPORTS: readonly ReportDef[] = [
     },
     UNPAGED,
   ),
-  team(11, 'Team report summary', 1, ['nop', 'premium', 'wp'], { statuses: SUCCESS }, { width: 6 }, { withGrowth: true }),
+  team(
+    11,
+    'Team report summary',
+    1,
+    ['nop', 'premium', 'wp'],
+    { statuses: SUCCESS },
+    { width: 6 },
+    { withGrowth: true, withRunRate: true },
+  ),
   breakdown(14, 'Product wise business', 1, {
     keyTitle: COL.product,
     key: KEY.product,
@@ -258,7 +281,7 @@ export const REPORTS: readonly ReportDef[] = [
     },
     { width: 6, ...UNPAGED },
   ),
-  team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }),
+  team(18, 'Success summary', 1, ['nop', 'premium', 'wp'], { statuses: ['success'] }, { width: 6 }, { withRunRate: true }),
   team(19, 'Pending summary', 1, ['premium', 'wp', 'nop'], { statuses: ['pending'] }, { width: 6 }, { titles: PENDING_TITLES }),
   team(20, 'Cancelled summary', 1, ['nop', 'premium', 'wp'], { statuses: ['cancelled'] }, { width: 6 }),
   team(21, 'Health business summary', 2, ['nop', 'premium', 'wp'], { statuses: SUCCESS, lines: ['health'] }, { width: 6 }),
@@ -326,7 +349,7 @@ export const REPORTS: readonly ReportDef[] = [
       nextReportId: 28,
       presentation: { ...SHOWN, chart: 'Achieved Premium' },
     }),
-    run: fixed(PERFORMANCE_COLUMNS, performanceReport),
+    run: performanceReport,
   },
   {
     ...base({ id: 29, name: "Apex journey drop off's", dashboardId: 6, ...MONTH, filters: PRODUCT_ONLY, ...UNPAGED }),

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { growthFromNothing, type GrowthUnit } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 
 export interface DateRange {
@@ -22,6 +23,8 @@ export interface QueryContext {
   db: Db;
   account: Account;
   range: DateRange;
+  /** Today's business date (yyyy-MM-dd, Asia/Kolkata): run-rate columns count the month's days from it. */
+  today: string;
   /** What growth columns compare `range` with (`previousRange`: like for like while `range` runs). */
   previous: DateRange;
   filters: ReportFilters;
@@ -71,9 +74,12 @@ export function issuedIn(range: DateRange): RawBuilder<unknown> {
     and p.issued_at < ((${range.end}::date + 1)::timestamp at time zone 'Asia/Kolkata')`;
 }
 
-/** Growth in percent, two decimals: 0 when both are 0, 100 when starting from 0. */
-export function growth(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
+/**
+ * Growth in percent, two decimals; 0 when both are 0. From nothing there is no percent to give, so the cell
+ * says 'New' with the absolute change ('New (+₹20.00 k)', 'New (+3)'), on the screen and in files and mails alike.
+ */
+export function growth(current: number, previous: number, unit: GrowthUnit): number | string {
+  if (previous === 0) return current === 0 ? 0 : growthFromNothing(current, unit);
   return Math.round(((current - previous) / previous) * 10_000) / 100;
 }
 

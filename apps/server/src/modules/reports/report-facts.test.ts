@@ -7,7 +7,10 @@ import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from 
 // 1–15 May, not with all of May (which would show every manager far down).
 const JUNE = { start: '2026-06-01', end: '2026-06-30' };
 const MAY_TO_DATE = { start: '2026-05-01', end: '2026-05-15' };
-const close = (a: unknown, b: number) => expect(Number(a)).toBeCloseTo(b, 1);
+const close = (a: unknown, b: number | string) => {
+  if (typeof b === 'string') expect(a).toBe(b);
+  else expect(Number(a)).toBeCloseTo(b, 1);
+};
 
 // What reports take from outside their data: today's date and the server's settings.
 describe('growth compares like for like while the range runs; footnotes say the refresh interval', () => {
@@ -57,14 +60,37 @@ describe('growth compares like for like while the range runs; footnotes say the 
       const prev = sum(ofType.filter((p) => inRange(p, MAY_TO_DATE)));
       expect(cur.nop).toBeGreaterThan(0);
       expect(prev.nop).toBeGreaterThan(0);
-      close(row['Premium Growth %'], growth(cur.premium, prev.premium));
+      close(row['Premium Growth %'], growth(cur.premium, prev.premium, 'rupees'));
       close(row['Policies count growth'], growth(cur.nop, prev.nop));
     }
     // Against the whole of May, half a month would read as a fall: the like-for-like figure is not that one.
     const total = rows[3] as ReportRecord;
     const wholeMay = sum(all.filter((p) => inRange(p, { start: '2026-05-01', end: '2026-05-31' })));
     const cur = sum(all.filter((p) => inRange(p, JUNE)));
-    expect(Number(total['Policies count growth'])).not.toBeCloseTo(growth(cur.nop, wholeMay.nop), 0);
+    expect(Number(total['Policies count growth'])).not.toBeCloseTo(Number(growth(cur.nop, wholeMay.nop)), 0);
+  });
+
+  it("13 Business summary from the first day with business: growth from nothing says 'New' with the change, never 100%", async () => {
+    const first = world.policies.reduce((d, p) => (p.day < d ? p.day : d), '9999-12-31');
+    const week = { start: first, end: addDays(first, 6) };
+    const all = successUnder(idOf(await codeOf('demo.head')));
+    expect(all.filter((p) => p.day < first)).toHaveLength(0);
+    const rows = (await report('demo.head', 13, week)).data.data.records;
+    let fromNothing = 0;
+    for (const [i, name] of ['New Business', 'Rollover', 'Renewal', 'Total'].entries()) {
+      const row = rows[i] as ReportRecord;
+      expect(row['Business Type']).toBe(name);
+      const cur = sum((name === 'Total' ? all : all.filter((p) => p.businessType === i + 1)).filter((p) => inRange(p, week)));
+      if (cur.nop === 0) {
+        expect(row['Policies count growth']).toBe(0);
+        continue;
+      }
+      fromNothing++;
+      expect(row['Policies count growth']).toBe(`New (+${cur.nop})`);
+      expect(row['Premium Growth %']).toBe(growth(cur.premium, 0, 'rupees'));
+      expect(String(row['Premium Growth %'])).toMatch(/^New \(\+₹[\d.]+( k| lac| cr)?\)$/);
+    }
+    expect(fromNothing).toBeGreaterThan(0);
   });
 
   it('28 Team business performance for June: MoM Growth % against 1–15 May for each direct report', async () => {
@@ -75,7 +101,7 @@ describe('growth compares like for like while the range runs; footnotes say the 
       const under = successUnder(idOf(row['User Id']));
       const cur = sum(under.filter((p) => inRange(p, JUNE))).premium;
       const prev = sum(under.filter((p) => inRange(p, MAY_TO_DATE))).premium;
-      close(row['MoM Growth %'], growth(cur, prev));
+      close(row['MoM Growth %'], growth(cur, prev, 'rupees'));
     }
   });
 

@@ -71,6 +71,16 @@ export class ReportService {
     this.cache = new LruCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
   }
 
+  /** Today's business date (yyyy-MM-dd, Asia/Kolkata) the reports count from: the daily brief counts from it too. */
+  businessDay(): string {
+    return this.today();
+  }
+
+  /** Where report queries run (the daily brief reads the same roll-ups there). */
+  database(): Db {
+    return this.reportingDb;
+  }
+
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
     const target = requireReportAccess(viewer, id);
@@ -161,7 +171,15 @@ export class ReportService {
       ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
       ...(params.search ? { search: params.search } : {}),
     };
-    return { db: this.reportingDb, account, range, previous: previousRange(range, today), filters: filtersTaken(def, filters), page };
+    return {
+      db: this.reportingDb,
+      account,
+      range,
+      today,
+      previous: previousRange(range, today),
+      filters: filtersTaken(def, filters),
+      page,
+    };
   }
 
   /** The context of a table: the report's own longest range applies (downloads read in batches and keep the general limit). */
@@ -208,7 +226,7 @@ export class ReportService {
       }
       // The comparison period moves with today while the range runs, so it is part of the key.
       // A server-paged report (27) answers one page, in the viewer's order and search: they are part of it too.
-      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.previous, ctx.filters, ctx.page, changedAt]);
+      const key = JSON.stringify([def.id, account.kind, account.id, range, ctx.today, ctx.previous, ctx.filters, ctx.page, changedAt]);
       const cached = this.cache.get(key);
       result = cached ?? (await def.run(ctx));
       if (!cached) this.cache.set(key, result);

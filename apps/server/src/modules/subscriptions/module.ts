@@ -2,6 +2,9 @@ import type { Module } from '../../platform/module';
 import { runDueSubscriptions, SUBSCRIPTION_JOB_INTERVAL_MS } from './job';
 import { subscriptionRoutes } from './routes';
 
+// Administration pauses a deactivated person's subscriptions.
+export { pauseSubscriptionsOf } from './pause';
+
 /** Scheduled report mails (docs/product/subscriptions.md): the user's list and the job that sends due mails. */
 export const subscriptionsModule: Module<'db' | 'reports' | 'secured'> = async (app, { db, reports, secured }) => {
   // The mails' reports come from the app's one report service, computed as the API computes them.

@@ -287,7 +287,7 @@ describe('scheduled report mails', () => {
     expect(await mails()).toHaveLength(1);
   });
 
-  it("sends nothing for a deactivated user, and pauses one whose drilled account left the user's team", async () => {
+  it("pauses a deactivated user's subscriptions, and one whose drilled account left the user's team", async () => {
     const tl = await code('demo.tl');
     const asm = await code('demo.asm');
     const sub = (
@@ -297,9 +297,17 @@ describe('scheduled report mails', () => {
     await dueAt(sub.id, new Date(Date.now() - 60_000));
     await dueAt(own.id, new Date(Date.now() - 60_000));
 
-    // demo.rm is deactivated by an administrator: nothing is sent, the slot passes.
+    // demo.rm is deactivated by an administrator: their subscriptions pause at once, and it is audited.
     const rmUser = await ctx.db.db.selectFrom('users').select('id').where('login', '=', 'demo.rm').executeTakeFirstOrThrow();
     expect((await call(head, 'POST', `/api/admin/users/${rmUser.id}/deactivate/`, {})).statusCode).toBe(200);
+    expect(await row(own.id)).toMatchObject({ paused: true, paused_reason: 'the user was deactivated' });
+    const audited = await ctx.db.db
+      .selectFrom('audit_events')
+      .select('after')
+      .where('action', '=', 'admin.user_deactivate')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited.after).toMatchObject({ subscriptions_paused: 1 });
     // demo.tl moves out of demo.zsm's team: under another zonal manager.
     const otherZsm = await ctx.db.db
       .selectFrom('employees')
@@ -312,9 +320,9 @@ describe('scheduled report mails', () => {
     expect(moved.statusCode).toBe(200);
     try {
       const pass = await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db));
-      expect(pass).toEqual({ sent: 0, skipped: 1, paused: 1, lost: 0 });
+      expect(pass).toEqual({ sent: 0, skipped: 0, paused: 1, lost: 0 });
       expect(await mails()).toEqual([]);
-      expect(await row(own.id)).toMatchObject({ paused: false, last_result: 'Skipped: the user is deactivated' });
+      expect(await row(own.id)).toMatchObject({ paused: true, paused_reason: 'the user was deactivated' });
       const stopped = (await call(zsm, 'GET', '/api/subscriptions/')).json<{ subscriptions: Subscription[] }>().subscriptions[0];
       expect(stopped).toMatchObject({
         paused: true,

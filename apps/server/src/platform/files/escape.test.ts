@@ -19,6 +19,12 @@ describe('formula escaping', () => {
     [' =1', ' =1'],
     ['₹1,200', '₹1,200'],
     ['', ''],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF1DHYPERLINK("http://evil","x")', '\'\uFF1DHYPERLINK("http://evil","x")'],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['a\uFF1Db', 'a\uFF1Db'],
   ])('%j → %j', (input, expected) => {
     expect(escapeFormula(input)).toBe(expected);
   });

@@ -9,8 +9,9 @@ export const columnKey = (c: Column): string => (typeof c === 'string' ? c : c.k
 export const columnHeader = (c: Column): string => (typeof c === 'string' ? c : c.header);
 
 // OWASP CSV injection: a spreadsheet treats a cell starting with these as a formula (tab and CR
-// because some importers strip them and then see the formula character behind them).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// because some importers strip them and then see the formula character behind them). The fullwidth forms
+// (＝ ＋ － ＠, U+FF1D U+FF0B U+FF0D U+FF20) too: spreadsheets in East Asian locales turn them into the ASCII ones.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 // Text that is just a decimal number (numeric columns arrive from pg as strings) opens as a number,
 // never as a formula, so it keeps its minus sign instead of becoming "'-12.50".
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -40,7 +40,7 @@ async function firstOf(emitter: Writable, events: string[]): Promise<void> {
 
 /** Streams one worksheet (bold header row, then the rows) into `output` and resolves when it is written. */
 export async function writeXlsx(output: Writable, columns: readonly Column[], rows: Rows, options: XlsxOptions = {}): Promise<void> {
-  // Loaded on first use: exceljs takes about 0.4 s to load, which every start and test would pay.
+  // Loaded on first use here (tests); the server loads it before it is ready (server.ts).
   const { default: ExcelJS } = await import('exceljs');
   // Inline strings instead of a shared-strings table: that table would hold every distinct text until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });

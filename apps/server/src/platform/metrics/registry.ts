@@ -55,6 +55,11 @@ export function createMetrics(db: Db, pools: PoolReaders): AppMetrics {
     labelNames: ['job'] as const,
     registers: [own],
   });
+  const importBacklog = new Gauge({
+    name: 'dossier_etl_import_backlog_seconds',
+    help: 'Seconds the oldest committed import batch has waited for the roll-ups (0: the reports hold every batch)',
+    registers: [own],
+  });
   const outbox = new Gauge({
     name: 'dossier_mail_outbox_depth',
     help: 'Mails in the outbox not sent yet, by status (pending: waiting or retrying; sending: claimed by a worker)',
@@ -89,6 +94,7 @@ export function createMetrics(db: Db, pools: PoolReaders): AppMetrics {
       for (const status of OUTBOX_STATUSES) outbox.set({ status }, 0);
       for (const row of rows) {
         if (row.kind === 'etl') etlLag.set({ job: row.key }, row.value ?? Number.POSITIVE_INFINITY);
+        else if (row.kind === 'imports') importBacklog.set(row.value ?? 0);
         else outbox.set({ status: row.key }, row.value ?? 0);
       }
     },

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Loader, Popover } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { can } from '@dossier/shared';
+import { useMe } from '../../features/auth/api/me';
 import { HEADER_POPUP_Z_INDEX } from './layers';
 
 // Loaded on first opening: most visits never open the panel.
@@ -16,6 +18,9 @@ const PANEL_ID = 'etl-jobs-panel';
 export function EtlButton() {
   const [opened, setOpened] = useState(false);
   const [openings, setOpenings] = useState(0);
+  const me = useMe().data;
+  // Display only: the server refuses the run to anyone else.
+  const mayRun = me !== undefined && can({ empRole: me.emp_role }, 'etl-operations');
 
   const toggle = () => {
     if (!opened) setOpenings(openings + 1);
@@ -52,7 +57,7 @@ export function EtlButton() {
       </Popover.Target>
       <Popover.Dropdown id={PANEL_ID} role="region" aria-label="ETL jobs">
         <Suspense fallback={<Loader size="sm" aria-label="Loading ETL jobs" />}>
-          <EtlJobsPanel key={openings} />
+          <EtlJobsPanel key={openings} mayRun={mayRun} />
         </Suspense>
       </Popover.Dropdown>
     </Popover>

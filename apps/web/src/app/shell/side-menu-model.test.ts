@@ -33,9 +33,10 @@ describe('dateQueryFrom', () => {
 });
 
 describe('buildSideMenu', () => {
-  it('starts with Dashboard, then dashboards, then the static entries of a normal role', () => {
+  it('starts with My day and Dashboard, then dashboards, then the static entries of a normal role', () => {
     const entries = buildSideMenu(menu('rm'), search);
     expect(labels(entries)).toEqual([
+      'My day',
       'Dashboard',
       'Business Dashboard',
       'Partner Activation Dashboard Revist',
@@ -49,17 +50,18 @@ describe('buildSideMenu', () => {
       'TRM Dashboard',
       'My views',
     ]);
-    expect(entries[0]).toMatchObject({ kind: 'link', to: '/dashboard' });
+    expect(entries[0]).toMatchObject({ kind: 'link', to: '/brief' });
+    expect(entries[1]).toMatchObject({ kind: 'link', to: '/dashboard' });
   });
 
   it('gives drillable dashboards the current date query, except the date-reset ones', () => {
     const entries = buildSideMenu(menu('rm'), search);
-    expect(entries[1]).toMatchObject({ kind: 'link', to: '/reports/1/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
-    expect(entries[2]).toMatchObject({ kind: 'link', to: '/reports/4/' });
+    expect(entries[2]).toMatchObject({ kind: 'link', to: '/reports/1/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
+    expect(entries[3]).toMatchObject({ kind: 'link', to: '/reports/4/' });
   });
 
   it('shows nested entries of a non-drillable dashboard as sub-links', () => {
-    const group = buildSideMenu(menu('rm'), search)[3];
+    const group = buildSideMenu(menu('rm'), search)[4];
     expect(group).toEqual({
       kind: 'group',
       key: 'dashboard-8',
@@ -71,9 +73,10 @@ describe('buildSideMenu', () => {
     });
   });
 
-  it('gives role 204 only Life Renewals Report, Mapped Partners and My views among the static entries', () => {
+  it('gives role 204 My day, and only Life Renewals Report, Mapped Partners and My views among the static entries', () => {
     const entries = buildSideMenu(menu('204'), new URLSearchParams());
-    expect(labels(entries).slice(3)).toEqual(['Life Renewals Report', 'Mapped Partners', 'My views']);
+    expect(labels(entries)[0]).toBe('My day');
+    expect(labels(entries).slice(4)).toEqual(['Life Renewals Report', 'Mapped Partners', 'My views']);
     expect(entries.find((e) => e.label === 'My views')).toMatchObject({ kind: 'link', to: '/views' });
     expect(entries.find((e) => e.label === 'Life Renewals Report')).toMatchObject({ kind: 'link', to: '/liferenewalsreport' });
   });
@@ -95,10 +98,10 @@ describe('buildSideMenu', () => {
     }
   });
 
-  it('gives role 204 no Dashboard entry (its reports 13 and 11 are not for that role); other roles have it first', () => {
+  it('gives role 204 no Dashboard entry (its reports 13 and 11 are not for that role); other roles have it after My day', () => {
     expect(labels(buildSideMenu(menu('204'), new URLSearchParams()))).not.toContain('Dashboard');
     for (const role of ['rm', '201', 'supervisor', 'zsm']) {
-      expect(buildSideMenu(menu(role), new URLSearchParams())[0]).toEqual({
+      expect(buildSideMenu(menu(role), new URLSearchParams())[1]).toEqual({
         kind: 'link',
         key: 'dashboard',
         label: 'Dashboard',

@@ -1,16 +1,20 @@
 import { useElementSize } from '@mantine/hooks';
 import { ChartFrame } from './ChartFrame';
 import { TREND_CHART_HEIGHT as HEIGHT } from './sizes';
-import type { ChartProps } from './types';
+import type { ChartPoint, ChartProps } from './types';
 
 const PAD = { left: 10, right: 10, top: 24, bottom: 26 };
 
-/** A month-by-month line with markers, the peak and the latest value; hand-drawn SVG in real pixels. */
-export default function TrendChart(props: ChartProps) {
-  const { title, points, format } = props;
+/**
+ * A month-by-month line with markers, the peak and the latest value; hand-drawn SVG in real pixels. A
+ * `projection` (where a running last period will end) is drawn dashed from the period before it to a hollow
+ * marker above the latest point, with its label, so a month that has only begun never reads as a closed one.
+ */
+export default function TrendChart(props: ChartProps & { projection?: ChartPoint | undefined }) {
+  const { title, points, format, projection } = props;
   const { ref, width: measured } = useElementSize<HTMLDivElement>();
   const width = Math.max(280, measured || 600);
-  const max = Math.max(1, ...points.map((p) => p.value));
+  const max = Math.max(1, ...points.map((p) => p.value), projection?.value ?? 0);
   const innerW = width - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
@@ -56,6 +60,34 @@ export default function TrendChart(props: ChartProps) {
               {format(points[peak].value)}
             </text>
           ) : null}
+          {projection && points.length > 0 ? (
+            <g data-testid="trend-projection">
+              <polyline
+                points={`${x(Math.max(0, points.length - 2)).toFixed(1)},${y(points.at(-2)?.value ?? projection.value).toFixed(1)} ${x(points.length - 1).toFixed(1)},${y(projection.value).toFixed(1)}`}
+                fill="none"
+                stroke="var(--mantine-color-indigo-7)"
+                strokeWidth={2}
+                strokeDasharray="5 4"
+              />
+              <circle
+                cx={x(points.length - 1)}
+                cy={y(projection.value)}
+                r={4}
+                fill="white"
+                stroke="var(--mantine-color-indigo-7)"
+                strokeWidth={2}
+              />
+              <text
+                x={x(points.length - 1) - 8}
+                y={y(projection.value) + 4}
+                fontSize={11}
+                textAnchor="end"
+                fill="var(--mantine-color-gray-9)"
+              >
+                {`${projection.label} ${format(projection.value)}`}
+              </text>
+            </g>
+          ) : null}
           {last ? (
             <text
               x={x(points.length - 1)}
@@ -65,7 +97,7 @@ export default function TrendChart(props: ChartProps) {
               textAnchor="end"
               fill="var(--mantine-color-gray-9)"
             >
-              {format(last.value)}
+              {projection ? `MTD ${format(last.value)}` : format(last.value)}
             </text>
           ) : null}
         </svg>

@@ -37,8 +37,8 @@ export async function breakdownReport(ctx: QueryContext, spec: BreakdownSpec): P
     const rec: ReportRecord = { [spec.keyTitle]: label };
     for (const m of spec.measures) rec[MEASURE_COLUMN[m].key] = m === 'nop' ? cur.nop : round2(cur[m]);
     if (spec.withGrowth) {
-      rec[COL.premiumGrowth] = growth(cur.premium, prev.premium);
-      rec[COL.nopGrowth] = growth(cur.nop, prev.nop);
+      rec[COL.premiumGrowth] = growth(cur.premium, prev.premium, 'rupees');
+      rec[COL.nopGrowth] = growth(cur.nop, prev.nop, 'count');
     }
     return rec;
   };

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ReportBatches, ReportResult } from '../catalogue';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
+import { isCurrentMonth, PROJECTION_COLUMNS, RUN_RATE, runRateCells } from '../run-rate-columns';
 import { listInBatches, mapped, orderedRows, sortedBy, type ListShape } from './paging';
 
 // The target is the same for every row, so achievement sorts as the weightage premium does.
@@ -12,6 +13,14 @@ const CONTEST_SORT: Record<string, RawBuilder<unknown>> = {
   [COL.wp]: sql`b.wp`,
   'Achievement %': sql`b.wp`,
   Rank: sql`b.rank`,
+};
+// While the contest runs over the current month, its run-rate columns sort as its weightage premium too.
+const RUN_RATE_SORT: Record<string, RawBuilder<unknown>> = {
+  ...CONTEST_SORT,
+  [RUN_RATE.projected]: sql`b.wp`,
+  [RUN_RATE.projectedPct]: sql`b.wp`,
+  // Less is still needed the more is sold.
+  [RUN_RATE.required]: sql`-b.wp`,
 };
 
 export const CONTEST_COLUMNS = sortedBy(CONTEST_SORT, [
@@ -23,6 +32,11 @@ export const CONTEST_COLUMNS = sortedBy(CONTEST_SORT, [
   column('Achievement %', 'percent'),
   column('Rank', 'count'),
 ]);
+
+/** A contest that runs over the current month also shows where each RM will land (the run-rate columns, on weightage premium). */
+const RUN_RATE_CONTEST_COLUMNS = sortedBy(RUN_RATE_SORT, [...CONTEST_COLUMNS, ...PROJECTION_COLUMNS]);
+const runsThisMonth = (ctx: QueryContext, contest: Contest) => isCurrentMonth(windowOf(contest), ctx.today);
+const contestColumns = (ctx: QueryContext, contest: Contest) => (runsThisMonth(ctx, contest) ? RUN_RATE_CONTEST_COLUMNS : CONTEST_COLUMNS);
 
 interface Contest {
   zone_ids: number[];
@@ -64,13 +78,14 @@ const boardShape = (ctx: QueryContext, contestId: number, contest: Contest): Lis
     where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
   ) b join employee_closure c on c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id`,
   where: sql`true`,
-  sortable: CONTEST_SORT,
+  sortable: runsThisMonth(ctx, contest) ? RUN_RATE_SORT : CONTEST_SORT,
   searchText: sql`b.code || ' ' || b.name`,
   order: sql`b.rank, b.name, b.code`,
 });
 
-const contestRecord = (contest: Contest) => {
+const contestRecord = (ctx: QueryContext, contest: Contest) => {
   const target = Number(contest.target_wp);
+  const withRunRate = runsThisMonth(ctx, contest);
   return (r: BoardRow): ReportRecord => ({
     [COL.userId]: r.code,
     [COL.name]: r.name,
@@ -78,6 +93,7 @@ const contestRecord = (contest: Contest) => {
     Target: round2(target),
     'Achievement %': percent(r.wp, target),
     Rank: r.rank,
+    ...(withRunRate ? runRateCells(r.wp, target, ctx.today, false) : {}),
     [COL.accountId]: r.code,
   });
 };
@@ -99,8 +115,8 @@ export async function contestReport(ctx: QueryContext, contestId: number, name: 
   if (!contest) return { columns: CONTEST_COLUMNS, records: [] };
   const { rows, paging } = await orderedRows<BoardRow>(ctx, name, boardShape(ctx, contestId, contest));
   return {
-    columns: CONTEST_COLUMNS,
-    records: rows.map(contestRecord(contest)),
+    columns: contestColumns(ctx, contest),
+    records: rows.map(contestRecord(ctx, contest)),
     paging,
     range: windowOf(contest),
   };
@@ -112,8 +128,8 @@ export async function contestBatches(ctx: QueryContext, contestId: number, batch
   if (!contest) return { columns: CONTEST_COLUMNS, batches: [] };
   const after = (row: BoardRow) => sql`(b.rank, b.name, b.code) > (${row.rank}, ${row.name}, ${row.code})`;
   return {
-    columns: CONTEST_COLUMNS,
-    batches: mapped(listInBatches(ctx, boardShape(ctx, contestId, contest), after, batchSize), contestRecord(contest)),
+    columns: contestColumns(ctx, contest),
+    batches: mapped(listInBatches(ctx, boardShape(ctx, contestId, contest), after, batchSize), contestRecord(ctx, contest)),
     range: windowOf(contest),
   };
 }

@@ -1,7 +1,9 @@
 import type { ReportRecord } from '@dossier/shared';
+import type { ReportResult } from '../catalogue';
 import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { growth, percent, round2, type QueryContext } from '../context';
+import { isCurrentMonth, PROJECTION_COLUMNS, runRateCells } from '../run-rate-columns';
 import { subtreeSumsQuery } from './subtree-sums';
 
 export const PERFORMANCE_COLUMNS = [
@@ -13,8 +15,20 @@ export const PERFORMANCE_COLUMNS = [
   column('MoM Growth %', 'percent'),
 ];
 
-/** Report 28 (month): each direct report's own monthly target against its subtree's successful premium. */
-export async function performanceReport(ctx: QueryContext): Promise<ReportRecord[]> {
+/**
+ * Report 28 (month): each direct report's own monthly target against its subtree's successful premium; in the
+ * current month, also where it will land (the run-rate columns).
+ */
+export async function performanceReport(ctx: QueryContext): Promise<ReportResult> {
+  const records = await performanceRecords(ctx);
+  if (!isCurrentMonth(ctx.range, ctx.today)) return { columns: PERFORMANCE_COLUMNS, records };
+  return {
+    columns: [...PERFORMANCE_COLUMNS, ...PROJECTION_COLUMNS],
+    records: records.map((r) => ({ ...r, ...runRateCells(Number(r['Achieved Premium']), Number(r.Target), ctx.today, false) })),
+  };
+}
+
+async function performanceRecords(ctx: QueryContext): Promise<ReportRecord[]> {
   const month = `${ctx.range.start.slice(0, 7)}-01`;
   const reportees = sql`select id from employees where manager_id = ${ctx.account.id}`;
   const success = { statuses: ['success'] };
@@ -33,7 +47,7 @@ export async function performanceReport(ctx: QueryContext): Promise<ReportRecord
     Target: round2(r.target),
     'Achieved Premium': round2(r.achieved),
     'Achievement %': percent(r.achieved, r.target),
-    'MoM Growth %': growth(r.achieved, r.previous),
+    'MoM Growth %': growth(r.achieved, r.previous, 'rupees'),
     [COL.accountId]: r.code,
   }));
 }

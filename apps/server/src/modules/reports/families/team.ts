@@ -33,8 +33,8 @@ export async function teamReport(
     const before = previous.get(r.code ?? '');
     return {
       ...record(r, measures),
-      [COL.premiumGrowth]: growth(r.premium, before?.premium ?? 0),
-      [COL.nopGrowth]: growth(r.nop, before?.nop ?? 0),
+      [COL.premiumGrowth]: growth(r.premium, before?.premium ?? 0, 'rupees'),
+      [COL.nopGrowth]: growth(r.nop, before?.nop ?? 0, 'count'),
     };
   });
 }

@@ -1,6 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_IMPORT_PATHS, ApiKeyCreated, ApiKeysList, ImportRunsPage } from '@dossier/shared';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { useState } from 'react';
+import {
+  ADMIN_IMPORT_PATHS,
+  ApiKeyCreated,
+  ApiKeysList,
+  ImportReport,
+  ImportRunsPage,
+  type ApiKeyCreate,
+  type ImportEntity,
+} from '@dossier/shared';
+import { ApiError, apiRequest, withQuery } from '../../../lib/api';
 import { readToken } from '../../../lib/session';
 import type { QueryConfig } from '../../../lib/query-config';
 import { adminKeys } from './keys';
@@ -31,7 +40,7 @@ export function useApiKeys(queryConfig?: QueryConfig<typeof apiKeysQueryOptions>
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiRequest(ADMIN_IMPORT_PATHS.apiKeys, ApiKeyCreated, { method: 'POST', body: { name } }),
+    mutationFn: (body: ApiKeyCreate) => apiRequest(ADMIN_IMPORT_PATHS.apiKeys, ApiKeyCreated, { method: 'POST', body }),
     meta: { errorDialog: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys }),
   });
@@ -66,4 +75,67 @@ export function useRejectedRowsDownload() {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
   });
+}
+
+/** The Content-Type the server reads a file by, from its name; null for a file that is none of the three. */
+export function uploadMediaType(fileName: string): string | null {
+  const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'csv') return 'text/csv';
+  if (ext === 'ndjson' || ext === 'jsonl') return 'application/x-ndjson';
+  if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return null;
+}
+
+export interface UploadInput {
+  entity: ImportEntity;
+  file: File;
+  dryRun: boolean;
+  partial: boolean;
+}
+
+/**
+ * Sends a file to the import core. XMLHttpRequest rather than fetch: only it reports how much of the body
+ * has been sent, which the form shows as progress; the answer is the import report (200 or 422).
+ */
+function sendUpload({ entity, file, dryRun, partial }: UploadInput, onProgress: (sent: number) => void): Promise<ImportReport> {
+  const path = withQuery(ADMIN_IMPORT_PATHS.upload(entity), { dry_run: dryRun, partial });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    const token = readToken();
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    xhr.setRequestHeader('Content-Type', uploadMediaType(file.name) ?? 'application/octet-stream');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Network error', path));
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // Not JSON: kept as text for the message.
+      }
+      const report = ImportReport.safeParse(body);
+      if ((xhr.status === 200 || xhr.status === 422) && report.success) resolve(report.data);
+      else reject(new ApiError(xhr.status, body, undefined, path));
+    };
+    xhr.send(file);
+  });
+}
+
+/** Uploads a file and refreshes the import history; `progress` is the share of the file sent (0–1). */
+export function useImportUpload() {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (input: UploadInput) => {
+      setProgress(0);
+      return sendUpload(input, setProgress);
+    },
+    meta: { errorDialog: false },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+  return { ...mutation, progress };
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ADMIN_PAGE_SIZES, ApiKeyCreate, type ApiKeyRow, type ImportRunRow } from '@dossier/shared';
+import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ADMIN_PAGE_SIZES, ApiKeyCreate, ImportEntity, type ApiKeyRow, type ImportRunRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { formatWhen } from '../../../components/sessions/session-format';
@@ -8,9 +8,13 @@ import { errorText } from '../../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useImportRuns, useRejectedRowsDownload, useRevokeApiKey } from '../api/imports';
 import { AdminFrame } from '../components/AdminFrame';
 import { fieldErrors } from '../components/field-errors';
+import { ImportUploadForm } from '../components/ImportUploadForm';
 import { limitOffsetPaging } from '../components/limit-offset-paging';
 
 const resultText = (r: ImportRunRow) => (r.dry_run ? 'dry run' : r.applied ? (r.partial ? 'applied (partial)' : 'applied') : 'not applied');
+
+/** An upload shows the employee's name with the login; the other ways their actor as recorded. */
+const whoText = (r: ImportRunRow) => (r.actor_name ? `${r.actor_name} (${r.actor ?? '-'})` : (r.actor ?? '-'));
 
 /** Imports and API keys (/admin/imports): what came in (who, when, which entity, the counts) and the ingestion keys. */
 export default function ImportsPage() {
@@ -22,6 +26,8 @@ export default function ImportsPage() {
   const revoke = useRevokeApiKey();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
+  const [entities, setEntities] = useState<string[]>([]);
+  const [entitiesError, setEntitiesError] = useState<string | undefined>();
 
   const runColumns = useMemo<DataTableColumn<ImportRunRow>[]>(
     () => [
@@ -34,10 +40,10 @@ export default function ImportsPage() {
       {
         id: 'who',
         header: 'Who',
-        value: (r) => `${r.actor ?? '-'} (${r.source})`,
+        value: (r) => `${whoText(r)} (${r.source})`,
         cell: (r) => (
           <>
-            {r.actor ?? '-'}{' '}
+            {whoText(r)}{' '}
             <Text span size="xs" c="gray.7">
               ({r.source})
             </Text>
@@ -84,6 +90,7 @@ export default function ImportsPage() {
   const keyColumns = useMemo<DataTableColumn<ApiKeyRow>[]>(
     () => [
       { id: 'name', header: 'Name', value: (k) => k.name },
+      { id: 'entities', header: 'May push', value: (k) => k.entities.join(', ') },
       { id: 'created', header: 'Created', value: (k) => formatWhen(k.created_at) },
       { id: 'lastUsed', header: 'Last used', value: (k) => (k.last_used_at ? formatWhen(k.last_used_at) : '-') },
       {
@@ -114,15 +121,32 @@ export default function ImportsPage() {
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ApiKeyCreate.safeParse({ name });
-    if (!parsed.success) return setNameError(fieldErrors(parsed.error).name);
+    // The boxes are in import order, so the scope reads the same on every key.
+    const parsed = ApiKeyCreate.safeParse({ name, entities: ImportEntity.options.filter((e) => entities.includes(e)) });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      setNameError(errors.name);
+      setEntitiesError(errors.entities);
+      return;
+    }
     setNameError(undefined);
-    create.mutate(parsed.data.name, { onSuccess: () => setName('') });
+    setEntitiesError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setName('');
+        setEntities([]);
+      },
+    });
   }
 
   return (
     <AdminFrame title="Imports and API keys">
       <Title order={2} size="h4">
+        Upload a file
+      </Title>
+      <ImportUploadForm />
+
+      <Title order={2} size="h4" mt="md">
         Imports
       </Title>
       <DataTable
@@ -135,7 +159,7 @@ export default function ImportsPage() {
         sortable={false}
         pageSizes={ADMIN_PAGE_SIZES}
         serverPaging={limitOffsetPaging(paging, runs.data?.total ?? 0, setPaging)}
-        emptyText="No imports yet: use the dossier command, the ingestion API or a source connector."
+        emptyText="No imports yet: upload a file above, or use the dossier command, the ingestion API or a source connector."
         minWidth={860}
       />
 
@@ -155,6 +179,20 @@ export default function ImportsPage() {
             Create key
           </Button>
         </Group>
+        <Checkbox.Group
+          mt="sm"
+          label="Entities the key may push"
+          description="A key writes only these. Employees and users are people: name them only for a system that manages people."
+          value={entities}
+          onChange={setEntities}
+          error={entitiesError}
+        >
+          <Group gap="md" mt={6} wrap="wrap">
+            {ImportEntity.options.map((e) => (
+              <Checkbox key={e} value={e} label={e} />
+            ))}
+          </Group>
+        </Checkbox.Group>
       </form>
       {create.isError ? (
         <Alert color="red" variant="light" role="alert">

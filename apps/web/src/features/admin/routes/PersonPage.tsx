@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../../../components/data-table/types';
 import { errorText } from '../../../lib/error-message';
 import { usePerson, useSetPersonActive } from '../api/people';
 import { AdminFrame } from '../components/AdminFrame';
+import { ConfirmDeactivation } from '../components/ConfirmDeactivation';
 import { PersonFormDialog } from '../components/PersonFormDialog';
 import { StatusBadge } from '../components/StatusBadge';
 
@@ -36,6 +37,7 @@ export default function PersonPage() {
   const code = useParams().code ?? '';
   const detail = usePerson(code, { enabled: code !== '' });
   const setActive = useSetPersonActive(code);
+  const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const d = detail.data;
 
@@ -52,10 +54,18 @@ export default function PersonPage() {
               variant="light"
               color={d.person.active ? 'red' : 'green'}
               loading={setActive.isPending}
-              onClick={() => setActive.mutate(!d.person.active)}
+              onClick={() => (d.person.active ? setConfirming(true) : setActive.mutate(true))}
             >
               {d.person.active ? 'Deactivate' : 'Activate'}
             </Button>
+            {confirming ? (
+              <ConfirmDeactivation
+                kind="employee"
+                who={`${d.person.name} (${d.person.code})`}
+                onConfirm={() => setActive.mutate(false)}
+                onClose={() => setConfirming(false)}
+              />
+            ) : null}
           </Group>
         ) : null
       }

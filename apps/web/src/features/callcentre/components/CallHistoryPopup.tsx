@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Center, CloseButton, Group, Loader, Paper, Portal, ScrollArea, Text } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
+import { useClickOutside, useMergedRef } from '@mantine/hooks';
 import { useIsMobile } from '../../../lib/media';
 import { useCallDetails } from '../api/call-details';
 import { NARROW_WIDTH } from '../lib/dialog-sizes';
-import { popupLeft } from '../lib/popup-position';
+import { popupLeft, popupTop } from '../lib/popup-position';
 import { CallList } from './CallList';
 
 const POPUP_WIDTH = 420;
@@ -21,7 +21,20 @@ export interface PopupAnchor {
 export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onClose: () => void }) {
   const mobile = useIsMobile();
   const details = useCallDetails(anchor.caseId);
-  const ref = useClickOutside<HTMLDivElement>(onClose);
+  const outside = useClickOutside<HTMLDivElement>(onClose);
+  // The portal draws the popup after this component mounts: the element arrives through a callback ref.
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const ref = useMergedRef(outside, setBox);
+  // Its height is known once drawn (and changes when the calls arrive): it is then kept inside the window.
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    if (!box) return;
+    const measure = () => setHeight(box.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [box]);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -45,7 +58,7 @@ export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onC
         radius="md"
         role="dialog"
         aria-label="Call history"
-        style={{ position: 'absolute', top: anchor.pageY + 14, zIndex: 300, ...position }}
+        style={{ position: 'absolute', top: popupTop(anchor.pageY, height, window.scrollY, window.innerHeight), zIndex: 300, ...position }}
       >
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Call History</Text>
@@ -58,7 +71,7 @@ export function CallHistoryPopup({ anchor, onClose }: { anchor: PopupAnchor; onC
         ) : calls.length === 0 ? (
           <Text size="sm">No calls on this lead yet</Text>
         ) : (
-          <ScrollArea.Autosize mah={360}>
+          <ScrollArea.Autosize mah={Math.min(360, window.innerHeight - 120)}>
             <CallList calls={calls} />
           </ScrollArea.Autosize>
         )}

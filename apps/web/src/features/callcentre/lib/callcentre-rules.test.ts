@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate } from './date-filter';
 import { addDays } from '@dossier/shared';
 import { isMeetingDateAllowed, meetingDate } from './meeting-date';
-import { popupLeft } from './popup-position';
+import { popupLeft, popupTop } from './popup-position';
 import { canSave, sectionsToSend, type SaveState } from './save-rules';
 
 const idle = { touched: false, valid: true };
@@ -37,6 +37,16 @@ describe('connect dialog rules', () => {
     expect(popupLeft(1270, 420, 1280)).toBe(844);
     expect(popupLeft(100, 420, 1280)).toBe(30);
     expect(popupLeft(760, 420, 400)).toBe(0);
+  });
+  it('keeps the popup inside the window from top to bottom: under the click, else moved up just enough', () => {
+    // 800px window scrolled by 0, 300px popup: under a click at y 200 it starts at 214.
+    expect(popupTop(200, 300, 0, 800)).toBe(214);
+    // A click at y 740 would end at 1,054: it ends 8px above the bottom instead (800 − 300 − 8).
+    expect(popupTop(740, 300, 0, 800)).toBe(492);
+    // Scrolled by 1,000: the same, in page coordinates.
+    expect(popupTop(1740, 300, 1000, 800)).toBe(1492);
+    // Taller than the window: its top stays 8px under the window's top.
+    expect(popupTop(740, 900, 0, 800)).toBe(8);
   });
   it('schedules on the picked date, else today or tomorrow; never before today', () => {
     expect(meetingDate(0, null, '2026-12-31')).toBe('2026-12-31');

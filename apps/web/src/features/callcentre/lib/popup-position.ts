@@ -14,3 +14,18 @@ export function popupLeft(clickX: number, popupWidth?: number, windowWidth?: num
   if (popupWidth === undefined || windowWidth === undefined) return left;
   return Math.max(0, Math.min(left, windowWidth - popupWidth - POPUP_EDGE_MARGIN));
 }
+
+/** Space between the click and the popup's top, and kept from the window's top and bottom. */
+const POPUP_BELOW_CLICK = 14;
+const POPUP_EDGE_GAP = 8;
+
+/**
+ * The popup's top in page coordinates: just under the click, unless that would run past the window's bottom;
+ * then moved up just enough to end inside it, never above the window's top (a row near the bottom of the
+ * screen opened a popup that ended 250px below the window).
+ */
+export function popupTop(clickPageY: number, popupHeight: number, scrollY: number, windowHeight: number): number {
+  const below = clickPageY + POPUP_BELOW_CLICK;
+  const lastTop = scrollY + windowHeight - popupHeight - POPUP_EDGE_GAP;
+  return Math.max(scrollY + POPUP_EDGE_GAP, Math.min(below, lastTop));
+}

@@ -1,7 +1,8 @@
-import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime12 } from '../../../lib/format';
-import type { EtlJob } from '@dossier/shared';
+import type { EtlJob, EtlRunResponse } from '@dossier/shared';
 import { useEtlJobs } from '../api/etl-jobs';
+import { useRunEtl } from '../api/etl-run';
 
 function statusColor(status: string | null | undefined): string {
   if (!status) return 'gray';
@@ -43,6 +44,9 @@ function JobItem({ job }: { job: EtlJob }) {
       {job.rows_processed !== undefined && job.rows_processed !== null ? (
         <Row label="Rows processed" value={String(job.rows_processed)} />
       ) : null}
+      {job.behind_imports_seconds !== null ? (
+        <Row label="Behind the imports" value={job.behind_imports_seconds === 0 ? 'up to date' : `${job.behind_imports_seconds} s`} />
+      ) : null}
       {job.last_error ? (
         <Text size="xs" c="red.9">
           {job.last_error}
@@ -52,9 +56,46 @@ function JobItem({ job }: { job: EtlJob }) {
   );
 }
 
-/** The ETL summary panel of the header (docs/product/etl.md, 'ETL panel'): when each roll-up last caught up. */
-export default function EtlJobsPanel() {
-  const { data, isPending, isFetching, isError } = useEtlJobs();
+/** What a finished run did, in one line (docs/product/etl.md, 'Run now'). */
+function runOutcome(result: EtlRunResponse): string {
+  if (!result.ran) return 'A run was already in progress: the roll-ups are being brought up to date.';
+  const imported = (result.source?.entities ?? []).reduce((n, e) => n + e.inserted + e.updated, 0);
+  const failed = (result.source?.entities ?? []).filter((e) => e.error !== null).map((e) => e.entity);
+  const parts = [`Done: ${result.rows_processed.toLocaleString('en-IN')} rows processed`];
+  if (result.source) parts.push(`${imported.toLocaleString('en-IN')} source rows imported`);
+  if (failed.length > 0) parts.push(`not applied: ${failed.join(', ')}`);
+  return `${parts.join('; ')}.`;
+}
+
+function RunNow() {
+  const run = useRunEtl();
+  return (
+    <Stack gap={4}>
+      <Button size="xs" variant="default" w="fit-content" onClick={() => run.mutate()} loading={run.isPending}>
+        Run now
+      </Button>
+      <Text size="xs" role="status" c={run.isError ? 'red.9' : 'gray.8'}>
+        {run.isPending
+          ? 'Running: importing from the source, then folding the changes into the reports…'
+          : run.isError
+            ? `The run failed: ${run.error.message}`
+            : run.data
+              ? runOutcome(run.data)
+              : null}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The ETL summary panel of the header (docs/product/etl.md, 'ETL panel'): when each roll-up last caught up, and
+ * for operations staff (`mayRun`) a 'Run now' button. While a run goes on the list is read again every second,
+ * so the jobs' statuses show its progress.
+ */
+export default function EtlJobsPanel({ mayRun = false }: { mayRun?: boolean }) {
+  const { data, isPending, isFetching, isError } = useEtlJobs({
+    refetchInterval: (query) => (query.state.data?.some((j) => j.status === 'running') ? 1000 : false),
+  });
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -63,6 +104,7 @@ export default function EtlJobsPanel() {
         </Title>
         {isFetching ? <Loader size="xs" aria-label="Loading ETL jobs" /> : null}
       </Group>
+      {mayRun ? <RunNow /> : null}
       {isPending && !isError ? null : isError ? (
         <Text size="sm">ETL jobs could not be loaded.</Text>
       ) : data.length === 0 ? (

@@ -6,12 +6,17 @@ const MARK = {
   up: { glyph: '▲', color: 'green.8', said: 'up' },
   down: { glyph: '▼', color: 'red.8', said: 'down' },
   flat: { glyph: '■', color: 'yellow.6', said: 'no change' },
+  new: { glyph: '✦', color: 'green.8', said: 'new' },
 } as const;
 
-/** Growth (docs/product/report-screens.md, 'Growth cells'): a percent with a green up arrow, a red down arrow, or a yellow square at zero. */
+/**
+ * Growth (docs/product/report-screens.md, 'Growth cells'): a percent with a green up arrow, a red down arrow, or a
+ * yellow square at zero; from nothing 'New' with the change itself, as the server wrote it (no percent of zero).
+ */
 export function GrowthCell({ value, percent }: { value: Cell | undefined; percent: boolean }) {
-  const mark = MARK[growthDirection(value)];
-  const text = value === null || value === undefined ? '-' : `${value}${percent ? '%' : ''}`;
+  const direction = growthDirection(value);
+  const mark = MARK[direction];
+  const text = value === null || value === undefined ? '-' : `${value}${percent && direction !== 'new' ? '%' : ''}`;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {/* A named image, not visually hidden text: absolutely placed text would widen the page beyond the table's scroller. */}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { formatRupee, ReportResponse } from '@dossier/shared';
+import { formatRupee, kolkataToday, ReportResponse, runRate } from '@dossier/shared';
 import { ChartPlaceholder } from '../../../components/charts/ChartPlaceholder';
 import { TREND_CHART_HEIGHT } from '../../../components/charts/sizes';
 import { reportQueryOptions } from '../api/report';
@@ -11,6 +11,7 @@ const TrendChart = lazy(() => import('../../../components/charts/TrendChart'));
 
 const MEASURE = 'Total Premium';
 const TITLE = `${MEASURE}, last 12 months`;
+const PROJECTED_LABEL = 'Projected';
 
 /**
  * The summary page's chart: Total Premium month by month over the twelve months up to the chosen
@@ -54,9 +55,18 @@ export function SummaryTrend({
     const parsed = ReportResponse.safeParse(results[i]?.data);
     return { label: m.label, value: parsed.success ? summaryTotal(parsed.data, MEASURE) : 0 };
   });
+  // The running month is month to date: its value reads 'MTD', and its projected end is drawn beside it
+  // (docs/product/run-rate.md), so it never reads as a month that fell off a cliff.
+  const today = kolkataToday();
+  const running = months.at(-1);
+  const current = points.at(-1);
+  let projection: { label: string; value: number } | undefined;
+  if (running && current && running.start_date <= today && today <= running.end_date) {
+    projection = { label: PROJECTED_LABEL, value: runRate(current.value, null, today).projected };
+  }
   return (
     <Suspense fallback={<ChartPlaceholder title={TITLE} height={TREND_CHART_HEIGHT} />}>
-      <TrendChart title={TITLE} points={points} format={formatRupee} />
+      <TrendChart title={TITLE} points={points} format={formatRupee} projection={projection} />
     </Suspense>
   );
 }

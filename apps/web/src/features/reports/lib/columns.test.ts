@@ -66,4 +66,10 @@ describe('growth cells', () => {
     expect(growthDirection(null)).toBe('flat');
     expect(cellText({ kind: 'growth-arrow' }, -5)).toBe('-5%');
   });
+  it("from nothing: 'New' with the change, no arrow and no percent", () => {
+    expect(growthDirection('New (+₹20.00 k)')).toBe('new');
+    expect(cellText({ kind: 'growth-arrow' }, 'New (+₹20.00 k)')).toBe('New (+₹20.00 k)');
+    expect(cellText({ kind: 'growth-marker' }, 'New (+3)')).toBe('New (+3)');
+    expect(cellText({ kind: 'percent' }, 'New (+₹500)')).toBe('New (+₹500)');
+  });
 });

@@ -1,4 +1,4 @@
-import { reportCellText, type Cell, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
+import { isNewGrowth, reportCellText, type Cell, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
 
 /** A column as the server's catalogue defines it (key, title, kind, sortable, pinned). */
 export type ReportColumn = ReportColumnDef;
@@ -26,9 +26,13 @@ export function cellText(column: Pick<ReportColumn, 'kind'>, cell: Cell | undefi
   return reportCellText(column.kind, cell);
 }
 
-export type GrowthDirection = 'up' | 'down' | 'flat';
-/** Green up above zero, red down below, the yellow square at zero (docs/product/report-screens.md, 'Growth cells'). */
+export type GrowthDirection = 'up' | 'down' | 'flat' | 'new';
+/**
+ * Green up above zero, red down below, the yellow square at zero; 'new' when the comparison period had nothing
+ * (docs/product/report-screens.md, 'Growth cells').
+ */
 export function growthDirection(cell: Cell | undefined): GrowthDirection {
+  if (isNewGrowth(cell)) return 'new';
   const n = typeof cell === 'number' ? cell : Number(cell);
   if (!Number.isFinite(n) || n === 0) return 'flat';
   return n > 0 ? 'up' : 'down';

@@ -28,6 +28,18 @@ describe('report query parameters', () => {
   it('defaults to the first and last day of the current month (leap February too)', () => {
     expect(readReportQuery(q(''), '2028-02-10')).toMatchObject({ start_date: '2028-02-01', end_date: '2028-02-29' });
   });
+  it('says why dates typed into the address were set aside; no notice without dates', () => {
+    const notice = (s: string) => readReportQuery(q(s), '2026-06-15').dateNotice;
+    expect(notice('start_date=2026-05-20&end_date=2026-05-01')).toBe(
+      'The period in the address ends before it starts (20/05/2026 to 01/05/2026); showing 01/06/2026 to 30/06/2026 instead.',
+    );
+    expect(notice('start_date=2026-02-30&end_date=2026-03-10')).toBe(
+      "'2026-02-30' in the address is not a date (yyyy-MM-dd); showing 01/06/2026 to 30/06/2026 instead.",
+    );
+    expect(notice('start_date=2026-05-01')).toBe('The address gives only one end of the period; showing 01/06/2026 to 30/06/2026 instead.');
+    expect(notice('')).toBeUndefined();
+    expect(notice('start_date=2026-05-01&end_date=2026-05-20')).toBeUndefined();
+  });
   it('reads product_type_id as a comma-separated list of ids', () => {
     expect(readReportQuery(q('product_type_id=9,10,,x,10'), '2026-06-15').product_type_id).toEqual([9, 10]);
     expect(parseIdList(null)).toEqual([]);

@@ -12,6 +12,8 @@ export interface ReportQueryState {
   /** True when both dates came from the address (else the month default is shown and the server picks). */
   explicitDates: boolean;
   product_type_id: number[];
+  /** Why dates in the address were set aside for the default period, to show as a notice; absent when none were refused. */
+  dateNotice?: string;
 }
 
 export function parseIdList(text: string | null | undefined): number[] {
@@ -31,7 +33,18 @@ export function readReportQuery(search: URLSearchParams, today: string = kolkata
     return { start_date: start, end_date: end, explicitDates: true, product_type_id: products };
   }
   const month = monthRange(today);
-  return { ...month, explicitDates: false, product_type_id: products };
+  const notice = refusedDates(start, end);
+  const instead = `showing ${toDayMonthYear(month.start_date)} to ${toDayMonthYear(month.end_date)} instead.`;
+  return { ...month, explicitDates: false, product_type_id: products, ...(notice ? { dateNotice: `${notice}; ${instead}` } : {}) };
+}
+
+/** What was wrong with the address's dates, when it had any: a person who typed them is told, not silently overruled. */
+function refusedDates(start: string | null, end: string | null): string | null {
+  if (!start && !end) return null;
+  const bad = [start, end].find((d) => d && !isValidIsoDate(d));
+  if (bad) return `'${bad}' in the address is not a date (yyyy-MM-dd)`;
+  if (!start || !end) return 'The address gives only one end of the period';
+  return `The period in the address ends before it starts (${toDayMonthYear(start)} to ${toDayMonthYear(end)})`;
 }
 
 /** The query string of a report address: the date pair (when given) and the products (when any). */

@@ -1,11 +1,13 @@
 import { useDeferredValue } from 'react';
-import { Grid, Skeleton, Stack, Text } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { Anchor, Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useParams } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
 import { can, ReportResponse } from '@dossier/shared';
+import { useBrief } from '../api/brief';
 import { useReport } from '../api/report';
 import { useViewerMenu } from '../api/viewer-role';
 import { AppliedFilters } from '../components/AppliedFilters';
+import { BriefMonthCard } from '../components/BriefMonthCard';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
@@ -15,6 +17,20 @@ import { NO_FILTERS, reportApiQuery } from '../lib/query-params';
 import { useReportScreen } from '../lib/use-report-screen';
 
 const BUSINESS_DASHBOARD_ID = 1;
+
+/** The daily brief's month as a card on the viewer's own Dashboard (docs/product/brief.md), below the tables so nothing moves when it arrives. */
+function MyDayCard() {
+  const brief = useBrief();
+  if (!brief.data) return null;
+  return (
+    <Stack gap={4}>
+      <BriefMonthCard month={brief.data.month} title="My day" />
+      <Anchor component={Link} to="/brief" size="sm">
+        Open My day: slipping partners, renewals due and open work
+      </Anchor>
+    </Stack>
+  );
+}
 
 function Panel({ reportId, accountId }: { reportId: number; accountId?: string }) {
   const ctx = useReportScreen(accountId);
@@ -89,6 +105,7 @@ export default function DashboardPage() {
           </Grid.Col>
         ))}
       </Grid>
+      {known && accountId === undefined ? <MyDayCard /> : null}
     </Stack>
   );
 }

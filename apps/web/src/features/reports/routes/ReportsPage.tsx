@@ -1,4 +1,4 @@
-import { Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
 import { PAGE_SIZE, type ReportResponse } from '@dossier/shared';
@@ -148,6 +148,11 @@ export default function ReportsPage() {
           <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
         ) : null}
         {page ? <AppliedFilters filters={filtersOnScreen(page.reports, ctx.filters)} /> : null}
+        {ctx.query.dateNotice ? (
+          <Alert color="yellow" variant="light" role="status" aria-label="Dates in the address" p="xs">
+            {ctx.query.dateNotice}
+          </Alert>
+        ) : null}
       </Screen>
       {isPending && valid ? (
         <Placeholder />

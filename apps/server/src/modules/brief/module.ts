@@ -1,0 +1,7 @@
+import type { Module } from '../../platform/module';
+import { briefRoutes } from './routes';
+
+/** The daily brief (docs/product/brief.md): reads the roll-ups on the reporting database, counts days as the reports do. */
+export const briefModule: Module<'reports' | 'secured'> = async (app, { reports, secured }) => {
+  await secured(app, (scope) => briefRoutes(scope, reports.database(), () => reports.businessDay()));
+};

@@ -1,0 +1,141 @@
+import type { BriefRenewal, BriefWorkItem, SlippingPartner } from '@dossier/shared';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/** Product lines the viewer's figures cover: null is every line; the life-only role sees life alone. */
+export type Lines = readonly string[] | null;
+
+const lineFilter = (lines: Lines, column: RawBuilder<unknown>) => (lines ? sql`and ${column} = any(${[...lines]}::text[])` : sql``);
+
+/** Successful premium of the viewer's subtree per day of a range, from the subtree roll-up. */
+export async function subtreePremiumByDay(
+  db: Db,
+  employeeId: number,
+  start: string,
+  end: string,
+  lines: Lines,
+): Promise<Map<string, number>> {
+  const res = await sql<{ day: string; premium: number }>`
+    select f.day::text as day, sum(f.premium)::float8 as premium
+    from fact_subtree_daily f
+    where f.ancestor_id = ${employeeId} and f.status = 'success' and f.day between ${start}::date and ${end}::date
+      ${lineFilter(lines, sql`f.line`)}
+    group by f.day`.execute(db);
+  return new Map(res.rows.map((r) => [r.day, r.premium]));
+}
+
+/** The viewer's own premium target of a month (its first day), or null. */
+export async function monthTarget(db: Db, employeeId: number, month: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('targets')
+    .select(sql<number>`premium::float8`.as('premium'))
+    .where('employee_id', '=', employeeId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ? row.premium : null;
+}
+
+/**
+ * Partners of the subtree (current mapping) who sold in each of the three full months before `month` but
+ * nothing since `quietFrom`, the largest by those three months' premium, from the partner roll-up.
+ */
+export async function slippingPartners(
+  db: Db,
+  employeeId: number,
+  months: readonly [string, string, string],
+  quietFrom: string,
+  lines: Lines,
+  limit: number,
+): Promise<SlippingPartner[]> {
+  const res = await sql<SlippingPartner>`
+    with mine as (
+      select m.partner_id, m.manager_id from partner_mappings m
+      join employee_closure c on c.descendant_id = m.manager_id and c.ancestor_id = ${employeeId}
+      where m.valid_to is null
+    ),
+    monthly as (
+      select f.partner_id, f.month, sum(f.nop) as nop, sum(f.premium) as premium, max(f.last_issue_day) as last_day
+      from fact_partner_monthly f join mine on mine.partner_id = f.partner_id
+      where f.month >= ${months[0]}::date ${lineFilter(lines, sql`f.line`)}
+      group by f.partner_id, f.month
+    ),
+    steady as (
+      select partner_id, sum(premium) filter (where month <= ${months[2]}::date) as premium, max(last_day) as last_sale
+      from monthly
+      group by partner_id
+      having count(*) filter (where month <= ${months[2]}::date and nop > 0) = 3
+    )
+    select pa.unique_code as partner_code, pa.name as partner_name, e.unique_code as rm_code, e.name as rm_name,
+      s.last_sale::text as last_sale, s.premium::float8 as three_month_premium
+    from steady s
+    join partners pa on pa.id = s.partner_id
+    join mine on mine.partner_id = s.partner_id
+    join employees e on e.id = mine.manager_id
+    where s.last_sale < ${quietFrom}::date
+    order by s.premium desc, pa.unique_code
+    limit ${limit}`.execute(db);
+  return res.rows;
+}
+
+/** A successful policy of the subtree whose expiry falls in the range and that no successful renewal follows yet. */
+const dueWhere = (employeeId: number, start: string, end: string, lines: Lines) => sql`
+  p.employee_id in (select descendant_id from employee_closure where ancestor_id = ${employeeId})
+  and p.status = 'success' and p.policy_no is not null and p.expiry_date between ${start}::date and ${end}::date
+  and not exists (select 1 from policies n where n.previous_policy_no = p.policy_no and n.status = 'success')
+  ${lineFilter(lines, sql`pr.line`)}`;
+
+export async function renewalsDue(
+  db: Db,
+  employeeId: number,
+  start: string,
+  end: string,
+  lines: Lines,
+  limit: number,
+): Promise<{ count: number; premium: number; top: BriefRenewal[] }> {
+  const where = dueWhere(employeeId, start, end, lines);
+  const totals = await sql<{ count: number; premium: number }>`
+    select count(*)::int as count, coalesce(sum(p.paid_amount), 0)::float8 as premium
+    from policies p join products pr on pr.product_type_id = p.product_type_id
+    where ${where}`.execute(db);
+  const top = await sql<BriefRenewal>`
+    select p.policy_no, pr.name as product, pr.product_type, cu.name as customer, pa.unique_code as partner_code,
+      p.expiry_date::text as expiry_date, p.paid_amount::float8 as premium,
+      coalesce(r.renewal_link, p.renewal_link) as renewal_link, coalesce(r.one_click_url, p.one_click_url) as one_click_url
+    from policies p
+    join products pr on pr.product_type_id = p.product_type_id
+    join customers cu on cu.id = p.customer_id
+    left join partners pa on pa.id = p.partner_id
+    left join lateral (
+      select n.renewal_link, n.one_click_url from policies n
+      where n.previous_policy_no = p.policy_no and n.status = 'pending' order by n.id desc limit 1
+    ) r on true
+    where ${where}
+    order by p.paid_amount desc, p.policy_no
+    limit ${limit}`.execute(db);
+  const t = totals.rows[0] ?? { count: 0, premium: 0 };
+  return { count: t.count, premium: Math.round(t.premium * 100) / 100, top: top.rows };
+}
+
+/**
+ * Open work, oldest first: open cases worked by a TRM of the subtree (the viewer themself, or a supervisor's
+ * TRMs), and open cases that reached the subtree as call-back leads for a partner mapped into it.
+ */
+export async function openWork(db: Db, employeeId: number, limit: number): Promise<BriefWorkItem[]> {
+  const res = await sql<BriefWorkItem>`
+    with subtree as (select descendant_id as id from employee_closure where ancestor_id = ${employeeId}),
+    items as (
+      select k.id, 'case' as kind from cases k where k.status = 'open' and k.trm_id in (select id from subtree)
+      union
+      select k.id, 'lead' from cases k join leads l on l.case_id = k.id
+      join partner_mappings m on m.partner_id = k.partner_id and m.valid_to is null
+      where k.status = 'open' and m.manager_id in (select id from subtree)
+    )
+    select k.id as case_id, k.case_code, k.case_date::text as case_date, cu.name as customer,
+      min(i.kind) as kind, t.unique_code as trm_code
+    from items i join cases k on k.id = i.id join customers cu on cu.id = k.customer_id
+    left join employees t on t.id = k.trm_id
+    group by k.id, k.case_code, k.case_date, cu.name, t.unique_code
+    order by k.case_date, k.id
+    limit ${limit}`.execute(db);
+  return res.rows;
+}
