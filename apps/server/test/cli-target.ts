@@ -26,7 +26,8 @@ export async function createCliTarget(): Promise<CliTarget> {
     return {
       env: { DATA_DIR: dataDir },
       open: () => createDb({ pgliteDir: join(dataDir, 'pglite') }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+      // Retried: the embedded database of a CLI run that just ended may still be closing its files.
+      drop: async () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 }),
     };
   }
   const name = `cli_${randomBytes(5).toString('hex')}`;

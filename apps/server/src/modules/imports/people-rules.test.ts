@@ -245,7 +245,7 @@ describe('through the CLI', () => {
     expect(res.code, res.stderr).toBe(1);
     expect(JSON.parse(res.stdout)).toMatchObject({ rejected: 3, inserted: 0, updated: 0, errors: refused(2) });
     expect(await read()).toEqual(before);
-  });
+  }, 240_000);
 
   it('makes a key only with --entities, and lists its scope', async () => {
     const missing = await runCli(target, ['api-keys', 'create', '--name', 'erp']);
@@ -263,5 +263,5 @@ describe('through the CLI', () => {
     expect(lines.at(-1)).toMatch(/^dsk_/);
     const list = await runCli(target, ['api-keys', 'list']);
     expect(list.stdout).toMatch(/^erp\tpolicies,customers\tactive\t/);
-  });
+  }, 240_000);
 });
