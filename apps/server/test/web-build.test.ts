@@ -49,4 +49,14 @@ describe('web build on start', () => {
     run();
     expect(builds()).toBe(3);
   });
+
+  it('builds for production even when started from a test run (NODE_ENV=test would ship the development React)', () => {
+    const envBuild = `node -e "const f=require('fs');f.mkdirSync('apps/web/dist',{recursive:true});f.writeFileSync('apps/web/dist/index.html','built');f.writeFileSync('node-env.log',String(process.env.NODE_ENV))"`;
+    rmSync(join(root, 'apps/web/dist/index.html'));
+    execFileSync(process.execPath, [SCRIPT], {
+      env: { ...process.env, NODE_ENV: 'test', DOSSIER_ROOT: root, WEB_BUILD_COMMAND: envBuild },
+      encoding: 'utf8',
+    });
+    expect(readFileSync(join(root, 'node-env.log'), 'utf8')).toBe('production');
+  });
 });
