@@ -179,6 +179,11 @@ const CheckedConfig = ConfigSchema.superRefine((c, ctx) => {
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Where links in mails point (password links, reports): PUBLIC_BASE_URL, or this server on localhost; no trailing slash. */
+export function publicBaseUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
 /** Parses the environment; throws one readable message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" (a common way to clear a variable in shells and compose files).

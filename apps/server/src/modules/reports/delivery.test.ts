@@ -1,4 +1,4 @@
-import type { ReportResponse } from '@dossier/shared';
+import { addDays, kolkataToday, toDayMonthYear, type ReportResponse } from '@dossier/shared';
 import { simpleParser } from 'mailparser';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { deliverDueMails } from '../../platform/mail/worker';
 import { xlsxRows } from '../../../test/xlsx';
 
 const RANGE = 'start_date=2026-05-01&end_date=2026-05-31';
+const MAY_BODY = { start_date: '2026-05-01', end_date: '2026-05-31' };
 
 describe('report downloads and mail', () => {
   let ctx: ReportsTestContext;
@@ -122,6 +123,52 @@ describe('report downloads and mail', () => {
       await smtp.close();
       transport.close();
     }
+  });
+
+  it('files and mails state the period, what growth compares with, and link back to the report', async () => {
+    const product = await ctx.db.db.selectFrom('products').select('product_type_id').orderBy('product_type_id').executeTakeFirstOrThrow();
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/11/download/?format=xlsx&${RANGE}&product_type_id=${product.product_type_id}`,
+      headers: auth(),
+    });
+    expect(xlsx.statusCode, xlsx.body.slice(0, 200)).toBe(200);
+    const about = await xlsxRows(xlsx.rawPayload, 'About');
+    expect(about.map((r) => r[0])).toEqual(['Report', 'For', 'Period', 'Growth compared with', 'Made', 'Open it on Dossier']);
+    expect(about[2]).toEqual(['Period', '01/05/2026 to 31/05/2026']);
+    expect(about[3]).toEqual(['Growth compared with', '01/04/2026 to 30/04/2026']);
+    expect(about[5]).toEqual([
+      'Open it on Dossier',
+      `http://localhost:3000/reports/11?start_date=2026-05-01&end_date=2026-05-31&product_type_id=${product.product_type_id}`,
+    ]);
+
+    // Renewal dues look ahead: the days asked are the period even past today, and there is no growth to compare.
+    const today = kolkataToday();
+    const ahead = addDays(today, 30);
+    const dues = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/38/download/?format=xlsx&start_date=${today}&end_date=${ahead}`,
+      headers: auth(),
+    });
+    // The demo's policies (issued up to the fixture's day) fall due over the following year.
+    expect(dues.statusCode).toBe(200);
+    const duesAbout = await xlsxRows(dues.rawPayload, 'About');
+    expect(duesAbout.map((r) => r[0])).toEqual(['Report', 'For', 'Period', 'Made', 'Open it on Dossier']);
+    expect(duesAbout[2]).toEqual(['Period', `${toDayMonthYear(today)} to ${toDayMonthYear(ahead)}`]);
+
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/send_report/',
+      headers: auth(),
+      payload: { data_records: 11, ...MAY_BODY },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mail = await ctx.db.db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
+    expect(mail.text_body).toMatch(
+      /: \d+ rows\.\nPeriod 01\/05\/2026 to 31\/05\/2026; growth compared with 01\/04\/2026 to 30\/04\/2026\.\n/,
+    );
+    expect(mail.text_body).toContain('\nOpen it on Dossier: http://localhost:3000/reports/11?start_date=2026-05-01&end_date=2026-05-31\n');
   });
 
   it('refuses a malformed mail request with 400', async () => {

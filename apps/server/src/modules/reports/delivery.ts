@@ -1,4 +1,4 @@
-import { REPORT_MAIL_MESSAGE } from '@dossier/shared';
+import { REPORT_MAIL_MESSAGE, toDayMonthYear } from '@dossier/shared';
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { requirePermission } from '../../platform/access';
@@ -6,13 +6,13 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { csvStream } from '../../platform/files/csv';
 import type { Row } from '../../platform/files/escape';
-import { writeXlsx, xlsxBuffer, XlsxTooLargeError } from '../../platform/files/xlsx';
+import { writeXlsx, xlsxBuffer, XlsxTooLargeError, type XlsxOptions } from '../../platform/files/xlsx';
 import { badRequest, forbidden, notFound } from '../../platform/http-errors';
 import { enqueueMail, MAIL_ATTACHMENTS_MAX_BYTES, XLSX_CONTENT_TYPE } from '../../platform/mail/outbox';
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { findReport } from './catalogue';
-import { exportFileName, type ReportExport } from './export';
+import { aboutRows, exportFileName, periodStatement, type ReportExport } from './export';
 import type { RawReportParams } from './params';
 import type { ReportService } from './service';
 
@@ -78,7 +78,7 @@ export interface ReportWorkbook {
  * limit: a larger report is refused with a 400 as soon as it passes the limit, so it never holds more than
  * about MAIL_ATTACHMENTS_MAX_BYTES plus one batch.
  */
-export async function reportWorkbook(report: ReportExport, keepRows = 0): Promise<ReportWorkbook | null> {
+export async function reportWorkbook(report: ReportExport, about: XlsxOptions['about'], keepRows = 0): Promise<ReportWorkbook | null> {
   const rows = await peekRows(report.batches);
   if (!rows) return null;
   let count = 0;
@@ -91,7 +91,11 @@ export async function reportWorkbook(report: ReportExport, keepRows = 0): Promis
     }
   }
   try {
-    const content = await xlsxBuffer(report.columns, counted(rows), { sheetName: report.name, maxBytes: MAIL_ATTACHMENTS_MAX_BYTES });
+    const content = await xlsxBuffer(report.columns, counted(rows), {
+      sheetName: report.name,
+      about,
+      maxBytes: MAIL_ATTACHMENTS_MAX_BYTES,
+    });
     return { fileName: exportFileName(report, 'xlsx'), content, count, head };
   } catch (err) {
     if (err instanceof XlsxTooLargeError) {
@@ -109,10 +113,12 @@ export async function reportWorkbook(report: ReportExport, keepRows = 0): Promis
 export class ReportDelivery {
   private readonly batchSize: number;
 
+  /** @param portalUrl where the portal is reached (publicBaseUrl), for links in files and mails */
   constructor(
     private readonly db: Db,
     private readonly reports: ReportService,
     private readonly mailPerMinute: number,
+    private readonly portalUrl: string,
     options: DeliveryOptions = {},
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -146,7 +152,7 @@ export class ReportDelivery {
     if (format === 'csv')
       return { fileName: exportFileName(report, 'csv'), contentType: 'text/csv; charset=utf-8', body: csvStream(report.columns, rows) };
     const out = new PassThrough();
-    writeXlsx(out, report.columns, rows, { sheetName: report.name })
+    writeXlsx(out, report.columns, rows, { sheetName: report.name, about: aboutRows(report, this.portalUrl, new Date()) })
       .catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))))
       // Whatever happened, the query ends with the file (a no-op when every row was read).
       .finally(() => rows.return?.());
@@ -167,15 +173,16 @@ export class ReportDelivery {
       (s) => `Too many report emails. Try again in ${s} seconds.`,
     );
     const report = await this.reports.export(viewer, id, params, this.batchSize);
-    const workbook = await reportWorkbook(report);
+    const link = `${this.portalUrl}${report.path}`;
+    const workbook = await reportWorkbook(report, aboutRows(report, this.portalUrl, new Date()));
     if (!workbook) throw badRequest('No Data Found !! There is nothing to email for this report and range.');
     const { content, count } = workbook;
     await this.db.transaction().execute(async (trx) => {
       const mailId = await enqueueMail(trx, {
         kind: 'report',
         to: [viewer.email],
-        subject: `${report.name} (${report.start} to ${report.end})`,
-        text: `Hello ${viewer.name},\n\nAttached is ${report.name} for ${report.account.name} (${report.account.code}), ${report.start} to ${report.end}: ${count} rows.\n\nDossier`,
+        subject: `${report.name} (${toDayMonthYear(report.start)} to ${toDayMonthYear(report.end)})`,
+        text: `Hello ${viewer.name},\n\nAttached is ${report.name} for ${report.account.name} (${report.account.code}): ${count} rows.\n${periodStatement(report)}\nOpen it on Dossier: ${link}\n\nDossier`,
         attachments: [{ filename: workbook.fileName, contentType: XLSX_CONTENT_TYPE, content }],
         createdBy: viewer.userId,
       });

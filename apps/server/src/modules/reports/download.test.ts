@@ -84,7 +84,7 @@ describe('report downloads stream in batches', () => {
     if (!v) throw new Error('no viewer');
     viewer = v;
     service = new ReportService(ctx.db.db);
-    delivery = new ReportDelivery(ctx.db.db, service, 1000, { batchSize: BATCH });
+    delivery = new ReportDelivery(ctx.db.db, service, 1000, 'http://localhost:3000', { batchSize: BATCH });
     const db = ctx.db.db;
 
     // Cells a spreadsheet would run as formulas must stay escaped on the streamed path.
@@ -249,7 +249,7 @@ describe('report downloads stream in batches', () => {
 
   it('a download whose reader goes away stops its query and frees the connection', async () => {
     const watched = new WatchedReports(ctx.db.db);
-    const watchedDelivery = new ReportDelivery(ctx.db.db, watched, 1000, { batchSize: BATCH });
+    const watchedDelivery = new ReportDelivery(ctx.db.db, watched, 1000, 'http://localhost:3000', { batchSize: BATCH });
     // The head's subtree is the whole organisation: every renewal due of the three years.
     const dues = await sql<{ n: number }>`
       select count(*)::int as n from policies where status = 'success' and policy_no is not null

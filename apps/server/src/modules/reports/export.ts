@@ -1,12 +1,19 @@
-import type { ReportColumnDef, ReportColumnKind } from '@dossier/shared';
+import { kolkataDateTime, toDayMonthYear, type ReportColumnDef, type ReportColumnKind } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
+import type { DateRange } from './context';
 import { shownColumns } from './columns';
+import type { RawReportParams } from './params';
 
 /** What a download or a mail needs of a report. */
 export interface ReportExport {
   name: string;
+  /** The days the figures cover (coveredRange): what files and mails state as the period. */
   start: string;
   end: string;
+  /** What the growth columns compare with; null when the file has none. */
+  comparison: DateRange | null;
+  /** The report on the portal with the same filters (reportPath), for links in mails. */
+  path: string;
   account: { code: string; name: string };
   /** The file's columns: the table's, less those it never shows, under the table's titles. */
   columns: ExportColumn[];
@@ -19,6 +26,59 @@ export interface ExportColumn {
   key: string;
   header: string;
   kind: ReportColumnKind;
+}
+
+/**
+ * The days a report's figures cover: the range asked, but one that runs past today covers only up to today
+ * (a month-to-date mail of December, sent on the 5th, covers 1 to 5 December, not the whole month). Reports
+ * whose default period looks ahead (renewal dues: expiries to come) cover what they were asked.
+ */
+export function coveredRange(range: DateRange, today: string, looksAhead: boolean): DateRange {
+  if (looksAhead || range.end <= today || range.start > today) return range;
+  return { start: range.start, end: today };
+}
+
+const GROWTH_KINDS: readonly ReportColumnKind[] = ['growth-arrow', 'growth-marker'];
+
+/** The period growth columns compare with, when any of the file's columns is a growth. */
+export function growthComparison(columns: readonly ExportColumn[], previous: DateRange): DateRange | null {
+  return columns.some((c) => GROWTH_KINDS.includes(c.kind)) ? previous : null;
+}
+
+/**
+ * A report's (or a dashboard page's) address on the portal (docs/product/report-screens.md, 'Query parameters'): the drilled
+ * account when one was asked, and the dates and products as the screen reads them from its address.
+ */
+export function reportPath(id: number, params: RawReportParams): string {
+  const account = params.account_id ? `/${encodeURIComponent(params.account_id)}` : '';
+  const query = new URLSearchParams();
+  if (params.start_date && params.end_date) {
+    query.set('start_date', params.start_date);
+    query.set('end_date', params.end_date);
+  }
+  if (params.product_type_id?.length) query.set('product_type_id', params.product_type_id.join(','));
+  const text = query.toString().replace(/%2C/g, ',');
+  return `/reports/${id}${account}${text ? `?${text}` : ''}`;
+}
+
+const dmy = (range: DateRange) => `${toDayMonthYear(range.start)} to ${toDayMonthYear(range.end)}`;
+
+/** 'Period 01/12/2026 to 05/12/2026; growth compared with 01/11/2026 to 05/11/2026.' as mails and files say it. */
+export function periodStatement(report: Pick<ReportExport, 'start' | 'end' | 'comparison'>): string {
+  const growth = report.comparison ? `; growth compared with ${dmy(report.comparison)}` : '';
+  return `Period ${dmy(report)}${growth}.`;
+}
+
+/** The 'About' sheet of an XLSX file: what the rows are, for whom, over which days, made when, and where to open them. */
+export function aboutRows(report: ReportExport, portalUrl: string, at: Date): [string, string][] {
+  return [
+    ['Report', report.name],
+    ['For', `${report.account.name} (${report.account.code})`],
+    ['Period', dmy(report)],
+    ...(report.comparison ? [['Growth compared with', dmy(report.comparison)] as [string, string]] : []),
+    ['Made', `${kolkataDateTime(at)} (India time)`],
+    ['Open it on Dossier', `${portalUrl}${report.path}`],
+  ];
 }
 
 /** A file has the columns the table shows, in its order and under its titles. */

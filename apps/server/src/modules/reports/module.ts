@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import { publicBaseUrl, type Config } from '../../config';
 import type { Db } from '../../platform/db';
 import type { Module } from '../../platform/module';
 import { findReport, isHeavyReport } from './catalogue';
@@ -13,7 +13,7 @@ export { drilledAccount, requireReportAccess } from './access';
 export { findReport } from './catalogue';
 export { DASHBOARDS, findDashboard } from './dashboards';
 export { reportWorkbook } from './delivery';
-export type { ExportColumn } from './export';
+export { aboutRows, periodStatement, reportPath, type ExportColumn } from './export';
 export { paramsOfBody, resolveFilters, resolveRange } from './params';
 export type { ReportService } from './service';
 
@@ -44,7 +44,7 @@ export function createReportService({
 
 /** Reports and dashboards (docs/product/report-screens.md): pages, downloads and report mails. */
 export const reportsModule: Module<'db' | 'reports' | 'config' | 'secured'> = async (app, { db, reports, config, secured }) => {
-  const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT);
+  const delivery = new ReportDelivery(db, reports, config.MAIL_RATE_LIMIT, publicBaseUrl(config));
   // On this module's context, outside its secured scope: the gate runs before the sign-in check.
   guardHeavyReports(
     app,

@@ -6,10 +6,10 @@ import { etlGeneration, rollupState, type RollupState } from '../etl/module';
 import { LruCache } from './cache';
 import { findDashboard } from './dashboards';
 import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
-import { DEFAULT_REPORT_PAGE_SIZE, type Account, type ListPage, type QueryContext, type ReportFilters } from './context';
+import { DEFAULT_REPORT_PAGE_SIZE, type Account, type DateRange, type ListPage, type QueryContext, type ReportFilters } from './context';
 import { drilledAccount, requireReportAccess } from './access';
 import { columnKeys } from './columns';
-import { exportColumns, matchingRows, type ReportExport } from './export';
+import { coveredRange, exportColumns, growthComparison, matchingRows, reportPath, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';
 
 /** The report cache's budget per instance. */
@@ -113,20 +113,33 @@ export class ReportService {
    */
   async export(viewer: Viewer, id: number, params: RawReportParams, batchSize: number): Promise<ReportExport> {
     const def = this.definition(viewer, id);
+    const today = this.today();
+    // A report whose default period lies ahead (renewal dues) covers the days it was asked for.
+    const covered = (range: DateRange) => coveredRange(range, today, def.dateOffsetDays < 0);
+    const path = reportPath(id, params);
     if (def.batches) {
       const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
       const ctx = this.context(def, account, params, await resolveFilters(this.db, params));
       const { columns, batches, range } = await def.batches(ctx, batchSize);
       const shown = exportColumns(columns);
-      return { name: def.name, ...(range ?? ctx.range), account, columns: shown, batches: matchingRows(batches, shown, params.search) };
+      return {
+        name: def.name,
+        ...covered(range ?? ctx.range),
+        comparison: growthComparison(shown, ctx.previous),
+        path,
+        account,
+        columns: shown,
+        batches: matchingRows(batches, shown, params.search),
+      };
     }
     const { search, ...query } = params;
     const report = await this.report(viewer, id, query);
     const columns = exportColumns(report.data.data.column_defs);
     return {
       name: report.report_name,
-      start: report.start_date,
-      end: report.end_date,
+      ...covered({ start: report.start_date, end: report.end_date }),
+      comparison: growthComparison(columns, { start: report.comparison.start_date, end: report.comparison.end_date }),
+      path,
       account: { code: report.account.account_id, name: report.account.user_name },
       columns,
       batches: matchingRows([report.data.data.records], columns, search),

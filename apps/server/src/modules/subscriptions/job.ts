@@ -6,7 +6,7 @@ import { HttpError } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Viewer } from '../../platform/viewer';
 import { activeViewerByLogin } from '../auth/module';
-import { paramsOfBody, reportWorkbook, type ReportService } from '../reports/module';
+import { aboutRows, paramsOfBody, reportPath, reportWorkbook, type ReportService } from '../reports/module';
 import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
 import { activeLogin, claimDue, lockForSend, recordRun, scheduleOf, type SubscriptionRow } from './queries';
 import { subscribedReports } from './service';
@@ -26,6 +26,8 @@ export interface SubscriptionJobOptions {
   /** A pass takes further batches of due rows until this long has passed. */
   budgetMs?: number;
   logger?: Pick<FastifyBaseLogger, 'error'>;
+  /** Where the portal is reached (publicBaseUrl), for the mail's links; the default configuration's by default. */
+  portalUrl?: string;
 }
 
 export interface SubscriptionPass {
@@ -46,7 +48,13 @@ async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
 }
 
 /** The report(s) computed now, for the subscriber's subtree as it is now. */
-async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
+async function prepare(
+  db: Db,
+  reports: ReportService,
+  row: SubscriptionRow,
+  at: Date,
+  { batchSize, portalUrl }: { batchSize: number; portalUrl: string },
+): Promise<Outcome> {
   const viewer = await subscriber(db, row.user_id);
   if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
   if (!can(viewer, 'report-email')) return { kind: 'pause', reason: 'You no longer have access to email reports' };
@@ -57,11 +65,12 @@ async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at:
   try {
     for (const reportId of target.reportIds) {
       const report = await reports.export(viewer, reportId, params, batchSize);
-      const workbook = await reportWorkbook(report, MAIL_BODY_ROWS);
+      const workbook = await reportWorkbook(report, aboutRows(report, portalUrl, at), MAIL_BODY_ROWS);
       tables.push({
         name: report.name,
         start: report.start,
         end: report.end,
+        comparison: report.comparison,
         account: report.account,
         columns: report.columns,
         head: workbook?.head ?? [],
@@ -80,7 +89,14 @@ async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at:
   return {
     kind: 'mail',
     viewer,
-    mail: subscriptionMail({ title: target.title, userName: viewer.name, schedule: scheduleOf(row), at, tables }),
+    mail: subscriptionMail({
+      title: target.title,
+      userName: viewer.name,
+      schedule: scheduleOf(row),
+      at,
+      tables,
+      link: `${portalUrl}${reportPath(row.report_id, params)}`,
+    }),
   };
 }
 
@@ -96,7 +112,10 @@ async function sendClaimed(
   for (const row of claimed) {
     let outcome: Outcome;
     try {
-      outcome = await prepare(db, reports, row, now(), options.batchSize ?? 2000);
+      outcome = await prepare(db, reports, row, now(), {
+        batchSize: options.batchSize ?? 2000,
+        portalUrl: options.portalUrl ?? 'http://localhost:3000',
+      });
     } catch (err) {
       // The claim lapses after the lease and another pass tries again.
       options.logger?.error({ err, subscription: row.id }, 'scheduled report failed');

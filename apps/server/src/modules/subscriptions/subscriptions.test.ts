@@ -43,7 +43,7 @@ describe('scheduled report mails', () => {
     await ctx.db.db
       .selectFrom('users')
       .innerJoin('employees', 'employees.id', 'users.employee_id')
-      .select(['employees.unique_code', 'employees.id', 'employees.email'])
+      .select(['employees.unique_code', 'employees.id', 'employees.email', 'employees.name'])
       .where('login', '=', login)
       .executeTakeFirstOrThrow();
 
@@ -137,7 +137,7 @@ describe('scheduled report mails', () => {
       expect(smtp.received).toHaveLength(1);
       const mail = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe((await code('demo.zsm')).email);
-      expect(mail.subject).toBe('Team report summary (2026-05-01 to 2026-05-31)');
+      expect(mail.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
       const report = (
         await call(zsm, 'GET', `/api/reports/11/?start_date=${MAY.start_date}&end_date=${MAY.end_date}`)
       ).json<ReportResponse>();
@@ -150,8 +150,14 @@ describe('scheduled report mails', () => {
         expect(html).toContain(`>${formatRupee(r['Total Premium'])}<`);
       }
       expect(html.match(/<tr>/g)?.length).toBe(records.length + 1);
+      // Whole May is compared with whole April; the mail links to the report with the same dates.
+      expect(report.data.data.column_defs.some((c) => c.kind === 'growth-arrow')).toBe(true);
       expect(mail.text).toContain(
-        `- Team report summary for ${report.account.user_name} (${report.account.account_id}), 2026-05-01 to 2026-05-31: ${records.length} rows`,
+        `- Team report summary for ${report.account.user_name} (${report.account.account_id}): ${records.length} rows. Period 01/05/2026 to 31/05/2026; growth compared with 01/04/2026 to 30/04/2026.`,
+      );
+      expect(mail.text).toContain('Open it on Dossier: http://localhost:3000/reports/11?start_date=2026-05-01&end_date=2026-05-31');
+      expect(html).toContain(
+        '<a href="http://localhost:3000/reports/11?start_date=2026-05-01&amp;end_date=2026-05-31">Open it on Dossier</a>',
       );
       expect(mail.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
       // The attachment: every record with its raw figures.
@@ -181,7 +187,9 @@ describe('scheduled report mails', () => {
     await dueAt(sub.id, new Date(Date.now() - 60_000));
     expect((await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db))).sent).toBe(1);
     const [mail] = await mails();
-    expect(mail?.subject).toBe('Business Dashboard (2026-05-01 to 2026-05-31)');
+    expect(mail?.subject).toBe('Business Dashboard (01/05/2026 to 31/05/2026)');
+    // The link opens the dashboard page, not one of its tables.
+    expect(mail?.text_body).toContain('Open it on Dossier: http://localhost:3000/reports/1?start_date=2026-05-01&end_date=2026-05-31');
     const page = (await call(zsm, 'GET', `/api/reports/1/?start_date=${MAY.start_date}&end_date=${MAY.end_date}`)).json<{
       reports: ReportResponse[];
     }>();
@@ -236,6 +244,37 @@ describe('scheduled report mails', () => {
     expect(await mails()).toHaveLength(3);
   });
 
+  it('a month-to-date mail states the days it covers and what growth compares with, in the body and the file', async () => {
+    // No dates: the current month as it runs. On 5 May that is 1 to 5 May, compared with 1 to 5 April.
+    const sub = (await create(zsm, { report_id: 11, filters: {}, schedule: DAILY })).json<Subscription>();
+    const at = new Date('2026-05-05T03:30:00Z');
+    await dueAt(sub.id, new Date(at.getTime() - 60_000));
+    const service = new ReportService(ctx.db.db, ctx.db.db, { today: () => '2026-05-05' });
+    const pass = await runDueSubscriptions(ctx.db.db, service, { now: () => at, portalUrl: 'https://dossier.example.com' });
+    expect(pass.sent).toBe(1);
+    const [mail] = await mails();
+    expect(mail?.subject).toBe('Team report summary (01/05/2026 to 05/05/2026)');
+    expect(mail?.text_body).toMatch(
+      /: \d+ rows\. Period 01\/05\/2026 to 05\/05\/2026; growth compared with 01\/04\/2026 to 05\/04\/2026\.\n/,
+    );
+    expect(mail?.text_body).toContain('Open it on Dossier: https://dossier.example.com/reports/11\n');
+    const attachments = (typeof mail?.attachments === 'string' ? JSON.parse(mail.attachments) : mail?.attachments) as {
+      filename: string;
+      content_base64: string;
+    }[];
+    expect(attachments[0]?.filename).toBe('team-report-summary_2026-05-01_2026-05-05.xlsx');
+    const zsmCode = await code('demo.zsm');
+    const about = await xlsxRows(Buffer.from(attachments[0]?.content_base64 ?? '', 'base64'), 'About');
+    expect(about).toEqual([
+      ['Report', 'Team report summary'],
+      ['For', `${zsmCode.name} (${zsmCode.unique_code})`],
+      ['Period', '01/05/2026 to 05/05/2026'],
+      ['Growth compared with', '01/04/2026 to 05/04/2026'],
+      ['Made', '05/05/2026 09:00 (India time)'],
+      ['Open it on Dossier', 'https://dossier.example.com/reports/11'],
+    ]);
+  });
+
   it('two instances running the job at once send each due slot once', async () => {
     const ids: number[] = [];
     for (const report_id of [11, 13, 14])
@@ -252,9 +291,9 @@ describe('scheduled report mails', () => {
     const queued = await mails();
     expect(queued).toHaveLength(3);
     expect(queued.map((m) => m.subject).sort()).toEqual([
-      'Business summary (2026-05-01 to 2026-05-31)',
-      'Product wise business (2026-05-01 to 2026-05-31)',
-      'Team report summary (2026-05-01 to 2026-05-31)',
+      'Business summary (01/05/2026 to 31/05/2026)',
+      'Product wise business (01/05/2026 to 31/05/2026)',
+      'Team report summary (01/05/2026 to 31/05/2026)',
     ]);
   });
 

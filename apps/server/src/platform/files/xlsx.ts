@@ -4,6 +4,8 @@ import { columnHeader, columnKey, type Cell, type Column, type Row, type Rows } 
 
 export interface XlsxOptions {
   sheetName?: string;
+  /** Label and value pairs written on a second sheet, 'About', after the rows: what the file holds. */
+  about?: readonly (readonly [string, string])[];
 }
 
 // Excel refuses to open a file with a longer cell ("We found a problem with some content").
@@ -57,6 +59,17 @@ export async function writeXlsx(output: Writable, columns: readonly Column[], ro
     if (++count % DRAIN_CHECK_ROWS === 0 && output.writableNeedDrain) await firstOf(output, ['drain', 'close']);
   }
   sheet.commit();
+  if (options.about) {
+    // After the rows, so the file opens on them; a sheet of its own keeps the rows' sheet plain data.
+    const about = workbook.addWorksheet('About');
+    about.columns = [{ width: 24 }, { width: 80 }];
+    for (const [label, value] of options.about) {
+      const line = about.addRow([label, value]);
+      line.getCell(1).font = { bold: true };
+      line.commit();
+    }
+    about.commit();
+  }
   if (output.destroyed) throw new Error('The XLSX output was closed before the workbook was written');
   // exceljs waits for the output's 'finish', which a destroyed output never emits.
   const written = await Promise.race([workbook.commit().then(() => true), firstOf(output, ['close']).then(() => false)]);
