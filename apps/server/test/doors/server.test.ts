@@ -12,13 +12,16 @@ import { builtServer, healthDuring, INDEX_HTML, runBuiltCli, startServer, webDis
 
 /**
  * The doors: the compiled server (`node apps/server/dist/server.js`) on a real port, every route family driven
- * through a socket while /healthz is polled on a connection of its own and must answer each time within 100 ms.
+ * through a socket while /healthz is polled on a connection of its own and must answer each time within HEALTHY_MS.
  * `app.inject` tests skip the HTTP parser, the raw request stream, timeouts and compression negotiation;
  * these do not. One server for the file (the demo organisation at a small scale), on PGlite, or on a database
  * of its own on the PostgreSQL of DATABASE_URL.
  */
 
-const HEALTHY_MS = 100;
+// A blocked event loop answers /healthz in seconds or never; a busy CI machine, in tens of milliseconds and
+// now and then a hundred. One second tells the two apart without timing the machine. The 100 ms target for
+// /healthz during an ingest is measured by the bench (bench/import-bench.ts, bench/RESULTS.md).
+const HEALTHY_MS = 1000;
 // A committed batch reaches the reports by itself: a poll each second, two quiet seconds, then the run.
 const FOLDED_WITHIN_MS = 30_000;
 // Silence on a connection longer than this fails the request (the longest answer here, the 200,000 rows, keeps talking).
