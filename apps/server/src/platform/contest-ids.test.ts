@@ -39,7 +39,9 @@ describe('migration 048 moves contests off the fixed reports’ ids', () => {
     const ids = [32, 33, 34, 35, 36];
     await db
       .insertInto('contests')
-      .values(ids.map((id) => ({ id, name: `Contest ${id}`, zone_ids: [1], starts_on: '2026-05-01', ends_on: '2026-05-31', target_wp: '1000' })))
+      .values(
+        ids.map((id) => ({ id, name: `Contest ${id}`, zone_ids: [1], starts_on: '2026-05-01', ends_on: '2026-05-31', target_wp: '1000' })),
+      )
       .execute();
     await sql`insert into contest_boards (contest_id, zone_ids, starts_on, ends_on, target_wp)
       select id, zone_ids, starts_on, ends_on, target_wp from contests`.execute(db);

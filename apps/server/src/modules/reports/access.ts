@@ -18,11 +18,7 @@ const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashbo
  * permission of the one table; the life flags are the catalogue's, which is why this rule sits beside the
  * catalogue rather than in `platform/access.ts` (docs/decisions/029-one-access-module.md).
  */
-export function requireReportAccess(
-  catalogue: Catalogue,
-  viewer: Viewer,
-  id: number,
-): { dashboard: DashboardDef } | { report: ReportDef } {
+export function requireReportAccess(catalogue: Catalogue, viewer: Viewer, id: number): { dashboard: DashboardDef } | { report: ReportDef } {
   const dashboard = catalogue.dashboard(id);
   if (dashboard) {
     if (!can(viewer, 'business-reports') && !dashboard.life) throw forbidden('This dashboard is not available for your role');

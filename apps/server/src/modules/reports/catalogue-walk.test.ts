@@ -126,49 +126,52 @@ describe('every report of the catalogue', () => {
     expect((await defs(37)).filter((c) => c.kind === 'sales-view').map((c) => c.title)).toEqual(['Sales Promotion']);
   });
 
-  it.each([...REPORTS, ...DEMO_BOARDS].map((r) => [r.id, r.name] as const))('%i %s: answers its table, downloads it and mails it', async (id, name) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() });
-    expect(res.statusCode, res.body).toBe(200);
-    const report = res.json<ReportResponse>();
-    expect(report.kind).toBe('report');
-    expect(report.report_name).toBe(name);
-    expect(report.data.data.columns.length).toBeGreaterThan(0);
-    // One definition per column, in the same order.
-    expect(report.data.data.column_defs.map((c) => c.key)).toEqual(report.data.data.columns);
-    for (const record of report.data.data.records) expect(Object.keys(record)).toEqual(expect.arrayContaining(report.data.data.columns));
+  it.each([...REPORTS, ...DEMO_BOARDS].map((r) => [r.id, r.name] as const))(
+    '%i %s: answers its table, downloads it and mails it',
+    async (id, name) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() });
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json<ReportResponse>();
+      expect(report.kind).toBe('report');
+      expect(report.report_name).toBe(name);
+      expect(report.data.data.columns.length).toBeGreaterThan(0);
+      // One definition per column, in the same order.
+      expect(report.data.data.column_defs.map((c) => c.key)).toEqual(report.data.data.columns);
+      for (const record of report.data.data.records) expect(Object.keys(record)).toEqual(expect.arrayContaining(report.data.data.columns));
 
-    const file = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?format=xlsx&${queryOf(id)}`, headers: auth() });
-    const rowCount = report.paging?.total_rows ?? report.data.data.records.length;
-    if (rowCount === 0) expect(file.statusCode).toBe(204);
-    else {
-      expect(file.statusCode, file.body).toBe(200);
-      const rows = await xlsxRows(file.rawPayload);
-      expect(rows.length).toBe(rowCount + 1);
-      // The file's header is the table's: its shown columns in order, under their titles (drill targets left out).
-      expect(rows[0]).toEqual(report.data.data.column_defs.filter((c) => !c.hidden).map((c) => c.title));
-    }
+      const file = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?format=xlsx&${queryOf(id)}`, headers: auth() });
+      const rowCount = report.paging?.total_rows ?? report.data.data.records.length;
+      if (rowCount === 0) expect(file.statusCode).toBe(204);
+      else {
+        expect(file.statusCode, file.body).toBe(200);
+        const rows = await xlsxRows(file.rawPayload);
+        expect(rows.length).toBe(rowCount + 1);
+        // The file's header is the table's: its shown columns in order, under their titles (drill targets left out).
+        expect(rows[0]).toEqual(report.data.data.column_defs.filter((c) => !c.hidden).map((c) => c.title));
+      }
 
-    const before = await ctx.db.db
-      .selectFrom('email_outbox')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const mail = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/send_report/',
-      headers: auth(),
-      payload: {
-        data_records: id,
-        start_date: RANGE.start,
-        end_date: RANGE.end,
-        ...(REPORTS.find((r) => r.id === id)?.account === 'partner' ? { account_id: partnerCode } : {}),
-      },
-    });
-    expect(mail.statusCode, mail.body).toBe(200);
-    expect(mail.json()).toEqual({ message: 'Report will be sent on your email shortly' });
-    const after = await ctx.db.db
-      .selectFrom('email_outbox')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n) + 1);
-  });
+      const before = await ctx.db.db
+        .selectFrom('email_outbox')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const mail = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/send_report/',
+        headers: auth(),
+        payload: {
+          data_records: id,
+          start_date: RANGE.start,
+          end_date: RANGE.end,
+          ...(REPORTS.find((r) => r.id === id)?.account === 'partner' ? { account_id: partnerCode } : {}),
+        },
+      });
+      expect(mail.statusCode, mail.body).toBe(200);
+      expect(mail.json()).toEqual({ message: 'Report will be sent on your email shortly' });
+      const after = await ctx.db.db
+        .selectFrom('email_outbox')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n) + 1);
+    },
+  );
 });

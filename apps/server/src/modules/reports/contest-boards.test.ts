@@ -30,7 +30,7 @@ const org = buildOrg();
 const PASSWORD = 'contest-boards-pass';
 const CONTESTS: Row[] = [
   ...org.contests,
-  { name: 'Monsoon Push', zones: 'South', starts_on: '2026-04-01', ends_on: '2026-04-30', target_wp: '50000' },
+  { name: 'Monsoon Push', zones: 'South', starts_on: '2026-02-01', ends_on: '2026-02-28', target_wp: '50000' },
 ];
 
 const importCsv = async (database: Db, entity: ImportEntity, rows: Row[]): Promise<ImportReport> => {
@@ -162,7 +162,10 @@ describe('contest boards of an imported organisation', () => {
     const csv = await call('anita', 'GET', `/api/reports/${FIRST_CONTEST_ID}/download/?format=csv`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="spring-sprint_${first?.starts_on}_${first?.ends_on}.csv"`);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual((await expectedBoard(db.db, first ?? {})).map((r) => r.code));
 
     const mail = await call('anita', 'POST', '/api/send_report/', { data_records: FIRST_CONTEST_ID });

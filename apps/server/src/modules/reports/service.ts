@@ -93,7 +93,9 @@ export class ReportService {
     const state = await this.watermark();
     // The tables are independent: on PostgreSQL they run side by side on the pool.
     const reports = await Promise.all(
-      dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(catalogue, viewer, reportId), account, params, filters, state)),
+      dashboard.report_ids.map((reportId) =>
+        this.render(viewer, this.definition(catalogue, viewer, reportId), account, params, filters, state),
+      ),
     );
     return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
   }
