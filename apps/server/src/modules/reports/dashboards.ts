@@ -34,8 +34,6 @@ const LIST: readonly DashboardHead[] = [
 
 const headOf = (id: number): DashboardHead | undefined => LIST.find((d) => d.dashboard_id === id);
 
-export const isDashboardId = (id: number): boolean => headOf(id) !== undefined;
-
 /** The ids of the dashboards the life-only role 204 may open. */
 export const LIFE_DASHBOARD_IDS: ReadonlySet<number> = new Set(LIST.filter((d) => d.life).map((d) => d.dashboard_id));
 
