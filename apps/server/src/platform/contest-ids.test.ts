@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './db';
 import { migrate } from './migrate';
 
-const MIGRATION = '048_contest_ids.sql';
+const MIGRATION = '051_contest_ids.sql';
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // A database as an import left it before contest boards came from the data: five contests at 32–36, the last
 // two on the ids of Direct business and Loan business, each summed by the ETL.
-describe('migration 048 moves contests off the fixed reports’ ids', () => {
+describe('migration 051 moves contests off the fixed reports’ ids', () => {
   let dir: string;
   let handle: DbHandle;
   let schema: string | undefined;

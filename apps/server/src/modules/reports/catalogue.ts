@@ -190,7 +190,7 @@ export const CONTESTS_DASHBOARD_ID = 8;
 
 /**
  * The board of one contest, as it was imported: the report's id is the contest's and its name the contest's
- * (docs/decisions/065-contest-boards-from-the-data.md). Not in `REPORTS`: the contests are data, read with the
+ * (docs/decisions/067-contest-boards-from-the-data.md). Not in `REPORTS`: the contests are data, read with the
  * catalogue (`loadCatalogue`).
  */
 export function contestBoard(id: number, name: string): ReportDef {

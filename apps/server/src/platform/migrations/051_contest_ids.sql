@@ -1,4 +1,4 @@
--- A contest's board is the report with the contest's id (docs/decisions/065-contest-boards-from-the-data.md), and
+-- A contest's board is the report with the contest's id (docs/decisions/067-contest-boards-from-the-data.md), and
 -- new contests take ids from 1001 on. Contests imported after the first three took 35 and up, the ids of the
 -- catalogue's own reports (Direct business, Loan business, …): they move past 1000, in the order they came, so
 -- each gets a board of its own. Their standings go with their old ids; the next ETL run sums them afresh, as for
