@@ -3,8 +3,8 @@ import { expectLoaded, namedTable, signIn, test } from './helpers';
 import { api, type ApiReport } from './reports-helpers';
 
 /**
- * Every page of the report catalogue renders in the browser: each dashboard of the side menu (the contests
- * one report page each; the list is the README's) and the renewal dues page show every table the server answers for them, loaded,
+ * Every page of the report catalogue renders in the browser: each dashboard of the side menu (the demo's
+ * contests one board page each, contests.spec.ts has how they come from the data; the list is the README's) and the renewal dues page show every table the server answers for them, loaded,
  * with no error. Downloads and mails of every report are walked at the API (catalogue-walk.test.ts).
  */
 const PAGES = [

@@ -14,6 +14,12 @@ export const REPORT_PATHS = {
   sendReport: '/api/send_report/',
 } as const;
 
+/**
+ * A contest's board is the report whose id is the contest's (docs/product/reports-catalogue.md, 'Contests'):
+ * contests take ids from here on, clear of the catalogue's own; the demo's three keep 32–34.
+ */
+export const FIRST_CONTEST_ID = 1001;
+
 export const Cell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof Cell>;
 export type ReportRecord = Record<string, Cell>;

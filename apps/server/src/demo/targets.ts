@@ -67,6 +67,8 @@ export function buildTargets(plan: DemoPlan, org: Org, achieved: Achieved): Targ
   return rows;
 }
 
+// Demo data only: an instance without the demo has the contests it imports. Their ids are their boards' report
+// ids, 32–34 since the first catalogue, so links saved to them keep opening them.
 const CONTESTS = [
   { id: 32, name: 'North & west zone contest', zone_ids: [1, 2] },
   { id: 33, name: 'South zone contest', zone_ids: [3] },

@@ -61,8 +61,13 @@ export const REPORTS_MATRIX: readonly MatrixEntry[] = [
         refused: lifeOnly,
         request: () => ({ method: 'GET', url: `/api/reports/11/?${DATES}` }),
       }),
+      ownOnly({
+        name: "a contest board, the demo's first (not for role 204)",
+        refused: lifeOnly,
+        request: () => ({ method: 'GET', url: '/api/reports/32/' }),
+      }),
       variant<number>({
-        name: 'unknown report',
+        name: 'unknown report (no such contest either)',
         relations: ['missing'],
         target: async () => 999_999,
         request: (_ctx, id) => ({ method: 'GET', url: `/api/reports/${id}/` }),

@@ -4,8 +4,8 @@ import { addDeltas } from './rollup-sql';
 
 /**
  * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their own
- * successful weightage premium in the contest's window, as the ETL last folded the policies. Reports 32-34 rank
- * the contest's RMs from these rows. `contest_boards` holds each contest as it was summed: its window, and the zones
+ * successful weightage premium in the contest's window, as the ETL last folded the policies. Each contest's
+ * board ranks its RMs from these rows. `contest_boards` holds each contest as it was summed: its window, and the zones
  * and target the report shows with those figures.
  */
 

@@ -1,4 +1,4 @@
-import type { ImportEntity } from '@dossier/shared';
+import { FIRST_CONTEST_ID, type ImportEntity } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterEmployeesChanged, beforeEmployeesChanged, findCycles } from './hierarchy';
 import { upsert, type Check, type EntitySpec } from './spec';
@@ -330,9 +330,13 @@ const contests: EntitySpec = {
       { column: 'ends_on', value: sql`r.ends_on::date` },
       { column: 'target_wp', value: sql`r.target_wp::numeric` },
     ],
-    // The Contests dashboard's reports are 32–34: the first contests of an empty system take those ids.
+    // A contest's board is the report with its id: new contests take ids from FIRST_CONTEST_ID on, clear of the
+    // catalogue's own (docs/product/reports-catalogue.md, 'Contests').
     onInsert: [
-      { column: 'id', value: sql`(select greatest(coalesce(max(id), 0), 31) from contests) + row_number() over (order by r.line)` },
+      {
+        column: 'id',
+        value: sql`(select greatest(coalesce(max(id), 0), ${sql.lit(FIRST_CONTEST_ID - 1)}) from contests) + row_number() over (order by r.line)`,
+      },
     ],
   }),
 };

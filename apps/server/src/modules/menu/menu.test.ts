@@ -16,14 +16,36 @@ describe('side menu and header links', () => {
     return res.json<T>();
   };
 
-  it('gives an rm every dashboard with drillable flags and nested entries', async () => {
+  it('gives an rm every dashboard with drillable flags, and no Contests group while there are no contests', async () => {
     const menu = await get<SideMenuResponse>('rm', '/api/side_menu/');
     expect(menu.user_details.emp_role).toBe('rm');
-    expect(menu.dashboards.map((d) => d.dashboard_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const contests = menu.dashboards.find((d) => d.dashboard_name === 'Contests');
-    expect(contests?.drillable).toBe(0);
-    expect(contests?.nested_dashboard.map((n) => n.name)).toEqual(['North & west zone contest', 'South zone contest', 'East zone contest']);
+    expect(menu.dashboards.map((d) => d.dashboard_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10]);
     expect(menu.dashboards.find((d) => d.dashboard_name === 'Business Dashboard')?.drillable).toBe(1);
+  });
+
+  it('lists the contests there are as the Contests group, by their names, in the order they were created', async () => {
+    const contest = { zone_ids: [1], starts_on: '2026-05-01', ends_on: '2026-05-31', target_wp: '1000' };
+    await ctx.db.db
+      .insertInto('contests')
+      .values([
+        { id: 1002, name: 'Zonal sprint', ...contest },
+        { id: 1001, name: 'Annual drive', ...contest },
+      ])
+      .execute();
+    const menu = await get<SideMenuResponse>('rm', '/api/side_menu/');
+    expect(menu.dashboards.map((d) => d.dashboard_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(menu.dashboards.find((d) => d.dashboard_name === 'Contests')).toEqual({
+      dashboard_id: 8,
+      dashboard_name: 'Contests',
+      drillable: 0,
+      nested_dashboard: [
+        { id: 1001, name: 'Annual drive' },
+        { id: 1002, name: 'Zonal sprint' },
+      ],
+    });
+    // Role 204 has no business reports: no contests either.
+    expect((await get<SideMenuResponse>('r204', '/api/side_menu/')).dashboards.map((d) => d.dashboard_name)).toEqual(['Life Issuance']);
+    await ctx.db.db.deleteFrom('contests').execute();
   });
 
   it('gives role 204 the life dashboards only', async () => {

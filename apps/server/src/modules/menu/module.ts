@@ -5,5 +5,5 @@ import { menuRoutes } from './routes';
 /** The side menu and the header links (docs/product/shell.md). */
 export const menuModule: Module<'db' | 'config' | 'secured'> = async (app, { db, config, secured }) => {
   const handoff = createHandoff(db, config);
-  await secured(app, (scope) => menuRoutes(scope, handoff));
+  await secured(app, (scope) => menuRoutes(scope, db, handoff));
 };

@@ -1,17 +1,27 @@
 import { can, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
+import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
 import type { HandoffService, PortalTarget } from '../handoff/module';
-import { DASHBOARDS } from '../reports/module';
+import { loadCatalogue } from '../reports/module';
 
-/** Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. */
-export function sideMenu(viewer: Viewer): SideMenuResponse {
-  const dashboards = DASHBOARDS.filter((d) => d.life || can(viewer, 'business-reports')).map((d) => ({
-    dashboard_id: d.dashboard_id,
-    dashboard_name: d.dashboard_name,
-    drillable: d.drillable ? (1 as const) : (0 as const),
-    nested_dashboard: d.nested.map((n) => ({ id: n.id, name: n.name })),
-  }));
-  return { dashboards, user_details: { emp_role: viewer.empRole } };
+/**
+ * Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. The
+ * Contests group lists the contests the distributor has, by their names, and is absent when there are none
+ * (docs/product/shell.md, 'Side menu').
+ */
+export async function sideMenu(db: Db, viewer: Viewer): Promise<SideMenuResponse> {
+  const { dashboards } = await loadCatalogue(db);
+  return {
+    dashboards: dashboards
+      .filter((d) => d.life || can(viewer, 'business-reports'))
+      .map((d) => ({
+        dashboard_id: d.dashboard_id,
+        dashboard_name: d.dashboard_name,
+        drillable: d.drillable ? (1 as const) : (0 as const),
+        nested_dashboard: d.nested.map((n) => ({ id: n.id, name: n.name })),
+      })),
+    user_details: { emp_role: viewer.empRole },
+  };
 }
 
 const toLink = (t: PortalTarget): PortalLink => ({ target: t.handoff ? t.key : null, name: t.name, url: t.url, value: t.value });

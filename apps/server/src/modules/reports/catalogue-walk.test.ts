@@ -1,18 +1,25 @@
-import type { ReportColumnDef, ReportResponse } from '@dossier/shared';
+import { FIRST_CONTEST_ID, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 import { REPORTS } from './catalogue';
-import { DASHBOARDS } from './dashboards';
+import { loadCatalogue, type Catalogue } from './lookup';
 import { xlsxRows } from '../../../test/xlsx';
 
 // Every report of the catalogue answers, downloads and mails: adding a report to the catalogue is enough for
 // it to work everywhere, and a report that breaks in one of them shows here by name.
 const RANGE = { start: '2026-05-01', end: '2026-05-31' };
+/** The demo's contests, each a board of the Contests dashboard with the contest's id and name. */
+const DEMO_BOARDS = [
+  { id: 32, name: 'North & west zone contest' },
+  { id: 33, name: 'South zone contest' },
+  { id: 34, name: 'East zone contest' },
+];
 
 describe('every report of the catalogue', () => {
   let ctx: ReportsTestContext;
   let token: string;
   let partnerCode: string;
+  let catalogue: Catalogue;
   const auth = () => ({ authorization: `Token ${token}` });
 
   beforeAll(async () => {
@@ -29,6 +36,7 @@ describe('every report of the catalogue', () => {
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .executeTakeFirstOrThrow();
     partnerCode = busiest.unique_code;
+    catalogue = await loadCatalogue(ctx.db.db);
   });
   afterAll(() => ctx.close());
 
@@ -37,8 +45,8 @@ describe('every report of the catalogue', () => {
     return `start_date=${RANGE.start}&end_date=${RANGE.end}${account}`;
   };
 
-  it('puts each report on the dashboard the README lists, in its order', () => {
-    expect(Object.fromEntries(DASHBOARDS.map((d) => [d.dashboard_id, d.report_ids]))).toEqual({
+  it('puts each report on the dashboard the README lists, in its order, and a board per contest on Contests', () => {
+    expect(Object.fromEntries(catalogue.dashboards.map((d) => [d.dashboard_id, d.report_ids]))).toEqual({
       1: [13, 11, 14, 15, 16, 17, 18, 19, 20],
       2: [21],
       3: [22, 23],
@@ -50,16 +58,16 @@ describe('every report of the catalogue', () => {
       9: [35],
       10: [36],
     });
-    expect(DASHBOARDS.find((d) => d.dashboard_id === 8)?.nested).toEqual([
-      { id: 32, name: 'North & west zone contest' },
-      { id: 33, name: 'South zone contest' },
-      { id: 34, name: 'East zone contest' },
-    ]);
+    expect(catalogue.dashboards.find((d) => d.dashboard_id === 8)?.nested).toEqual(DEMO_BOARDS);
   });
 
   it('is on a dashboard of the side menu, or is one of the two drill and link targets (37, 38)', () => {
-    const onDashboards = new Set(DASHBOARDS.flatMap((d) => d.report_ids));
+    const onDashboards = new Set(catalogue.dashboards.flatMap((d) => d.report_ids));
     expect(REPORTS.filter((r) => !onDashboards.has(r.id)).map((r) => r.id)).toEqual([37, 38]);
+  });
+
+  it('leaves the contests their ids: 32–34 (the demo) and from FIRST_CONTEST_ID on', () => {
+    expect(REPORTS.map((r) => r.id).filter((id) => (id >= 32 && id <= 34) || id >= FIRST_CONTEST_ID)).toEqual([]);
   });
 
   it('states how each table shows: paginator, breadcrumbs, chart and dropdown filter', async () => {
@@ -71,7 +79,7 @@ describe('every report of the catalogue', () => {
     for (const id of [13, 16, 17]) expect(await presentation(id)).toEqual({ ...shown, paginated: false });
     expect(await presentation(24)).toEqual({ ...shown, paginated: false, chart: 'Total Partners' });
     expect(await presentation(29)).toEqual({ ...shown, paginated: false, chart: 'Partners' });
-    for (const id of [32, 33, 34]) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false, chart: 'Weightage Premium' });
+    for (const { id } of DEMO_BOARDS) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false, chart: 'Weightage Premium' });
     for (const id of [37, 38]) expect(await presentation(id)).toEqual({ ...shown, chart: null });
     // Amounts before counts, unless the catalogue names the column: the target is not what a team achieved.
     expect((await presentation(36)).chart).toBe('Total Loan Amount');
@@ -118,49 +126,52 @@ describe('every report of the catalogue', () => {
     expect((await defs(37)).filter((c) => c.kind === 'sales-view').map((c) => c.title)).toEqual(['Sales Promotion']);
   });
 
-  it.each(REPORTS.map((r) => [r.id, r.name] as const))('%i %s: answers its table, downloads it and mails it', async (id, name) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() });
-    expect(res.statusCode, res.body).toBe(200);
-    const report = res.json<ReportResponse>();
-    expect(report.kind).toBe('report');
-    expect(report.report_name).toBe(name);
-    expect(report.data.data.columns.length).toBeGreaterThan(0);
-    // One definition per column, in the same order.
-    expect(report.data.data.column_defs.map((c) => c.key)).toEqual(report.data.data.columns);
-    for (const record of report.data.data.records) expect(Object.keys(record)).toEqual(expect.arrayContaining(report.data.data.columns));
+  it.each([...REPORTS, ...DEMO_BOARDS].map((r) => [r.id, r.name] as const))(
+    '%i %s: answers its table, downloads it and mails it',
+    async (id, name) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() });
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json<ReportResponse>();
+      expect(report.kind).toBe('report');
+      expect(report.report_name).toBe(name);
+      expect(report.data.data.columns.length).toBeGreaterThan(0);
+      // One definition per column, in the same order.
+      expect(report.data.data.column_defs.map((c) => c.key)).toEqual(report.data.data.columns);
+      for (const record of report.data.data.records) expect(Object.keys(record)).toEqual(expect.arrayContaining(report.data.data.columns));
 
-    const file = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?format=xlsx&${queryOf(id)}`, headers: auth() });
-    const rowCount = report.paging?.total_rows ?? report.data.data.records.length;
-    if (rowCount === 0) expect(file.statusCode).toBe(204);
-    else {
-      expect(file.statusCode, file.body).toBe(200);
-      const rows = await xlsxRows(file.rawPayload);
-      expect(rows.length).toBe(rowCount + 1);
-      // The file's header is the table's: its shown columns in order, under their titles (drill targets left out).
-      expect(rows[0]).toEqual(report.data.data.column_defs.filter((c) => !c.hidden).map((c) => c.title));
-    }
+      const file = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?format=xlsx&${queryOf(id)}`, headers: auth() });
+      const rowCount = report.paging?.total_rows ?? report.data.data.records.length;
+      if (rowCount === 0) expect(file.statusCode).toBe(204);
+      else {
+        expect(file.statusCode, file.body).toBe(200);
+        const rows = await xlsxRows(file.rawPayload);
+        expect(rows.length).toBe(rowCount + 1);
+        // The file's header is the table's: its shown columns in order, under their titles (drill targets left out).
+        expect(rows[0]).toEqual(report.data.data.column_defs.filter((c) => !c.hidden).map((c) => c.title));
+      }
 
-    const before = await ctx.db.db
-      .selectFrom('email_outbox')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const mail = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/send_report/',
-      headers: auth(),
-      payload: {
-        data_records: id,
-        start_date: RANGE.start,
-        end_date: RANGE.end,
-        ...(REPORTS.find((r) => r.id === id)?.account === 'partner' ? { account_id: partnerCode } : {}),
-      },
-    });
-    expect(mail.statusCode, mail.body).toBe(200);
-    expect(mail.json()).toEqual({ message: 'Report will be sent on your email shortly' });
-    const after = await ctx.db.db
-      .selectFrom('email_outbox')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n) + 1);
-  });
+      const before = await ctx.db.db
+        .selectFrom('email_outbox')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const mail = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/send_report/',
+        headers: auth(),
+        payload: {
+          data_records: id,
+          start_date: RANGE.start,
+          end_date: RANGE.end,
+          ...(REPORTS.find((r) => r.id === id)?.account === 'partner' ? { account_id: partnerCode } : {}),
+        },
+      });
+      expect(mail.statusCode, mail.body).toBe(200);
+      expect(mail.json()).toEqual({ message: 'Report will be sent on your email shortly' });
+      const after = await ctx.db.db
+        .selectFrom('email_outbox')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n) + 1);
+    },
+  );
 });

@@ -185,9 +185,17 @@ function breakdown(id: number, name: string, dashboardId: number, spec: Breakdow
   };
 }
 
-function contest(id: number, name: string): ReportDef {
+/** The Contests dashboard: a menu group of one board per contest the distributor has (none, no group). */
+export const CONTESTS_DASHBOARD_ID = 8;
+
+/**
+ * The board of one contest, as it was imported: the report's id is the contest's and its name the contest's
+ * (docs/decisions/067-contest-boards-from-the-data.md). Not in `REPORTS`: the contests are data, read with the
+ * catalogue (`loadCatalogue`).
+ */
+export function contestBoard(id: number, name: string): ReportDef {
   return {
-    ...base({ id, name, dashboardId: 8, filters: NO_FILTERS, presentation: { ...SHOWN, breadcrumbs: false } }),
+    ...base({ id, name, dashboardId: CONTESTS_DASHBOARD_ID, filters: NO_FILTERS, presentation: { ...SHOWN, breadcrumbs: false } }),
     run: (ctx) => contestReport(ctx, id, name),
     batches: (ctx, size) => contestBatches(ctx, id, size),
   };
@@ -204,7 +212,11 @@ const MONTH = { dateMode: 'month' as const };
 /** The Pending summary's short titles (docs/product/report-screens.md, 'Report table'). */
 const PENDING_TITLES = { [COL.premium]: 'Premium', [COL.wp]: 'WP', [COL.nop]: 'NOP' };
 
-/** Every report of docs/product/reports-catalogue.md. Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and stable. */
+/**
+ * Every fixed report of docs/product/reports-catalogue.md: all but the contest boards, which come from the
+ * contests (`contestBoard`). Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and
+ * stable, below FIRST_CONTEST_ID and never 32–34 (the demo's contests).
+ */
 export const REPORTS: readonly ReportDef[] = [
   breakdown(
     13,
@@ -379,9 +391,6 @@ export const REPORTS: readonly ReportDef[] = [
     }),
     run: fixed(RECRUITMENT_COLUMNS, recruitmentReport),
   },
-  contest(32, 'North & west zone contest'),
-  contest(33, 'South zone contest'),
-  contest(34, 'East zone contest'),
   {
     ...base({ id: 35, name: 'Direct business', dashboardId: 9, filters: { ...ALL_FILTERS, product: false } }),
     run: fixed(DIRECT_COLUMNS, directBusinessReport),
@@ -418,7 +427,8 @@ export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: reado
   const shown = columns.filter((c) => !c.hidden);
   return (shown.find((c) => c.kind === 'currency') ?? shown.find((c) => c.kind === 'count'))?.key ?? null;
 }
-export const findReport = (id: number): ReportDef | undefined => byId.get(id);
+/** A fixed report by id; a contest board is found through the catalogue (`loadCatalogue`). */
+export const fixedReport = (id: number): ReportDef | undefined => byId.get(id);
 
 /**
  * Reports whose work grows with the business they cover: they read source tables over a whole subtree.

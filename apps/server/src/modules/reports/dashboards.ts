@@ -1,4 +1,4 @@
-import { REPORTS } from './catalogue';
+import { CONTESTS_DASHBOARD_ID, type ReportDef } from './catalogue';
 
 /**
  * A dashboard of the side menu (docs/product/reports-catalogue.md). Dashboard ids share the /reports/{id}/ space
@@ -17,7 +17,9 @@ export interface DashboardDef {
   life: boolean;
 }
 
-const LIST: readonly Pick<DashboardDef, 'dashboard_id' | 'dashboard_name' | 'drillable' | 'life'>[] = [
+type DashboardHead = Pick<DashboardDef, 'dashboard_id' | 'dashboard_name' | 'drillable' | 'life'>;
+
+const LIST: readonly DashboardHead[] = [
   { dashboard_id: 1, dashboard_name: 'Business Dashboard', drillable: true, life: false },
   { dashboard_id: 2, dashboard_name: 'Health Business', drillable: true, life: false },
   { dashboard_id: 3, dashboard_name: 'Life Issuance', drillable: true, life: true },
@@ -25,19 +27,33 @@ const LIST: readonly Pick<DashboardDef, 'dashboard_id' | 'dashboard_name' | 'dri
   { dashboard_id: 5, dashboard_name: 'Team Business Performance', drillable: true, life: false },
   { dashboard_id: 6, dashboard_name: 'Apex Journey', drillable: true, life: false },
   { dashboard_id: 7, dashboard_name: 'Recruitment', drillable: true, life: false },
-  { dashboard_id: 8, dashboard_name: 'Contests', drillable: false, life: false },
+  { dashboard_id: CONTESTS_DASHBOARD_ID, dashboard_name: 'Contests', drillable: false, life: false },
   { dashboard_id: 9, dashboard_name: 'Direct dashboard', drillable: true, life: false },
   { dashboard_id: 10, dashboard_name: 'Loans', drillable: true, life: false },
 ];
 
-/** The dashboards in menu order; which reports each shows comes from the reports' own `dashboardId`. */
-export const DASHBOARDS: readonly DashboardDef[] = LIST.map((d) => {
-  const reports = REPORTS.filter((r) => r.dashboardId === d.dashboard_id);
-  return {
-    ...d,
-    report_ids: reports.map((r) => r.id),
-    nested: d.drillable ? [] : reports.map((r) => ({ id: r.id, name: r.name })),
-  };
-});
+const headOf = (id: number): DashboardHead | undefined => LIST.find((d) => d.dashboard_id === id);
 
-export const findDashboard = (id: number): DashboardDef | undefined => DASHBOARDS.find((d) => d.dashboard_id === id);
+/** The ids of the dashboards the life-only role 204 may open. */
+export const LIFE_DASHBOARD_IDS: ReadonlySet<number> = new Set(LIST.filter((d) => d.life).map((d) => d.dashboard_id));
+
+/** The name of a dashboard id (a report's `dashboard_name`), whatever reports it has now. */
+export const dashboardName = (id: number): string | undefined => headOf(id)?.dashboard_name;
+
+/**
+ * The dashboards in menu order, each with the reports that name it (the fixed ones and the contest boards), and
+ * only those that have any: with no contests there is no Contests dashboard.
+ */
+export function dashboardsOf(reports: readonly ReportDef[]): DashboardDef[] {
+  return LIST.flatMap((d) => {
+    const shown = reports.filter((r) => r.dashboardId === d.dashboard_id);
+    if (shown.length === 0) return [];
+    return [
+      {
+        ...d,
+        report_ids: shown.map((r) => r.id),
+        nested: d.drillable ? [] : shown.map((r) => ({ id: r.id, name: r.name })),
+      },
+    ];
+  });
+}

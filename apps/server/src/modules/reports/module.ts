@@ -1,7 +1,7 @@
 import { publicBaseUrl, type Config } from '../../config';
 import type { Db } from '../../platform/db';
 import type { Module } from '../../platform/module';
-import { findReport, isHeavyReport } from './catalogue';
+import { fixedReport, isHeavyReport } from './catalogue';
 import { ReportDelivery } from './delivery';
 import { guardHeavyReports, HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 import { reportRoutes } from './routes';
@@ -10,8 +10,7 @@ import { ReportService } from './service';
 // What other modules may use (docs/architecture.md, 'A module'): the catalogue and dashboards, the report
 // checks and parameters (saved views, report mails), the workbook of a mail and the service's type.
 export { drilledAccount, requireReportAccess } from './access';
-export { findReport } from './catalogue';
-export { DASHBOARDS, findDashboard } from './dashboards';
+export { loadCatalogue, type Catalogue } from './lookup';
 export { reportWorkbook } from './delivery';
 export { aboutRows, periodStatement, reportPath, type ExportColumn } from './export';
 export { paramsOfBody, resolveFilters, resolveRange } from './params';
@@ -54,8 +53,9 @@ export const reportsModule: Module<'db' | 'reports' | 'config' | 'secured'> = as
       waitMs: config.REPORT_QUEUE_WAIT_MS,
       refusalDelayMs: REFUSAL_DELAY_MS,
     }),
+    // A contest board reads its roll-up: only fixed reports are heavy.
     (id) => {
-      const def = findReport(id);
+      const def = fixedReport(id);
       return def !== undefined && isHeavyReport(def);
     },
   );

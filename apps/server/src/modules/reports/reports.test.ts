@@ -598,7 +598,7 @@ describe('reports equal an independent recomputation from raw policies', () => {
     expect(await stages('demo.head')).toEqual(headBefore);
   });
 
-  it('32-34 contests rank RMs of the zones by weightage premium in the contest window', async () => {
+  it("the demo's contest boards (32-34) rank RMs of the zones by weightage premium in the contest window", async () => {
     const contests = await ctx.db.db.selectFrom('contests').selectAll().execute();
     expect(contests).toHaveLength(3);
     for (const contest of contests) {

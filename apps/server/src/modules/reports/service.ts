@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupState, type RollupState } from '../etl/module';
 import { LruCache } from './cache';
-import { findDashboard } from './dashboards';
+import { dashboardName } from './dashboards';
+import { loadCatalogue, type Catalogue } from './lookup';
 import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type DateRange, type ListPage, type QueryContext, type ReportFilters } from './context';
 import { drilledAccount, requireReportAccess } from './access';
@@ -44,8 +45,7 @@ const filtersTaken = (def: ReportDef, filters: ReportFilters): ReportFilters => 
   businessTypes: def.filters.businessType ? filters.businessTypes : null,
 });
 
-const dashboardName = (def: ReportDef) =>
-  (def.dashboardId === null ? undefined : findDashboard(def.dashboardId))?.dashboard_name ?? def.name;
+const dashboardOf = (def: ReportDef) => (def.dashboardId === null ? undefined : dashboardName(def.dashboardId)) ?? def.name;
 
 export class ReportService {
   // Bounded by size, not count: one activation page of a national head is megabytes, a team table a few KB.
@@ -83,8 +83,9 @@ export class ReportService {
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
-    const target = requireReportAccess(viewer, id);
-    if (!('dashboard' in target)) return this.report(viewer, id, params);
+    const catalogue = await loadCatalogue(this.db);
+    const target = requireReportAccess(catalogue, viewer, id);
+    if (!('dashboard' in target)) return this.reportOf(viewer, target.report, params);
     const { dashboard } = target;
     // One access check, one filter lookup and one watermark read serve every table of the page.
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
@@ -92,14 +93,19 @@ export class ReportService {
     const state = await this.watermark();
     // The tables are independent: on PostgreSQL they run side by side on the pool.
     const reports = await Promise.all(
-      dashboard.report_ids.map((reportId) => this.render(viewer, this.definition(viewer, reportId), account, params, filters, state)),
+      dashboard.report_ids.map((reportId) =>
+        this.render(viewer, this.definition(catalogue, viewer, reportId), account, params, filters, state),
+      ),
     );
     return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
   }
 
   /** One report for the viewer, or for a drilled account in their subtree. */
   async report(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportResponse> {
-    const def = this.definition(viewer, id);
+    return this.reportOf(viewer, this.definition(await loadCatalogue(this.db), viewer, id), params);
+  }
+
+  private async reportOf(viewer: Viewer, def: ReportDef, params: RawReportParams): Promise<ReportResponse> {
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
     const state = def.source === 'rollup' ? await this.watermark() : null;
@@ -112,7 +118,7 @@ export class ReportService {
    * computed as for the table.
    */
   async export(viewer: Viewer, id: number, params: RawReportParams, batchSize: number): Promise<ReportExport> {
-    const def = this.definition(viewer, id);
+    const def = this.definition(await loadCatalogue(this.db), viewer, id);
     const today = this.today();
     // A report whose default period lies ahead (renewal dues) covers the days it was asked for.
     const covered = (range: DateRange) => coveredRange(range, today, def.dateOffsetDays < 0);
@@ -133,7 +139,7 @@ export class ReportService {
       };
     }
     const { search, ...query } = params;
-    const report = await this.report(viewer, id, query);
+    const report = await this.reportOf(viewer, def, query);
     const columns = exportColumns(report.data.data.column_defs);
     return {
       name: report.report_name,
@@ -163,8 +169,8 @@ export class ReportService {
     return value;
   }
 
-  private definition(viewer: Viewer, id: number): ReportDef {
-    const target = requireReportAccess(viewer, id);
+  private definition(catalogue: Catalogue, viewer: Viewer, id: number): ReportDef {
+    const target = requireReportAccess(catalogue, viewer, id);
     // A dashboard id where one report is meant (a download, a mail, a page's table).
     if (!('report' in target)) throw notFound(`No report ${id}`);
     return target.report;
@@ -210,10 +216,12 @@ export class ReportService {
    * keep a report to run later (subscriptions).
    */
   async check(viewer: Viewer, id: number, params: RawReportParams): Promise<void> {
-    const target = requireReportAccess(viewer, id);
+    const catalogue = await loadCatalogue(this.db);
+    const target = requireReportAccess(catalogue, viewer, id);
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);
-    const defs = 'dashboard' in target ? target.dashboard.report_ids.map((reportId) => this.definition(viewer, reportId)) : [target.report];
+    const defs =
+      'dashboard' in target ? target.dashboard.report_ids.map((reportId) => this.definition(catalogue, viewer, reportId)) : [target.report];
     for (const def of defs) this.tableContext(def, account, params, filters);
   }
 
@@ -253,7 +261,7 @@ export class ReportService {
       kind: 'report',
       report_id: def.id,
       report_name: def.name,
-      dashboard_name: dashboardName(def),
+      dashboard_name: dashboardOf(def),
       viz_type: def.viz,
       date_mode: def.dateMode,
       email_report: def.email,

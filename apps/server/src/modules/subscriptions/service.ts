@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { findDashboard, findReport, paramsOfBody, type ReportService } from '../reports/module';
+import { loadCatalogue, paramsOfBody, type Catalogue, type ReportService } from '../reports/module';
 import {
   countOfUser,
   deleteOwnSubscription,
@@ -26,13 +26,16 @@ import {
 } from './queries';
 
 /** What a subscription mails: one report, or every mailable report of a dashboard. */
-export function subscribedReports(reportId: number): { title: string; kind: 'report' | 'dashboard'; reportIds: number[] } | undefined {
-  const dashboard = findDashboard(reportId);
+export function subscribedReports(
+  catalogue: Catalogue,
+  reportId: number,
+): { title: string; kind: 'report' | 'dashboard'; reportIds: number[] } | undefined {
+  const dashboard = catalogue.dashboard(reportId);
   if (dashboard) {
-    const reportIds = dashboard.report_ids.filter((id) => findReport(id)?.email === true);
+    const reportIds = dashboard.report_ids.filter((id) => catalogue.report(id)?.email === true);
     return { title: dashboard.dashboard_name, kind: 'dashboard', reportIds };
   }
-  const def = findReport(reportId);
+  const def = catalogue.report(reportId);
   return def ? { title: def.name, kind: 'report', reportIds: def.email ? [def.id] : [] } : undefined;
 }
 
@@ -41,17 +44,23 @@ export function subscribedReports(reportId: number): { title: string; kind: 'rep
  * subscribe'): the report exists (404), can be mailed and the user may mail reports (403), and the viewer can
  * open it with these filters now (the report's own checks, without running it: role, subtree 403, account and range 400).
  */
-export async function refuseUnmailable(reports: ReportService, viewer: Viewer, reportId: number, filters: ReportFilterBody): Promise<void> {
-  const target = subscribedReports(reportId);
+export async function refuseUnmailable(
+  db: Db,
+  reports: ReportService,
+  viewer: Viewer,
+  reportId: number,
+  filters: ReportFilterBody,
+): Promise<void> {
+  const target = subscribedReports(await loadCatalogue(db), reportId);
   if (!target) throw notFound(`No report ${reportId}`);
   requirePermission(viewer, 'report-email', 'You do not have access to email reports');
   if (target.reportIds.length === 0) throw forbidden(`${target.title} cannot be emailed`);
   await reports.check(viewer, reportId, paramsOfBody(filters));
 }
 
-export function toSubscription(row: SubscriptionRow): Subscription {
+export function toSubscription(catalogue: Catalogue, row: SubscriptionRow): Subscription {
   const schedule = scheduleOf(row);
-  const target = subscribedReports(row.report_id);
+  const target = subscribedReports(catalogue, row.report_id);
   // Stored by this module from a parsed body; parsing again gives the shared type without a cast.
   const filters = ReportFilterBody.parse(row.filters);
   return {
@@ -71,7 +80,8 @@ export function toSubscription(row: SubscriptionRow): Subscription {
 }
 
 export async function listSubscriptions(db: Db, viewer: Viewer): Promise<{ subscriptions: Subscription[] }> {
-  return { subscriptions: (await listOfUser(db, viewer.userId)).map(toSubscription) };
+  const catalogue = await loadCatalogue(db);
+  return { subscriptions: (await listOfUser(db, viewer.userId)).map((row) => toSubscription(catalogue, row)) };
 }
 
 export async function createSubscription(
@@ -82,7 +92,7 @@ export async function createSubscription(
   ip: string,
   now = new Date(),
 ): Promise<Subscription> {
-  await refuseUnmailable(reports, viewer, body.report_id, body.filters);
+  await refuseUnmailable(db, reports, viewer, body.report_id, body.filters);
   if ((await countOfUser(db, viewer.userId)) >= MAX_SUBSCRIPTIONS_PER_USER)
     throw conflict(`You can have at most ${MAX_SUBSCRIPTIONS_PER_USER} subscriptions: delete one first`);
   const row = await db.transaction().execute(async (trx) => {
@@ -103,7 +113,7 @@ export async function createSubscription(
     });
     return inserted;
   });
-  return toSubscription(row);
+  return toSubscription(await loadCatalogue(db), row);
 }
 
 const NOT_FOUND = (id: number) => notFound(`No subscription ${id}`);
@@ -122,7 +132,7 @@ export async function updateSubscription(
   const schedule = body.schedule ?? scheduleOf(before);
   const paused = body.paused ?? before.paused;
   // Resuming one the server paused checks again that it may run (the account is back in the team, mail access restored).
-  if (!paused && before.paused) await refuseUnmailable(reports, viewer, before.report_id, ReportFilterBody.parse(before.filters));
+  if (!paused && before.paused) await refuseUnmailable(db, reports, viewer, before.report_id, ReportFilterBody.parse(before.filters));
   const row = await db.transaction().execute(async (trx) => {
     const updated = await updateOwnSubscription(trx, viewer.userId, id, {
       ...scheduleColumns(schedule),
@@ -144,7 +154,7 @@ export async function updateSubscription(
     });
     return updated;
   });
-  return toSubscription(row);
+  return toSubscription(await loadCatalogue(db), row);
 }
 
 export async function deleteSubscription(db: Db, viewer: Viewer, id: number, ip: string): Promise<{ message: string }> {

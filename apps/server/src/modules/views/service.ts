@@ -10,19 +10,19 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { drilledAccount, findDashboard, findReport, requireReportAccess, resolveFilters, resolveRange } from '../reports/module';
+import { drilledAccount, loadCatalogue, requireReportAccess, resolveFilters, resolveRange, type Catalogue } from '../reports/module';
 import { deleteView, insertView, lockAndCountViews, renameView, viewById, viewsOfUser, type ViewRow } from './queries';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505';
 const duplicateName = (name: string) => conflict(`You already have a view named '${name}'. Choose another name.`);
 
 /** The page a view opens, by name: the Dashboard screen, a dashboard, or a report (undefined for an unknown id). */
-function pageName(screen: SavedView['screen'], reportId: number): string | undefined {
+function pageName(catalogue: Catalogue, screen: SavedView['screen'], reportId: number): string | undefined {
   if (screen === 'dashboard') return 'Dashboard';
-  return findDashboard(reportId)?.dashboard_name ?? findReport(reportId)?.name;
+  return catalogue.dashboard(reportId)?.dashboard_name ?? catalogue.report(reportId)?.name;
 }
 
-function toView(row: ViewRow, viewer: Viewer): SavedView {
+function toView(catalogue: Catalogue, row: ViewRow, viewer: Viewer): SavedView {
   // saved_views.filters holds the period and the lists exactly as they were saved.
   const filters = SavedViewFilters.parse(typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters);
   return {
@@ -30,7 +30,7 @@ function toView(row: ViewRow, viewer: Viewer): SavedView {
     name: row.name,
     screen: row.screen,
     report_id: row.report_id,
-    report_name: pageName(row.screen, row.report_id) ?? `Report ${row.report_id}`,
+    report_name: pageName(catalogue, row.screen, row.report_id) ?? `Report ${row.report_id}`,
     account_id: row.account_id,
     ...filters,
     owned: row.user_id === viewer.userId,
@@ -69,7 +69,8 @@ async function ownView(db: Db, viewer: Viewer, id: string, action: 'rename' | 'd
 }
 
 export async function listViews(db: Db, viewer: Viewer): Promise<SavedView[]> {
-  return (await viewsOfUser(db, viewer.userId)).map((row) => toView(row, viewer));
+  const catalogue = await loadCatalogue(db);
+  return (await viewsOfUser(db, viewer.userId)).map((row) => toView(catalogue, row, viewer));
 }
 
 /** Opening a view (its link): anyone signed in, when its drilled account is in their subtree. */
@@ -77,13 +78,15 @@ export async function openView(db: Db, viewer: Viewer, id: string): Promise<Save
   const row = await existingView(db, id);
   await requireAccountInSubtree(db, viewer, row.account_id);
   // The reader's role decides too: a life-only reader cannot open a business report's view.
-  requireReportAccess(viewer, row.report_id);
-  return toView(row, viewer);
+  const catalogue = await loadCatalogue(db);
+  requireReportAccess(catalogue, viewer, row.report_id);
+  return toView(catalogue, row, viewer);
 }
 
 export async function createView(db: Db, viewer: Viewer, body: CreateViewBody, ip: string): Promise<SavedView> {
-  if (pageName(body.screen, body.report_id) === undefined) throw badRequest(`Unknown report ${body.report_id}`);
-  requireReportAccess(viewer, body.report_id);
+  const catalogue = await loadCatalogue(db);
+  if (pageName(catalogue, body.screen, body.report_id) === undefined) throw badRequest(`Unknown report ${body.report_id}`);
+  requireReportAccess(catalogue, viewer, body.report_id);
   const { name, screen, report_id, account_id, ...filters } = body;
   // The reports' own checks, so a saved view never opens onto a refusal: the range's length and known
   // products, insurers and states (the same messages as GET /api/reports/{id}/).
@@ -102,7 +105,7 @@ export async function createView(db: Db, viewer: Viewer, body: CreateViewBody, i
         throw conflict(`You already have ${MAX_VIEWS_PER_USER} saved views, the most one person may keep. Delete one to save another.`);
       }
       const row = await insertView(trx, { user_id: viewer.userId, name, screen, report_id, account_id, filters: JSON.stringify(filters) });
-      const view = toView(row, viewer);
+      const view = toView(catalogue, row, viewer);
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'view_saved',
@@ -121,6 +124,7 @@ export async function createView(db: Db, viewer: Viewer, body: CreateViewBody, i
 
 export async function renameOwnView(db: Db, viewer: Viewer, id: string, name: string, ip: string): Promise<SavedView> {
   const before = await ownView(db, viewer, id, 'rename');
+  const catalogue = await loadCatalogue(db);
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await renameView(trx, id, name);
@@ -133,7 +137,7 @@ export async function renameOwnView(db: Db, viewer: Viewer, id: string, name: st
         after: { name },
         ip,
       });
-      return toView(row, viewer);
+      return toView(catalogue, row, viewer);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName(name);
@@ -143,6 +147,7 @@ export async function renameOwnView(db: Db, viewer: Viewer, id: string, name: st
 
 export async function deleteOwnView(db: Db, viewer: Viewer, id: string, ip: string): Promise<{ message: string }> {
   const row = await ownView(db, viewer, id, 'delete');
+  const catalogue = await loadCatalogue(db);
   await db.transaction().execute(async (trx) => {
     await deleteView(trx, id);
     await audit(trx, {
@@ -150,7 +155,7 @@ export async function deleteOwnView(db: Db, viewer: Viewer, id: string, ip: stri
       action: 'view_deleted',
       entity: 'saved_view',
       entityId: id,
-      before: toView(row, viewer),
+      before: toView(catalogue, row, viewer),
       ip,
     });
   });

@@ -1,0 +1,27 @@
+import type { Db } from '../../platform/db';
+import { contestBoard, fixedReport, REPORTS, type ReportDef } from './catalogue';
+import { dashboardsOf, type DashboardDef } from './dashboards';
+
+/**
+ * The catalogue as it stands: the fixed reports and dashboards, and a board for each contest the distributor has
+ * (docs/product/reports-catalogue.md, 'Contests'). Read once per request: a page of tables, its access check and
+ * its files ask the same snapshot.
+ */
+export interface Catalogue {
+  /** The dashboards with at least one report, in menu order. */
+  dashboards: readonly DashboardDef[];
+  dashboard(id: number): DashboardDef | undefined;
+  report(id: number): ReportDef | undefined;
+}
+
+/** One query: the contests, in the order they were created (their ids). */
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const contests = await db.selectFrom('contests').select(['id', 'name']).orderBy('id').execute();
+  const boards = new Map(contests.map((c) => [c.id, contestBoard(c.id, c.name)]));
+  const dashboards = dashboardsOf([...REPORTS, ...boards.values()]);
+  return {
+    dashboards,
+    dashboard: (id) => dashboards.find((d) => d.dashboard_id === id),
+    report: (id) => fixedReport(id) ?? boards.get(id),
+  };
+}
