@@ -5,6 +5,7 @@ import {
   type ReportResponse,
   type SideMenuResponse,
   type Subscription,
+  toDayMonthYear,
 } from '@dossier/shared';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,7 +172,9 @@ describe('contest boards of an imported organisation', () => {
     const mail = await call('anita', 'POST', '/api/send_report/', { data_records: FIRST_CONTEST_ID });
     expect(mail.statusCode, mail.body).toBe(200);
     const queued = await db.db.selectFrom('email_outbox').select('subject').where('kind', '=', 'report').execute();
-    expect(queued.map((m) => m.subject)).toEqual([`Spring Sprint (${first?.starts_on} to ${first?.ends_on})`]);
+    expect(queued.map((m) => m.subject)).toEqual([
+      `Spring Sprint (${toDayMonthYear(first?.starts_on ?? '')} to ${toDayMonthYear(first?.ends_on ?? '')})`,
+    ]);
 
     const created = await call('anita', 'POST', '/api/subscriptions/', {
       report_id: FIRST_CONTEST_ID + 1,
