@@ -45,8 +45,11 @@ async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
   return login ? activeViewerByLogin(db, login) : undefined;
 }
 
-/** The report(s) computed now, for the subscriber's subtree as it is now. */
-async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
+/** Rows read from the database at a time for policy lists, unless the options say otherwise. */
+export const SUBSCRIPTION_BATCH_SIZE = 2000;
+
+/** The report(s) computed now, for the subscriber's subtree as it is now; 'Send now' composes its mail here too. */
+export async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
   const viewer = await subscriber(db, row.user_id);
   if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
   if (!can(viewer, 'report-email')) return { kind: 'pause', reason: 'You no longer have access to email reports' };
@@ -96,7 +99,7 @@ async function sendClaimed(
   for (const row of claimed) {
     let outcome: Outcome;
     try {
-      outcome = await prepare(db, reports, row, now(), options.batchSize ?? 2000);
+      outcome = await prepare(db, reports, row, now(), options.batchSize ?? SUBSCRIPTION_BATCH_SIZE);
     } catch (err) {
       // The claim lapses after the lease and another pass tries again.
       options.logger?.error({ err, subscription: row.id }, 'scheduled report failed');

@@ -6,9 +6,10 @@ import { subscriptionRoutes } from './routes';
 export { pauseSubscriptionsOf } from './pause';
 
 /** Scheduled report mails (docs/product/subscriptions.md): the user's list and the job that sends due mails. */
-export const subscriptionsModule: Module<'db' | 'reports' | 'secured'> = async (app, { db, reports, secured }) => {
-  // The mails' reports come from the app's one report service, computed as the API computes them.
-  await secured(app, (scope) => subscriptionRoutes(scope, db, reports));
+export const subscriptionsModule: Module<'config' | 'db' | 'reports' | 'secured'> = async (app, { config, db, reports, secured }) => {
+  // The mails' reports come from the app's one report service, computed as the API computes them; 'Send now'
+  // counts against the report emails' MAIL_RATE_LIMIT.
+  await secured(app, (scope) => subscriptionRoutes(scope, db, reports, config.MAIL_RATE_LIMIT));
   // Each due slot once across instances, missed slots once.
   app.jobs.push({
     name: 'subscriptions',
