@@ -135,7 +135,7 @@ test.describe('saved views', () => {
     await screenshot(page, 'views-refused');
   });
 
-  test('a Dashboard view, copy link, rename and delete in My views; a deleted view’s link says so', async ({ page, context }) => {
+  test('a Dashboard view, copy link, edit and delete in My views; a deleted view’s link says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'demo.rm', '/dashboard');
     await expectLoaded(namedTable(page, 'Business summary'));

@@ -199,10 +199,13 @@ export function colleaguesOf(db: Db, viewer: Viewer) {
     );
 }
 
+/** The refusal of a user who is not (or no longer) one of the viewer's colleagues. */
+export const notAColleague = (userId: number) => forbidden(`User ${userId} is not an active colleague in your team or above you`);
+
 /** An active user in the viewer's subtree or line of managers, not the viewer. */
 async function colleagueRule(db: Db, viewer: Viewer, { userId }: AccessTarget<'colleague'>): Promise<AccessRows['colleague']> {
   const colleague = await colleaguesOf(db, viewer).where('u.id', '=', userId).executeTakeFirst();
-  if (!colleague) throw forbidden(`User ${userId} is not an active colleague in your team or above you`);
+  if (!colleague) throw notAColleague(userId);
   return colleague;
 }
 

@@ -1,5 +1,5 @@
 import { COLLEAGUE_SEARCH_LIMIT, MAX_VIEW_RECIPIENTS, VIEW_OUTSIDE_TEAM_MESSAGE, type Colleague, type SavedView } from '@dossier/shared';
-import { requireAccess } from '../../platform/access';
+import { notAColleague, requireAccess } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http-errors';
@@ -8,13 +8,13 @@ import { activeViewerByLogin } from '../auth/module';
 import { deleteShare, insertShare, lockAndCountRecipients, searchColleagues, viewsSharedWith, type ViewRow } from './queries';
 import { existingView, ownView, requireOpenable, toView, viewFor } from './service';
 
-/** What taking a view off 'Shared with me' answers when it is not shared with the viewer (their own included). */
-export const NOT_SHARED_WITH_YOU = 'This view is not shared with you.';
-
 /**
  * Sharing a view (docs/product/views.md, 'Sharing a view'): the owner names colleagues of their team or their
  * line of managers, who find the view under 'Shared with me' and open it as anyone opens a view's link.
  */
+
+/** What taking a view off 'Shared with me' answers when it is not shared with the viewer (their own included). */
+export const NOT_SHARED_WITH_YOU = 'This view is not shared with you.';
 
 /** 'Shared with me': the views others shared with the viewer, newest share first, whoever saved them (active or not). */
 export async function listSharedViews(db: Db, viewer: Viewer): Promise<SavedView[]> {
@@ -34,7 +34,8 @@ export function findColleagues(db: Db, viewer: Viewer, search: string): Promise<
  */
 async function requireRecipientCanOpen(db: Db, recipient: Colleague, row: ViewRow): Promise<void> {
   const reader = await activeViewerByLogin(db, recipient.login);
-  if (!reader) throw forbidden(`User ${recipient.user_id} is not an active colleague in your team or above you`);
+  // Deactivated since the colleague was looked up.
+  if (!reader) throw notAColleague(recipient.user_id);
   try {
     await requireOpenable(db, reader, row);
   } catch (err) {
