@@ -4,7 +4,7 @@ import { api, findMail } from './reports-helpers';
 
 /**
  * Scheduled report mails (docs/product/subscriptions.md): 'Schedule…' on a report's mail icon, then My subscriptions
- * (pause, resume, edit, delete); 'Send now' still mails at once.
+ * (pause, resume, edit, delete, send now); 'Send now' on the mail icon still mails at once.
  */
 
 const START = kolkataDay(-60);
@@ -17,6 +17,7 @@ interface ApiSubscription {
   schedule_text: string;
   paused: boolean;
   filters: Record<string, unknown>;
+  next_run_at: string;
 }
 const mine = async (page: Page) => (await api<{ subscriptions: ApiSubscription[] }>(page, '/api/subscriptions/')).body.subscriptions;
 
@@ -116,5 +117,41 @@ test.describe('subscriptions', () => {
     await closeDialog(page);
     const mail = await findMail((t) => t.includes(`Subject: Team report summary (${START} to ${END})`));
     expect(mail).toContain('.xlsx');
+  });
+
+  test("'Send now' on My subscriptions mails it to its owner at once and leaves its schedule alone @mobile", async ({ page }) => {
+    // A time of its own per width, so the mail found is this run's.
+    const time = test.info().project.name === 'mobile' ? '06:20' : '06:10';
+    await signIn(page, 'demo.asm', '/subscriptions');
+    for (const s of await mine(page)) await api(page, `/api/subscriptions/${s.id}/delete/`, { method: 'POST', body: {} });
+    const created = await api<ApiSubscription>(page, '/api/subscriptions/', {
+      method: 'POST',
+      body: { report_id: 11, filters: { start_date: START, end_date: END }, schedule: { frequency: 'daily', time, weekdays_only: false } },
+    });
+    expect(created.status).toBe(200);
+    const { email } = (await api<{ email: string }>(page, '/accounts/api/v1/me/')).body;
+
+    await page.reload();
+    const row = namedTable(page, 'My subscriptions').getByRole('row').filter({ hasText: 'Team report summary' });
+    await expect(row).toContainText(`Daily at ${time}`);
+    const nextMail = await row.getByRole('cell').nth(3).innerText();
+    await row.getByRole('button', { name: 'Send Team report summary now' }).click();
+    await expect(messageDialog(page, 'Info')).toContainText(
+      `Team report summary will be sent to ${email} shortly. Its schedule is unchanged.`,
+    );
+    // Once the dialog has come in (a trial click waits until it stops moving).
+    await messageDialog(page, 'Info').getByRole('button', { name: 'Close', exact: true }).click({ trial: true });
+    await screenshot(page, 'subscriptions-sent-now');
+    await closeDialog(page);
+
+    // The schedule's own mail, to the owner, now; the next mail is still the one it was.
+    const mail = await findMail((t) => t.includes(`This subscription: Daily at ${time} (India time)`));
+    expect(mail).toContain(`To: ${email}`);
+    expect(mail).toContain(`Subject: Team report summary (${START} to ${END})`);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(nextMail);
+    const [after] = await mine(page);
+    expect(after?.next_run_at).toBe(created.body.next_run_at);
+    await expectNoSeriousA11yViolations(page);
+    await api(page, `/api/subscriptions/${created.body.id}/delete/`, { method: 'POST', body: {} });
   });
 });

@@ -15,7 +15,8 @@ import { api, rupee, type ApiReport } from './reports-helpers';
 /**
  * Saved views (docs/product/views.md): a drilled, filtered report page saved under a name, found again under
  * 'My views', opened by its owner and through its link by a manager above the account (same filters, same
- * figures) and refused to someone of another branch.
+ * figures) and refused to someone of another branch; shared with a colleague, who finds it under 'Shared with
+ * me' and sees their own team's figures.
  */
 
 const START = kolkataDay(-300);
@@ -134,7 +135,7 @@ test.describe('saved views', () => {
     await screenshot(page, 'views-refused');
   });
 
-  test('a Dashboard view, copy link, rename and delete in My views; a deleted view’s link says so', async ({ page, context }) => {
+  test('a Dashboard view, copy link, edit and delete in My views; a deleted view’s link says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'demo.rm', '/dashboard');
     await expectLoaded(namedTable(page, 'Business summary'));
@@ -165,20 +166,96 @@ test.describe('saved views', () => {
     await expectLoaded(views);
     expect(await cellOf(views, 'My month', 'Period')).toBe('Default period');
     expect(await cellOf(views, 'My month', 'Account')).toBe('Top (whoever opens it)');
-    await page.getByRole('button', { name: 'Rename My month' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename view' });
-    await rename.getByLabel('Name').fill('x'.repeat(81));
-    await rename.getByRole('button', { name: 'Rename' }).click();
-    await expect(rename.getByText('A view name can have at most 80 characters')).toBeVisible();
-    await rename.getByLabel('Name').fill('This month, all of it');
-    await rename.getByRole('button', { name: 'Rename' }).click();
-    await expect(rename).toBeHidden();
+    await page.getByRole('button', { name: 'Edit My month' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit view' });
+    await edit.getByLabel('Name').fill('x'.repeat(81));
+    await edit.getByRole('textbox', { name: 'Description' }).fill('y'.repeat(301));
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('A view name can have at most 80 characters')).toBeVisible();
+    await expect(edit.getByText('A description can have at most 300 characters')).toBeVisible();
+    await edit.getByLabel('Name').fill('This month, all of it');
+    await edit.getByRole('textbox', { name: 'Description' }).fill('Every product, the default period');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
     await expect(views.getByRole('link', { name: 'This month, all of it' })).toBeVisible();
+    await expect(views.getByRole('row').filter({ hasText: 'This month, all of it' })).toContainText('Every product, the default period');
 
     await page.getByRole('button', { name: 'Delete This month, all of it' }).click();
     await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
     await expect(views.getByRole('link', { name: 'This month, all of it' })).toHaveCount(0);
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('alert')).toContainText('This view no longer exists: its owner deleted it.');
+  });
+
+  test('share a view with a colleague, who finds it under Shared with me and opens it with their own figures @mobile', async ({ page }) => {
+    test.slow();
+    const name = `May for the team (${test.info().project.name})`;
+    const description = 'Each of you sees your own team';
+    const period = `start_date=${START}&end_date=${END}`;
+    await signIn(page, 'demo.asm', `/reports/1/?${period}`);
+    await expectLoaded(namedTable(page, 'Business summary'));
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const save = page.getByRole('dialog', { name: 'Save view' });
+    await save.getByLabel('Name').fill(name);
+    await save.getByRole('textbox', { name: 'Description' }).fill(description);
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'View saved' }).getByRole('button', { name: 'Close', exact: true }).click();
+
+    // The owner's own figure, and their name as a recipient reads it.
+    const summaryOf = async () =>
+      (await api<ApiReport>(page, '/api/dashboard/report_filter/13/', { method: 'POST', body: { start_date: START, end_date: END } })).body;
+    const ownersFigure = rupee(totalPremium(await summaryOf()));
+    const me = (await api<{ first_name: string; last_name: string }>(page, '/accounts/api/v1/me/')).body;
+    const owner = `${me.first_name} ${me.last_name}`.trim();
+
+    // The owner shares it with the team lead below them, found by login.
+    await page.goto('/views');
+    const views = namedTable(page, 'My views');
+    await expectLoaded(views);
+    await expect(views.getByRole('row').filter({ hasText: name })).toContainText(description);
+    await page.getByRole('button', { name: `Share ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${name}` });
+    await expect(dialog.getByText('Nobody yet')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Add a colleague' }).fill('demo.tl');
+    const option = page.getByRole('option').first();
+    await expect(option).toBeVisible();
+    const colleague = (await option.innerText()).trim();
+    await option.click();
+    const recipients = dialog.getByRole('list', { name: 'Shared with' });
+    await expect(recipients.getByRole('listitem')).toHaveCount(1);
+    await expect(recipients).toContainText(colleague);
+    await expect(recipients).toContainText('demo.tl');
+    await expect(dialog.getByRole('combobox', { name: 'Add a colleague' })).toHaveValue('');
+    await screenshot(page, 'views-share-dialog');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(views.getByRole('row').filter({ hasText: name })).toContainText('Shared with 1 colleague');
+
+    // The team lead signs in: the view is under Shared with me, with who shared it.
+    await switchUser(page, 'demo.tl', '/views');
+    const shared = namedTable(page, 'Shared with me');
+    await expectLoaded(shared);
+    const row = shared.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(description);
+    await expect(row).toContainText(`Shared by ${owner}`);
+    await expect(namedTable(page, 'My views').getByRole('link', { name })).toHaveCount(0);
+    await screenshot(page, 'views-shared-with-me');
+    await expectNoSeriousA11yViolations(page);
+
+    // Opened, the page has the view's period and the team lead's own figures.
+    await row.getByRole('button', { name: `Open ${name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/reports/1/\\?${period}$`));
+    const tlsFigure = rupee(totalPremium(await summaryOf()));
+    expect(tlsFigure).not.toBe(ownersFigure);
+    await expectLoaded(namedTable(page, 'Business summary'));
+    await expect.poll(() => summaryTotal(page)).toBe(tlsFigure);
+
+    // They cannot edit it; they take it off their list.
+    await page.goto('/views');
+    await expectLoaded(shared);
+    await expect(shared.getByRole('button', { name: `Edit ${name}` })).toHaveCount(0);
+    await shared.getByRole('button', { name: `Remove ${name} from my list` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'removed' })).toHaveText(`View '${name}' removed from Shared with me`);
+    await expect(shared.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });
 });

@@ -25,7 +25,7 @@ export const BodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const PathId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** What a person types into a table's search box, for a table the server searches (case-insensitive, contained). */
-export const SearchText = z.string().trim().max(100, 'search: at most 100 characters');
+export const SearchText = z.string().trim().max(100, 'must be at most 100 characters');
 
 /** Direction of a server-sorted table. */
 export const SortOrder = z.enum(['asc', 'desc']);

@@ -8,6 +8,8 @@ export const SUBSCRIPTION_PATHS = {
   list: '/api/subscriptions/',
   one: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/`,
   remove: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/delete/`,
+  /** 'Send now': the subscription's mail to its owner at once, the schedule unchanged. */
+  sendNow: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/send/`,
 } as const;
 
 /** Subscriptions one user may hold. */
@@ -93,6 +95,10 @@ export const SubscriptionList = z.object({ subscriptions: z.array(Subscription) 
 export type SubscriptionList = z.infer<typeof SubscriptionList>;
 
 export const DeleteSubscriptionResponse = z.object({ message: z.string() });
+
+/** 'Send now': where the mail went ('{name} will be sent to {address} shortly. Its schedule is unchanged.'). */
+export const SendSubscriptionNowResponse = z.object({ message: z.string() });
+export type SendSubscriptionNowResponse = z.infer<typeof SendSubscriptionNowResponse>;
 
 /** The schedule as the list and the mail say it (India time). */
 export function scheduleText(s: SubscriptionSchedule): string {

@@ -1,22 +1,37 @@
 import { z } from 'zod';
-import { IsoDate, pathSegment } from './primitives';
+import { IsoDate, pathSegment, PathId, SearchText } from './primitives';
 
 /**
  * Saved views (docs/product/views.md): a user's named report or dashboard view (which page, the drilled
- * account, the period, products, insurers, states and business types), listed under 'My views' and opened by
- * anyone signed in through its link, within their own subtree.
+ * account, the period, products, insurers, states and business types), with an optional description, listed
+ * under 'My views', shared with named colleagues (their 'Shared with me') and opened by anyone signed in
+ * through its link, within their own subtree.
  */
 export const VIEWS_PATHS = {
   list: '/api/views/',
+  /** The views others shared with the viewer. */
+  shared: '/api/views/shared/',
+  /** The colleagues the viewer may share a view with, by name, login or code. */
+  colleagues: '/api/views/colleagues/',
   one: (id: string) => `/api/views/${pathSegment(id)}/`,
   rename: (id: string) => `/api/views/${pathSegment(id)}/rename/`,
   remove: (id: string) => `/api/views/${pathSegment(id)}/delete/`,
+  shares: (id: string) => `/api/views/${pathSegment(id)}/shares/`,
+  unshare: (id: string, userId: number | string) => `/api/views/${pathSegment(id)}/shares/${pathSegment(userId)}/delete/`,
+  /** A recipient takes a shared view off their list. */
+  dismiss: (id: string) => `/api/views/${pathSegment(id)}/dismiss/`,
 } as const;
 
 /** The longest view name, in characters. */
 export const VIEW_NAME_MAX = 80;
+/** The longest view description, in characters. */
+export const VIEW_DESCRIPTION_MAX = 300;
 /** Saved views one user may hold. */
 export const MAX_VIEWS_PER_USER = 100;
+/** Colleagues one view may be shared with. */
+export const MAX_VIEW_RECIPIENTS = 50;
+/** Colleagues one search of the share dialog answers. */
+export const COLLEAGUE_SEARCH_LIMIT = 20;
 
 /** What opening a deleted (or never existing) view answers. */
 export const VIEW_GONE_MESSAGE = 'This view no longer exists: its owner deleted it.';
@@ -28,6 +43,14 @@ export const ViewName = z
   .trim()
   .min(1, 'Enter a name for the view')
   .max(VIEW_NAME_MAX, `A view name can have at most ${VIEW_NAME_MAX} characters`);
+
+/** Optional: blank (or null) is none, stored as null. */
+export const ViewDescription = z
+  .string()
+  .trim()
+  .max(VIEW_DESCRIPTION_MAX, `A description can have at most ${VIEW_DESCRIPTION_MAX} characters`)
+  .nullable()
+  .transform((text) => (text ? text : null));
 
 const names = (label: string) =>
   z
@@ -73,18 +96,48 @@ type DatePair = { start_date: string | null; end_date: string | null };
 const datesPaired = (v: DatePair) => (v.start_date === null) === (v.end_date === null);
 const datesInOrder = (v: DatePair) => v.start_date === null || v.end_date === null || v.start_date <= v.end_date;
 
-/** POST /api/views/: the name and the view as the screen shows it. */
-export const CreateViewBody = ViewFields.extend({ name: ViewName })
+/** POST /api/views/: the name, the description (optional) and the view as the screen shows it. */
+export const CreateViewBody = ViewFields.extend({ name: ViewName, description: ViewDescription.optional().transform((d) => d ?? null) })
   .refine(datesPaired, { message: 'Give both a start date and an end date, or neither', path: ['end_date'] })
   .refine(datesInOrder, { message: 'The end date must not be before the start date', path: ['end_date'] });
 export type CreateViewBody = z.infer<typeof CreateViewBody>;
 export type CreateViewInput = z.input<typeof CreateViewBody>;
 
-/** POST /api/views/{id}/rename/. */
-export const RenameViewBody = z.object({ name: ViewName });
+/** POST /api/views/{id}/rename/: the name, and the description when sent (absent: unchanged; blank or null: none). */
+export const RenameViewBody = z.object({ name: ViewName, description: ViewDescription.optional() });
 export type RenameViewBody = z.infer<typeof RenameViewBody>;
 
-export const ViewIdParams = z.object({ id: z.uuid({ message: 'must be a view id' }) });
+const ViewId = z.uuid({ message: 'must be a view id' });
+export const ViewIdParams = z.object({ id: ViewId });
+
+/** POST /api/views/{id}/shares/: the colleague to share with (a user id the colleague search answered). */
+export const ShareViewBody = z.object({ user_id: z.number().int().positive().max(2_147_483_647) });
+export type ShareViewBody = z.infer<typeof ShareViewBody>;
+
+/** POST /api/views/{id}/shares/{userId}/delete/. */
+export const ViewShareParams = z.object({ id: ViewId, userId: PathId });
+
+/** GET /api/views/colleagues/?search=: contained in the name, login or employee code, any case. */
+export const ColleagueQuery = z.object({ search: SearchText.default('') });
+
+/** A person the viewer may share a view with. */
+export const Colleague = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  login: z.string(),
+  /** The employee code. */
+  code: z.string(),
+});
+export type Colleague = z.infer<typeof Colleague>;
+export const ColleagueList = z.array(Colleague);
+
+/** A colleague a view is shared with, as its owner sees them. */
+export const ViewRecipient = Colleague.extend({
+  /** False once the user or their employee is deactivated: the share is kept, they see nothing meanwhile. */
+  active: z.boolean(),
+  shared_at: z.string(),
+});
+export type ViewRecipient = z.infer<typeof ViewRecipient>;
 
 /** A view's period and lists, as saved (and as the server stores them). */
 export const SavedViewFilters = z.object({
@@ -104,8 +157,13 @@ export const SavedView = SavedViewFilters.extend({
   /** The report's or dashboard's name ('Dashboard' for the Dashboard screen). */
   report_name: z.string(),
   account_id: z.string().nullable(),
-  /** The viewer saved it (may rename and delete it); others may only open it. */
+  description: z.string().nullable(),
+  /** The viewer saved it (may edit, share and delete it); others may only open it. */
   owned: z.boolean(),
+  /** Whom the owner shared it with, oldest first; empty for everyone else. */
+  shared_with: z.array(ViewRecipient),
+  /** Who shared it with the viewer and when; null unless it is shared with the viewer. */
+  shared_by: z.object({ name: z.string(), code: z.string(), shared_at: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -113,5 +171,6 @@ export type SavedView = z.infer<typeof SavedView>;
 
 export const SavedViewList = z.array(SavedView);
 
+/** The answer of deleting a view and of taking a shared one off one's list. */
 export const DeleteViewResponse = z.object({ message: z.string() });
 export type DeleteViewResponse = z.infer<typeof DeleteViewResponse>;

@@ -68,6 +68,8 @@ interface AccessTargets {
   appointment: { id: number };
   /** A policy the service looked up (by number or payment id), or `undefined` when none matched. */
   policy: { policy: PolicyHolders | undefined };
+  /** Another user by id: an active one in the viewer's subtree or above the viewer (someone to share with). */
+  colleague: { userId: number };
 }
 
 /** What `requireAccess` returns for each kind. */
@@ -77,6 +79,7 @@ interface AccessRows {
   case: CaseRow;
   appointment: { id: number; booked_by: number; status: AppointmentsStatus };
   policy: PolicyHolders;
+  colleague: { user_id: number; name: string; login: string; code: string };
 }
 
 type AccessKind = keyof AccessTargets;
@@ -163,12 +166,56 @@ async function policyRule(db: Db, viewer: Viewer, { policy }: AccessTarget<'poli
   throw outside();
 }
 
+/**
+ * The other active users whose names the viewer already sees in the portal: everyone in their subtree and their
+ * line of managers (the people a saved view may be shared with, docs/product/views.md, 'Sharing a view').
+ * Being above or below is mutual, so each side of a share may see the other's name. A query to narrow and run.
+ */
+export function colleaguesOf(db: Db, viewer: Viewer) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('employees as e', 'e.id', 'u.employee_id')
+    .select(['u.id as user_id', 'e.name', 'u.login', 'e.unique_code as code'])
+    .where('u.active', '=', true)
+    .where('e.active', '=', true)
+    .where('u.id', '<>', viewer.userId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('employee_closure as c')
+            .select('c.depth')
+            .where('c.ancestor_id', '=', viewer.employeeId)
+            .whereRef('c.descendant_id', '=', 'e.id'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('employee_closure as c')
+            .select('c.depth')
+            .whereRef('c.ancestor_id', '=', 'e.id')
+            .where('c.descendant_id', '=', viewer.employeeId),
+        ),
+      ]),
+    );
+}
+
+/** The refusal of a user who is not (or no longer) one of the viewer's colleagues. */
+export const notAColleague = (userId: number) => forbidden(`User ${userId} is not an active colleague in your team or above you`);
+
+/** An active user in the viewer's subtree or line of managers, not the viewer. */
+async function colleagueRule(db: Db, viewer: Viewer, { userId }: AccessTarget<'colleague'>): Promise<AccessRows['colleague']> {
+  const colleague = await colleaguesOf(db, viewer).where('u.id', '=', userId).executeTakeFirst();
+  if (!colleague) throw notAColleague(userId);
+  return colleague;
+}
+
 const TARGET_RULES: TargetRules = {
   employee: employeeRule,
   partner: partnerRule,
   case: caseRule,
   appointment: appointmentRule,
   policy: policyRule,
+  colleague: colleagueRule,
 };
 
 /** The target's row if it is the viewer's (see `TARGET_RULES`); 403 otherwise, unknown targets included. */

@@ -735,6 +735,7 @@ export interface ReportSubscriptions {
 export interface SavedViews {
   account_id: string | null;
   created_at: Generated<Timestamp>;
+  description: string | null;
   filters: ColumnType<unknown, string, string>;
   id: Generated<string>;
   name: string;
@@ -742,6 +743,12 @@ export interface SavedViews {
   screen: SavedViewsScreen;
   updated_at: Generated<Timestamp>;
   user_id: number;
+}
+
+export interface SavedViewShares {
+  shared_at: Generated<Timestamp>;
+  user_id: number;
+  view_id: string;
 }
 
 export interface SigningKeys {
@@ -853,6 +860,7 @@ export interface DB {
   report_inputs: ReportInputs;
   report_subscriptions: ReportSubscriptions;
   reporting_types: ReportingTypes;
+  saved_view_shares: SavedViewShares;
   saved_views: SavedViews;
   signing_keys: SigningKeys;
   slots: Slots;

@@ -96,4 +96,29 @@ export const SUBSCRIPTIONS_MATRIX: readonly MatrixEntry[] = [
       }),
     ],
   },
+  {
+    route: `POST ${SUBSCRIPTION_PATHS.sendNow(':id')}`,
+    access: 'token',
+    variants: [
+      variant<number>({
+        name: 'send one of my subscriptions now',
+        relations: ['own', 'missing'],
+        refused: (v) => !can(v, 'report-email'),
+        target: subscriptionFor,
+        request: (_ctx, id) => ({ method: 'POST', url: SUBSCRIPTION_PATHS.sendNow(id) }),
+        check: async (ctx, res) => {
+          expect(res.json<{ message: string }>().message).toContain(`will be sent to ${ctx.viewer.email} shortly`);
+          // The mail carries the viewer's own team only.
+          const mail = await ctx.db
+            .selectFrom('email_outbox')
+            .select(['subject', 'text_body', 'html_body'])
+            .where('created_by', '=', ctx.viewer.userId)
+            .where('kind', '=', 'report_subscription')
+            .orderBy('id', 'desc')
+            .executeTakeFirstOrThrow();
+          ctx.scan(`${mail.subject}\n${mail.text_body}\n${mail.html_body ?? ''}`, 'mail');
+        },
+      }),
+    ],
+  },
 ];

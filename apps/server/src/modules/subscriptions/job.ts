@@ -47,8 +47,11 @@ async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
   return login ? activeViewerByLogin(db, login) : undefined;
 }
 
-/** The report(s) computed now, for the subscriber's subtree as it is now. */
-async function prepare(
+/** Rows read from the database at a time for policy lists, unless the options say otherwise. */
+export const SUBSCRIPTION_BATCH_SIZE = 2000;
+
+/** The report(s) computed now, for the subscriber's subtree as it is now; 'Send now' composes its mail here too. */
+export async function prepare(
   db: Db,
   reports: ReportService,
   row: SubscriptionRow,
@@ -113,7 +116,7 @@ async function sendClaimed(
     let outcome: Outcome;
     try {
       outcome = await prepare(db, reports, row, now(), {
-        batchSize: options.batchSize ?? 2000,
+        batchSize: options.batchSize ?? SUBSCRIPTION_BATCH_SIZE,
         portalUrl: options.portalUrl ?? 'http://localhost:3000',
       });
     } catch (err) {

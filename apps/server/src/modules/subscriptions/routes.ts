@@ -2,6 +2,7 @@ import {
   CreateSubscriptionBody,
   DeleteSubscriptionResponse,
   ErrorBody,
+  SendSubscriptionNowResponse,
   Subscription,
   SubscriptionIdParams,
   SubscriptionList,
@@ -12,12 +13,14 @@ import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { ReportService } from '../reports/module';
+import { sendSubscriptionNow } from './send-now';
 import { createSubscription, deleteSubscription, listSubscriptions, updateSubscription } from './service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Scheduled report mails (docs/product/subscriptions.md): each user sees and changes only their own. */
-export function subscriptionRoutes(app: App, db: Db, reports: ReportService): void {
+/** @param mail the report emails' limit a minute (MAIL_RATE_LIMIT) and where the portal is reached, for 'Send now' */
+export function subscriptionRoutes(app: App, db: Db, reports: ReportService, mail: { mailPerMinute: number; portalUrl: string }): void {
   app.get(
     SUBSCRIPTION_PATHS.list,
     { schema: { tags: ['subscriptions'], summary: "The signed-in user's scheduled report mails", response: { 200: SubscriptionList } } },
@@ -62,5 +65,18 @@ export function subscriptionRoutes(app: App, db: Db, reports: ReportService): vo
       },
     },
     (request) => deleteSubscription(db, requireViewer(request.viewer), request.params.id, request.ip),
+  );
+
+  app.post(
+    SUBSCRIPTION_PATHS.sendNow(':id'),
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Send one of your subscriptions' mail to yourself now, its schedule unchanged (counts as a report email)",
+        params: SubscriptionIdParams,
+        response: { 200: SendSubscriptionNowResponse, ...errors, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    (request) => sendSubscriptionNow(db, reports, requireViewer(request.viewer), request.params.id, mail, request.ip),
   );
 }

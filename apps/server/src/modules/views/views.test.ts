@@ -74,6 +74,29 @@ describe('saved views', () => {
     expect((await open('zsm', view.id)).json()).toEqual(view);
   });
 
+  it('keeps an optional description, trimmed, blank as none; the owner changes or clears it with the name', async () => {
+    const view = await saved('zsm', { ...VIEW, name: 'Described', description: '  For the Monday review  ' });
+    expect(view).toMatchObject({ description: 'For the Monday review', shared_with: [], shared_by: null });
+    expect((await saved('zsm', { ...VIEW, name: 'Blank description', description: '   ' })).description).toBeNull();
+    expect((await saved('zsm', { ...VIEW, name: 'No description' })).description).toBeNull();
+    const zsm = await ctx.as('zsm');
+    // Renaming without a description keeps it.
+    const renamed = await zsm.post(VIEWS_PATHS.rename(view.id), { name: 'Described again' });
+    expect(renamed.json<SavedView>()).toMatchObject({ name: 'Described again', description: 'For the Monday review' });
+    const changed = await zsm.post(VIEWS_PATHS.rename(view.id), { name: 'Described again', description: 'Quarter to date' });
+    expect(changed.json<SavedView>().description).toBe('Quarter to date');
+    const cleared = await zsm.post(VIEWS_PATHS.rename(view.id), { name: 'Described again', description: null });
+    expect(cleared.json<SavedView>().description).toBeNull();
+    expect((await auditOf('view_renamed', view.id)).at(-1)).toMatchObject({
+      before: { name: 'Described again', description: 'Quarter to date' },
+      after: { name: 'Described again', description: null },
+    });
+    const long = await zsm.post(VIEWS_PATHS.rename(view.id), { name: 'Described again', description: 'x'.repeat(301) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ error: string }>().error).toBe('A description can have at most 300 characters');
+    expect((await open('zsm', view.id)).json<SavedView>().description).toBeNull();
+  });
+
   it('opens for a colleague whose subtree holds the drilled account, and refuses one whose does not', async () => {
     const view = await saved('zsm', { ...VIEW, name: 'For colleagues' });
     // The national head is above RM001; RM001 is the rm's own account.
@@ -146,7 +169,7 @@ describe('saved views', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<SavedView>()).toMatchObject({ ...STORED, id: view.id, name: 'Final' });
     expect(await auditOf('view_renamed', view.id)).toEqual([
-      expect.objectContaining({ before: { name: 'Draft' }, after: { name: 'Final' } }),
+      expect.objectContaining({ before: { name: 'Draft', description: null }, after: { name: 'Final', description: null } }),
     ]);
 
     const duplicate = await zsm.post(VIEWS_PATHS.rename(view.id), { name: 'TAKEN' });
@@ -199,6 +222,7 @@ describe('saved views', () => {
     ['an unknown insurer', { insurers: ['Nobody Insurance'] }, 'Unknown insurer: Nobody Insurance'],
     ['an unknown product', { product_type_id: [9999] }, 'Unknown product_type_id: 9999'],
     ['a business type that does not exist', { business_type: [4] }, 'Business type must be 1 (New Business), 2 (Rollover) or 3 (Renewal)'],
+    ['a description over 300 characters', { description: 'x'.repeat(301) }, 'A description can have at most 300 characters'],
   ])('refuses %s with 400 and a message', async (_label, change, message) => {
     const res = await save('zsm', { ...VIEW, name: 'Bad', ...change });
     expect(res.statusCode, res.body).toBe(400);

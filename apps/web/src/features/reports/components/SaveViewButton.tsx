@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useClipboard } from '@mantine/hooks';
-import { CreateViewBody, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
+import { CreateViewBody, VIEW_DESCRIPTION_MAX, VIEW_NAME_MAX, type CreateViewInput, type SavedView } from '@dossier/shared';
 import { useSaveView } from '../api/save-view';
 import type { AppliedFilters, ReportQueryState } from '../lib/query-params';
 import { FormActions } from '../../../components/form-actions/FormActions';
 
 /** What the screen shows, as a saved view carries it (all but the name). */
-type ViewState = Omit<CreateViewInput, 'name'>;
+type ViewState = Omit<CreateViewInput, 'name' | 'description'>;
 
 /**
  * The view of a report screen: its page and drilled account, the period only when the address gave it (else
@@ -67,13 +67,13 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
   const save = useSaveView();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '' },
-    // The name is checked with the screen's state, as it is saved; a message about the state (none is
-    // expected) shows under the name too, as the dialog has no other input.
-    validate: ({ name }) => {
-      const errors = checkView({ ...state, name });
-      const message = errors.name ?? Object.values(errors)[0];
-      return message ? { name: message } : {};
+    initialValues: { name: '', description: '' },
+    // The name and description are checked with the screen's state, as they are saved; a message about the
+    // state (none is expected) shows under the name, as the dialog has no input for it.
+    validate: ({ name, description }) => {
+      const { name: nameError, description: descriptionError, ...others } = checkView({ ...state, name, description });
+      const message = nameError ?? Object.values(others)[0];
+      return { ...(message ? { name: message } : {}), ...(descriptionError ? { description: descriptionError } : {}) };
     },
   });
 
@@ -85,7 +85,9 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
   };
 
   // Validated by the schema already; parsing again applies its transforms (a trimmed name).
-  const submit = form.onSubmit(({ name }) => save.mutate(CreateViewBody.parse({ ...state, name }), { onSuccess: setSaved }));
+  const submit = form.onSubmit(({ name, description }) =>
+    save.mutate(CreateViewBody.parse({ ...state, name, description }), { onSuccess: setSaved }),
+  );
 
   return (
     <>
@@ -102,7 +104,8 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
         {saved ? (
           <Stack gap="sm">
             <Text size="sm">
-              Saved as <b>{saved.name}</b>. Find it under My views, or send the link to a colleague: they see it within their own team.
+              Saved as <b>{saved.name}</b>. Find it under My views to share it with colleagues, or send the link: they see it within their
+              own team.
             </Text>
             <CopyLink link={viewLink(saved.id)} />
             <Group justify="flex-end">
@@ -114,6 +117,15 @@ export function SaveViewButton({ state, disabled }: { state: ViewState; disabled
             <Stack gap="sm">
               <Text size="sm">This page with its account, period and filters, under a name of your choice.</Text>
               <TextInput label="Name" required data-autofocus maxLength={VIEW_NAME_MAX + 20} {...form.getInputProps('name')} />
+              <Textarea
+                label="Description"
+                description={`Optional, at most ${VIEW_DESCRIPTION_MAX} characters: what the view is for`}
+                autosize
+                minRows={2}
+                maxRows={5}
+                maxLength={VIEW_DESCRIPTION_MAX + 20}
+                {...form.getInputProps('description')}
+              />
               <FormActions
                 error={save.error}
                 errorTitle="Not saved"

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DeleteSubscriptionResponse,
+  SendSubscriptionNowResponse,
   Subscription,
   SubscriptionList,
   SUBSCRIPTION_PATHS,
@@ -40,5 +41,12 @@ export function useDeleteSubscription() {
   return useMutation({
     mutationFn: (id: number) => apiRequest(SUBSCRIPTION_PATHS.remove(id), DeleteSubscriptionResponse, { method: 'POST', body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** 'Send now': the subscription's mail to the user at once; the schedule (and so the list) is unchanged. Errors open the error dialog. */
+export function useSendSubscriptionNow() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(SUBSCRIPTION_PATHS.sendNow(id), SendSubscriptionNowResponse, { method: 'POST', body: {} }),
   });
 }

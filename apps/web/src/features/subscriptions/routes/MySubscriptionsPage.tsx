@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
-import { useDeleteSubscription, useSubscriptions, useUpdateSubscription } from '../api/subscriptions';
+import { useDeleteSubscription, useSendSubscriptionNow, useSubscriptions, useUpdateSubscription } from '../api/subscriptions';
 import { EditScheduleDialog } from '../components/EditScheduleDialog';
 
 /** The filters a subscription mails with, in a line: period, account, and how many of each list. */
@@ -22,11 +22,12 @@ export function filtersText(s: Subscription): string {
 
 const when = (iso: string | null) => (iso ? kolkataDateTime(new Date(iso)) : '-');
 
-/** My subscriptions (/subscriptions): the user's scheduled report mails; pause, resume, edit, delete. */
+/** My subscriptions (/subscriptions): the user's scheduled report mails; send now, pause, resume, edit, delete. */
 export default function MySubscriptionsPage() {
   const { data, isPending } = useSubscriptions();
   const update = useUpdateSubscription();
   const remove = useDeleteSubscription();
+  const sendNow = useSendSubscriptionNow();
   const [editing, setEditing] = useState<Subscription | null>(null);
 
   const columns: DataTableColumn<Subscription>[] = [
@@ -72,6 +73,18 @@ export default function MySubscriptionsPage() {
           <Button
             size="xs"
             variant="subtle"
+            aria-label={`Send ${s.report_name} now`}
+            loading={sendNow.isPending && sendNow.variables === s.id}
+            disabled={sendNow.isPending}
+            onClick={() =>
+              sendNow.mutate(s.id, { onSuccess: (res) => openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' }) })
+            }
+          >
+            Send now
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
             aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.report_name}`}
             disabled={update.isPending}
             onClick={() => update.mutate({ id: s.id, body: { paused: !s.paused } })}
@@ -103,7 +116,7 @@ export default function MySubscriptionsPage() {
       <Stack gap="sm">
         <Text size="sm" c="gray.7">
           Reports mailed to you on a schedule (India time), with the figures of your team as it is when each mail is sent. Schedule one from
-          a report&apos;s mail icon.
+          a report&apos;s mail icon; &lsquo;Send now&rsquo; mails one to you at once, its schedule unchanged.
         </Text>
         <DataTable
           label="My subscriptions"

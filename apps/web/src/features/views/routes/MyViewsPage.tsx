@@ -1,53 +1,34 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { Link, useNavigate } from 'react-router';
-import { RenameViewBody, VIEW_NAME_MAX, type SavedView } from '@dossier/shared';
+import { useNavigate } from 'react-router';
+import { type SavedView } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { formatDateTime12 } from '../../../lib/format';
 import { useDeleteView } from '../api/delete-view';
 import { useMyViews } from '../api/my-views';
-import { useRenameView } from '../api/rename-view';
+import { EditViewDialog } from '../components/EditViewDialog';
+import { openShareViewDialog } from '../components/share-dialog';
+import { SharedWithMe } from '../components/SharedWithMe';
+import { ViewName } from '../components/ViewName';
 import { filtersText, periodText, viewPath } from '../lib/view-address';
-import { FormActions } from '../../../components/form-actions/FormActions';
 
-/** Renaming: the name checked with the shared schema, a refusal (a name already used) shown beside it. */
-function RenameDialog({ view, onClose }: { view: SavedView | null; onClose: () => void }) {
-  const rename = useRenameView();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { name: view?.name ?? '' },
-    validate: schemaResolver(RenameViewBody, { sync: true }),
-  });
-  // Validated by the schema already; parsing again applies its transforms (a trimmed name).
-  const submit = form.onSubmit((values) => {
-    if (view) rename.mutate({ id: view.id, name: RenameViewBody.parse(values).name }, { onSuccess: onClose });
-  });
-  return (
-    <Modal opened={view !== null} onClose={onClose} title="Rename view" size={420} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label="Name" required data-autofocus maxLength={VIEW_NAME_MAX + 20} {...form.getInputProps('name')} />
-          <FormActions error={rename.error} errorTitle="Not renamed" submitLabel="Rename" pending={rename.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+/** 'Shared with 2 colleagues', or nothing when it is not shared. */
+const sharedText = (v: SavedView) =>
+  v.shared_with.length === 0 ? '' : ` · Shared with ${v.shared_with.length} colleague${v.shared_with.length === 1 ? '' : 's'}`;
 
 /**
- * My views (docs/product/views.md, 'My views'): the views the viewer saved, each to open, rename, copy the
- * link of, or delete.
+ * My views (docs/product/views.md, 'My views'): the views the viewer saved, each to open, edit, share, copy the
+ * link of, or delete; then the views colleagues shared with the viewer.
  */
 export default function MyViewsPage() {
   const { data, isLoading } = useMyViews();
   const navigate = useNavigate();
   const clipboard = useClipboard({ timeout: 3000 });
   const [copied, setCopied] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState<SavedView | null>(null);
+  const [editing, setEditing] = useState<SavedView | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   const remove = useDeleteView();
 
@@ -61,16 +42,13 @@ export default function MyViewsPage() {
       id: 'name',
       header: 'Name',
       value: (v) => v.name,
-      minWidth: 160,
+      searchText: (v) => `${v.name} ${v.description ?? ''}`,
+      minWidth: 180,
       cell: (v) => (
-        <>
-          <Anchor component={Link} to={viewPath(v.id)} fw={600} size="sm">
-            {v.name}
-          </Anchor>
-          <Text size="xs" c="gray.7">
-            Saved {formatDateTime12(v.created_at)}
-          </Text>
-        </>
+        <ViewName view={v}>
+          Saved {formatDateTime12(v.created_at)}
+          {sharedText(v)}
+        </ViewName>
       ),
     },
     { id: 'page', header: 'Page', value: (v) => v.report_name, minWidth: 140 },
@@ -90,8 +68,11 @@ export default function MyViewsPage() {
           <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
             Open
           </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => setRenaming(v)} aria-label={`Rename ${v.name}`}>
-            Rename
+          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(v)} aria-label={`Edit ${v.name}`}>
+            Edit
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => openShareViewDialog(v)} aria-label={`Share ${v.name}`}>
+            Share
           </Button>
           <Button size="compact-xs" variant="subtle" onClick={() => copyLink(v)} aria-label={`Copy link of ${v.name}`}>
             Copy link
@@ -107,8 +88,8 @@ export default function MyViewsPage() {
   return (
     <Screen title="My views">
       <Text size="sm" c="gray.7">
-        Save a view with 'Save view' on any report page or the Dashboard. Its link opens the same page for a colleague, within their own
-        team.
+        Save a view with 'Save view' on any report page or the Dashboard. Share it with colleagues, or send its link: it opens the same page
+        for them, within their own team.
       </Text>
       <Text size="sm" c={clipboard.error ? 'red.9' : 'teal.9'} role="status" aria-live="polite" mih={20}>
         {clipboard.error
@@ -126,7 +107,8 @@ export default function MyViewsPage() {
         minWidth={760}
         emptyText="No saved views yet"
       />
-      <RenameDialog key={renaming?.id ?? 'none'} view={renaming} onClose={() => setRenaming(null)} />
+      <SharedWithMe />
+      <EditViewDialog key={editing?.id ?? 'none'} view={editing} onClose={() => setEditing(null)} />
       <Modal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
@@ -136,7 +118,7 @@ export default function MyViewsPage() {
       >
         <Stack gap="sm">
           <Text size="sm">
-            Delete <b>{deleting?.name}</b>? Links to it stop working for everyone.
+            Delete <b>{deleting?.name}</b>? Links to it stop working for everyone, and the colleagues it is shared with no longer see it.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
