@@ -217,7 +217,13 @@ test.describe('narrow screens', () => {
     await expect(message).toHaveText('No data to display');
     await expectTextInView(message);
     // Scrolled to the table's far end, the message is still in view.
-    await table.evaluate((el) => el.parentElement?.scrollBy({ left: 2000 }));
+    const scrolled = await table.evaluate((el) => {
+      const box = el.closest('[data-scroll-frame]')?.firstElementChild;
+      box?.scrollBy({ left: 2000 });
+      return box?.scrollLeft ?? 0;
+    });
+    // At 375px the table is wider than the screen and has scrolled; at 1280px it fits, the message adding nothing to its width.
+    expect(scrolled > 0, `scrolled by ${scrolled}px`).toBe(test.info().project.name === 'mobile');
     await expectTextInView(message);
     await screenshot(page, 'ux-narrow-manage-team-empty');
   });

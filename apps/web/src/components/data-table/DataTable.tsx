@@ -345,11 +345,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               {!loading && pageRows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={columnCount} p={0}>
-                    {/* A table wider than the screen would centre the message under columns out of view: it
-                        spans the visible part of the frame and stays there while the table scrolls. */}
+                    {/* A table wider than its frame would centre the message under columns out of view: it
+                        spans the visible part of the frame and stays there while the table scrolls. A table that
+                        fits keeps the message as wide as itself (the frame's width would add its borders). */}
                     <Text
                       className={classes.empty}
-                      style={visibleWidth === null ? undefined : { width: visibleWidth }}
+                      style={visibleWidth !== null && (edges.left || edges.right) ? { width: visibleWidth } : undefined}
                       ta="center"
                       c="gray.7"
                       py="md"
