@@ -36,9 +36,9 @@ test.describe('administration', () => {
     await dialog.getByRole('textbox', { name: /^Name/ }).fill(`Browser Person ${code}`);
     await dialog.getByRole('textbox', { name: /^Email/ }).fill(`${code.toLowerCase()}@example.com`);
     await dialog.getByRole('combobox', { name: /^Role/ }).click();
-    await page.getByRole('option', { name: 'rm', exact: true }).click();
+    await page.getByRole('option', { name: 'Relationship manager', exact: true }).click();
     await dialog.getByRole('combobox', { name: /^Designation/ }).click();
-    await page.getByRole('option', { name: 'rm', exact: true }).click();
+    await page.getByRole('option', { name: 'Relationship manager', exact: true }).click();
     // demo.head (the national head) is the first manager.
     const head = await page.request
       .get('/accounts/api/v1/me/', { headers: { authorization: `Token ${await page.evaluate(() => localStorage.getItem('token'))}` } })
@@ -58,12 +58,12 @@ test.describe('administration', () => {
     await page.getByRole('button', { name: 'Edit or move' }).click();
     const edit = page.getByRole('dialog', { name: `Edit Browser Person ${code}` });
     await edit.getByRole('combobox', { name: /^Designation/ }).click();
-    await page.getByRole('option', { name: 'team_lead', exact: true }).click();
+    await page.getByRole('option', { name: 'Team lead', exact: true }).click();
     await edit.getByRole('combobox', { name: /^Manager code/ }).fill('');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByText('nobody (top of the organisation)')).toBeVisible();
-    await expect(page.getByText('team_lead', { exact: true })).toBeVisible();
+    await expect(page.getByText('Team lead', { exact: true })).toBeVisible();
     await screenshot(page, 'admin-person');
     await expectNoSeriousA11yViolations(page);
 

@@ -45,8 +45,15 @@ export const PASSWORD_RESET_HOURS = 24;
 /** The CLI, the README and the password page ask for the same length. */
 export const PASSWORD_MIN_LENGTH = 12;
 
+/**
+ * An empty required field says so, and only that: the rules for a filled one are not checked on nothing
+ * ('Email is required', not 'Email must be an email address' as well). The form shows the first message per
+ * field; the server answers each message of a request (docs/product/messages.md, 'Refused input').
+ */
+const required = (label: string) => ({ error: `${label} is required`, abort: true });
+
 const trimmed = (max: number, label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z.string(`${label} is required`).trim().min(1, required(label)).max(max, `${label} must be at most ${max} characters`);
 
 /**
  * An employee code: letters, digits, - or _. Its messages name the field, as a form shows them under it and
@@ -56,7 +63,7 @@ const employeeCode = (label: string) =>
   z
     .string(`${label} is required`)
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, required(label))
     .max(40, `${label} must be at most 40 characters`)
     .regex(/^[A-Za-z0-9_-]+$/, { message: `${label} may only hold letters, digits, - or _` });
 export const AdminEmployeeCode = employeeCode('Employee code');
@@ -104,10 +111,17 @@ export type PersonRef = z.infer<typeof PersonRef>;
 
 export const CodeParams = z.object({ code: AdminEmployeeCode });
 
-const Email = z.string().trim().toLowerCase().max(200).email('Email must be an email address');
-const Phone = z
-  .string()
+const Email = z
+  .string('Email is required')
   .trim()
+  .toLowerCase()
+  .min(1, required('Email'))
+  .max(200, 'Email must be at most 200 characters')
+  .email('Email must be an email address');
+const Phone = z
+  .string('Phone is required')
+  .trim()
+  .min(1, required('Phone'))
   .regex(/^\+?[0-9]{10,15}$/, 'Phone must be 10 to 15 digits');
 // A person picks from a list: an empty choice is 'required', anything else was not on the list. The internal
 // codes are not listed in the message; the form's list shows the choices.
@@ -198,9 +212,10 @@ export type UsersList = z.infer<typeof UsersList>;
 export const UserIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export const Login = z
-  .string()
+  .string('Login is required')
   .trim()
   .toLowerCase()
+  .min(1, required('Login'))
   .regex(/^[a-z0-9._@-]{3,150}$/, 'Login must be 3 to 150 letters, digits, dots, dashes, underscores or @');
 
 export const UserCreate = z.object({

@@ -75,6 +75,26 @@ export type EmpRole = (typeof EMP_ROLES)[number];
 export const DESIGNATIONS = ['national_head', 'zsm', 'asm', 'team_lead', 'rm', 'trm', 'supervisor'] as const;
 export type Designation = (typeof DESIGNATIONS)[number];
 
+/** What people call each role and designation; the stored code stays behind it (docs/product/administration.md, 'People'). */
+export const ROLE_NAMES: Readonly<Record<EmpRole | Designation, string>> = {
+  head: 'National head',
+  national_head: 'National head',
+  zsm: 'Zonal sales manager',
+  asm: 'Area sales manager',
+  team_lead: 'Team lead',
+  rm: 'Relationship manager',
+  trm: 'Telephone relationship manager',
+  supervisor: 'Call-centre supervisor',
+  '201': 'Paymaster (201)',
+  '204': 'Life only (204)',
+};
+
+/** A role or designation code as people name it; a code the product does not know is shown as it is. */
+export function roleName(code: string): string {
+  const names: Readonly<Partial<Record<string, string>>> = ROLE_NAMES;
+  return (Object.hasOwn(names, code) ? names[code] : undefined) ?? code;
+}
+
 /** Partner and executive codes contain this marker (docs/product/shell.md, 'Users and roles'). */
 export const PARTNER_CODE_MARKER = 'EI';
 

@@ -30,6 +30,7 @@ const MySessionsPage = lazyScreen(() => import('../features/sessions/routes/MySe
 const MyViewsPage = lazyScreen(() => import('../features/views/routes/MyViewsPage'));
 const OpenViewPage = lazyScreen(() => import('../features/views/routes/OpenViewPage'));
 const MySubscriptionsPage = lazyScreen(() => import('../features/subscriptions/routes/MySubscriptionsPage'));
+const AdminGate = lazyScreen(() => import('../features/admin/routes/AdminGate'));
 const PeoplePage = lazyScreen(() => import('../features/admin/routes/PeoplePage'));
 const PersonPage = lazyScreen(() => import('../features/admin/routes/PersonPage'));
 const UsersPage = lazyScreen(() => import('../features/admin/routes/UsersPage'));
@@ -121,13 +122,21 @@ export const routes: RouteObject[] = [
       screen('views', MyViewsPage),
       screen('views/:id', OpenViewPage),
       screen('subscriptions', MySubscriptionsPage),
-      { path: 'admin', element: <Navigate to="/admin/people" replace /> },
-      screen('admin/people', PeoplePage),
-      screen('admin/people/:code', PersonPage),
-      screen('admin/users', UsersPage),
-      screen('admin/hierarchy', HierarchyPage),
-      screen('admin/imports', ImportsPage),
-      screen('admin/audit', AuditPage),
+      // Every administration address passes the gate first: a non-administrator gets its refusal, not the screen.
+      {
+        path: 'admin',
+        element: <AdminGate />,
+        handle: { preload: AdminGate.preload } satisfies RouteHandle,
+        children: [
+          { index: true, element: <Navigate to="/admin/people" replace /> },
+          screen('people', PeoplePage),
+          screen('people/:code', PersonPage),
+          screen('users', UsersPage),
+          screen('hierarchy', HierarchyPage),
+          screen('imports', ImportsPage),
+          screen('audit', AuditPage),
+        ],
+      },
       screen('*', NotFoundPage),
     ],
   },

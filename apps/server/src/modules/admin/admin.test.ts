@@ -93,6 +93,17 @@ describe('administration API', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toMatch(/Email must be an email address/);
     expect(bad.json<{ error: string }>().error).toMatch(/Phone must be 10 to 15 digits/);
+    // Empty required fields say so, each once and nothing more; a role off the list is named as a role.
+    const blank = { code: ' ', name: '', email: '', phone: '', emp_role: '', designation: '', manager_code: null };
+    expect((await call(admin, 'POST', '/api/admin/people/', blank)).json<{ error: string }>().error).toBe(
+      'Code is required. Name is required. Email is required. Phone is required. Role is required. Designation is required.',
+    );
+    expect((await call(admin, 'POST', '/api/admin/people/', { ...payload, code: 'RM903', emp_role: 'boss' })).json()).toMatchObject({
+      error: 'Choose a role from the list',
+    });
+    expect((await call(admin, 'POST', '/api/admin/users/', { employee_code: '', login: '' })).json()).toMatchObject({
+      error: 'Employee code is required. Login is required.',
+    });
     const noManager = await call(admin, 'POST', '/api/admin/people/', { ...payload, code: 'RM902', manager_code: 'GHOST' });
     expect(noManager.statusCode).toBe(400);
     expect(noManager.json()).toEqual({ error: 'No employee GHOST to report to' });

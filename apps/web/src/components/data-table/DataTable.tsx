@@ -138,7 +138,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: props.pageSize ?? PAGE_SIZE });
   const paginate = props.paginate ?? true;
-  const { ref: scrollRef, edges } = useScrollEdges<HTMLDivElement>();
+  const { ref: scrollRef, edges, visibleWidth } = useScrollEdges<HTMLDivElement>();
   const server = props.serverPaging && 'totalRows' in props.serverPaging ? props.serverPaging : undefined;
   const pages = props.serverPaging && 'totalPages' in props.serverPaging ? props.serverPaging : undefined;
   const serverOrder = pages !== undefined;
@@ -344,8 +344,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 : null}
               {!loading && pageRows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={columnCount}>
-                    <Text ta="center" c="gray.7" py="md" size="sm" data-testid="empty-message">
+                  <Table.Td colSpan={columnCount} p={0}>
+                    {/* A table wider than its frame would centre the message under columns out of view: it
+                        spans the visible part of the frame and stays there while the table scrolls. A table that
+                        fits keeps the message as wide as itself (the frame's width would add its borders). */}
+                    <Text
+                      className={classes.empty}
+                      style={visibleWidth !== null && (edges.left || edges.right) ? { width: visibleWidth } : undefined}
+                      ta="center"
+                      c="gray.7"
+                      py="md"
+                      px="xs"
+                      size="sm"
+                      data-testid="empty-message"
+                    >
                       {emptyText}
                     </Text>
                   </Table.Td>

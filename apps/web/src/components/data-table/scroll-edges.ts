@@ -7,10 +7,14 @@ export interface ScrollEdges {
   right: boolean;
 }
 
-/** Which sides of a sideways-scrolling box hide content, followed through scrolling and resizing. */
+/**
+ * Which sides of a sideways-scrolling box hide content, and how wide its visible part is (null until the
+ * first layout), followed through scrolling and resizing.
+ */
 export function useScrollEdges<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ left: false, right: false });
+  const [visibleWidth, setVisibleWidth] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -18,6 +22,7 @@ export function useScrollEdges<T extends HTMLElement>() {
       const left = el.scrollLeft > 1;
       const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+      setVisibleWidth(el.clientWidth);
     };
     el.addEventListener('scroll', update, { passive: true });
     // The box and the table inside it change size with the window, the side menu and the rows shown. The
@@ -31,5 +36,5 @@ export function useScrollEdges<T extends HTMLElement>() {
       observer.disconnect();
     };
   }, []);
-  return { ref, edges };
+  return { ref, edges, visibleWidth };
 }

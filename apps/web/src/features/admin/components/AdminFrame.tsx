@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
-import { useAdminMe } from '../api/me';
 
 export const ADMIN_TABS = [
   { path: '/admin/people', label: 'People' },
@@ -12,21 +11,10 @@ export const ADMIN_TABS = [
   { path: '/admin/audit', label: 'Audit trail' },
 ] as const;
 
-/** The administration screens share one frame: the tabs, and a clear refusal for non-admins. */
+/** The administration screens share one frame: the tabs, then the screen. Non-administrators never reach it (AdminGate). */
 export function AdminFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
-  const me = useAdminMe();
   const active = ADMIN_TABS.find((t) => pathname.startsWith(t.path))?.path ?? null;
-  if (me.isPending) return <Skeleton height={200} radius="md" />;
-  if (!me.data?.is_admin) {
-    return (
-      <Screen title="Administration">
-        <Alert color="red" variant="light" role="alert">
-          Administration is for administrators only.
-        </Alert>
-      </Screen>
-    );
-  }
   return (
     <Stack gap="md">
       <Group component="nav" aria-label="Administration" gap={4} wrap="wrap">

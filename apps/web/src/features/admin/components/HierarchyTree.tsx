@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { HierarchyNode } from '@dossier/shared';
+import { roleName, type HierarchyNode } from '@dossier/shared';
 import { useHierarchyLevel } from '../api/hierarchy';
 import classes from './HierarchyTree.module.css';
 
@@ -58,7 +58,7 @@ function TreeNode({ node, expanded, highlight, onToggle, depth }: Omit<TreeProps
           {node.name}
         </Anchor>
         <Text size="xs" c="gray.7" className={classes.meta}>
-          {node.code} · {node.designation}
+          {node.code} · {roleName(node.designation)}
           {node.active ? '' : ' · inactive'}
         </Text>
         {/* The counts keep their width on a phone; the name wraps instead. */}

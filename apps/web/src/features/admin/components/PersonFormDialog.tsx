@@ -1,6 +1,6 @@
 import { Alert, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PersonCreate, PersonUpdate, type PersonDetail } from '@dossier/shared';
+import { PersonCreate, PersonUpdate, roleName, type PersonDetail } from '@dossier/shared';
 import { FormActions } from '../../../components/form-actions/FormActions';
 import { useAdminOptions, useCreatePerson, useUpdatePerson } from '../api/people';
 import { ManagerInput } from './ManagerInput';
@@ -43,6 +43,9 @@ function requestBody(fields: Fields, person?: PersonDetail['person']): Record<st
   const before = initial(person);
   return Object.fromEntries(Object.entries(values).filter(([k]) => fields[k as keyof Fields] !== before[k as keyof Fields]));
 }
+
+/** A list of role or designation codes as the choices of a select: the name shown, the code sent. */
+const named = (codes: readonly string[] | undefined) => (codes ?? []).map((code) => ({ value: code, label: roleName(code) }));
 
 const checkCreate = schemaResolver(PersonCreate, { sync: true });
 const checkUpdate = schemaResolver(PersonUpdate, { sync: true });
@@ -95,8 +98,8 @@ export function PersonFormDialog({ opened, onClose, person, onSaved }: Props) {
             <TextInput label="Name" required {...form.getInputProps('name')} />
             <TextInput label="Email" required type="email" {...form.getInputProps('email')} />
             <TextInput label="Phone" required {...form.getInputProps('phone')} />
-            <Select label="Role (emp_role)" required data={options.data?.emp_roles ?? []} {...select('emp_role')} />
-            <Select label="Designation" required data={options.data?.designations ?? []} {...select('designation')} />
+            <Select label="Role" required data={named(options.data?.emp_roles)} {...select('emp_role')} />
+            <Select label="Designation" required data={named(options.data?.designations)} {...select('designation')} />
             <Select
               label="Zone"
               clearable

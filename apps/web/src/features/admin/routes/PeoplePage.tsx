@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { ADMIN_PAGE_SIZES, type PersonRow } from '@dossier/shared';
+import { ADMIN_PAGE_SIZES, roleName, type PersonRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { AdminFrame } from '../components/AdminFrame';
@@ -23,8 +23,8 @@ const columns: DataTableColumn<PersonRow>[] = [
     ),
   },
   { id: 'name', header: 'Name', value: (p) => p.name },
-  { id: 'designation', header: 'Designation', value: (p) => p.designation },
-  { id: 'role', header: 'Role', value: (p) => p.emp_role },
+  { id: 'designation', header: 'Designation', value: (p) => roleName(p.designation) },
+  { id: 'role', header: 'Role', value: (p) => roleName(p.emp_role) },
   { id: 'zone', header: 'Zone', value: (p) => p.zone ?? '-' },
   { id: 'manager', header: 'Manager', value: (p) => (p.manager_name ? `${p.manager_name} (${p.manager_code})` : '-') },
   { id: 'user', header: 'User', value: (p) => p.user_login ?? '-' },

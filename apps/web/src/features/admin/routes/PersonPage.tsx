@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { PersonDetail } from '@dossier/shared';
+import { roleName, type PersonDetail } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { errorText } from '../../../lib/error-message';
@@ -107,8 +107,8 @@ export default function PersonPage() {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Field label="Email" value={d.person.email} />
             <Field label="Phone" value={d.person.phone} />
-            <Field label="Designation" value={d.person.designation} />
-            <Field label="Role" value={d.person.emp_role} />
+            <Field label="Designation" value={roleName(d.person.designation)} />
+            <Field label="Role" value={roleName(d.person.emp_role)} />
             <Field label="Zone" value={d.person.zone} />
             <Field label="Pincode" value={d.person.pincode} />
             <Field label="Team size" value={String(d.team_size)} />
@@ -136,7 +136,7 @@ export default function PersonPage() {
                         {r.name}
                       </Anchor>{' '}
                       <Text span size="xs" c="gray.7">
-                        {r.code} · {r.designation}
+                        {r.code} · {roleName(r.designation)}
                         {r.active ? '' : ' · inactive'}
                       </Text>
                     </List.Item>

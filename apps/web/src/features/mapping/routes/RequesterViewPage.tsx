@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
+import { useIsPhone } from '../../../lib/media';
 import { useCancelMapping } from '../api/cancel-mapping';
 import { useSubmitMapping } from '../api/submit-mapping';
 import { useUnmappedPartners } from '../api/unmapped-partners';
@@ -24,6 +25,7 @@ export default function RequesterViewPage() {
   const [product, setProduct] = useState<ProductLine>('motor');
   const [partners, setPartners] = useState<string[]>([]);
   const [manager, setManager] = useState<string | null>(null);
+  const phone = useIsPhone();
 
   const isAsm = data?.designation === 'asm';
   const lists: MappingLists | undefined = !data
@@ -76,7 +78,9 @@ export default function RequesterViewPage() {
       value: () => '',
       sortable: false,
       searchable: false,
-      stickyEnd: true,
+      // Pinned on a phone, the column (empty on most rows) covered Pincode: there it scrolls with the rest
+      // (docs/product/team.md, 'Requester View').
+      stickyEnd: !phone,
       cell: (r) =>
         r.can_cancel ? (
           <Button

@@ -86,6 +86,40 @@ describe('chart data', () => {
       { label: 'SME Fire · Tata AIG', value: 2580 },
     ]);
   });
+  it('adds the columns after the key until the bars differ: the Life issuance channel report reads channel · term · instalment', () => {
+    const columns: [string, ReportColumnKind][] = [
+      ['Channel', 'text'],
+      ['premium_payment_term', 'count'],
+      ['premium_installment_type', 'text'],
+      ['Policies count', 'count'],
+      ['Total Premium', 'currency'],
+    ];
+    const row = (channel: string, term: number, instalment: string, premium: number) => ({
+      Channel: channel,
+      premium_payment_term: term,
+      premium_installment_type: instalment,
+      'Policies count': 1,
+      'Total Premium': premium,
+    });
+    const life = report('Life issuance channel report', columns, [
+      row('POS partner', 5, 'Monthly', 3710),
+      row('POS partner', 5, 'Yearly', 52240),
+      row('POS partner', 10, 'Monthly', 1750),
+      row('Direct', 10, 'Monthly', 20400),
+    ]);
+    expect(barChartOf(life)?.points).toEqual([
+      { label: 'POS partner · 5 · Yearly', value: 52240 },
+      { label: 'Direct · 10 · Monthly', value: 20400 },
+      { label: 'POS partner · 5 · Monthly', value: 3710 },
+      { label: 'POS partner · 10 · Monthly', value: 1750 },
+    ]);
+    // Only as many as it takes: the term alone tells these two apart.
+    const two = report('Life issuance channel report', columns, [
+      row('POS partner', 5, 'Monthly', 300),
+      row('POS partner', 10, 'Monthly', 200),
+    ]);
+    expect(barChartOf(two)?.points.map((p) => p.label)).toEqual(['POS partner · 5', 'POS partner · 10']);
+  });
   it('leaves out Total rows and skips reports with nothing to compare', () => {
     const summary = report(
       'Business summary',

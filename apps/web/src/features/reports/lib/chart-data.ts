@@ -15,17 +15,34 @@ const isTotal = (label: string) => label.trim().toLowerCase() === 'total';
 /**
  * The columns that name a bar: the Name column, else the text columns the row begins with (its key: Direct
  * business's product and insurer, where the product alone would name several bars alike), else the first text
- * column.
+ * column. Rows those leave alike are told apart by the columns after them, up to the charted one, as many as
+ * it takes: the Life issuance channel report's rows are a channel × a payment term × an instalment type, so
+ * its bars read 'POS partner · 10 · Monthly', never four times 'POS partner'.
  */
-function labelColumns(columns: readonly ReportColumnDef[], measure: string): string[] {
+function labelColumns(columns: readonly ReportColumnDef[], measure: string, records: readonly ReportRecord[]): string[] {
   const name = columns.find((c) => c.key === 'Name');
   if (name) return [name.key];
   const leading = columns.findIndex((c) => c.kind !== 'text' || c.key === measure);
   const key = columns.slice(0, leading === -1 ? columns.length : leading).map((c) => c.key);
-  if (key.length) return key;
   const first = columns.find((c) => c.kind === 'text' && c.key !== measure);
-  return first ? [first.key] : [];
+  if (!key.length && first) key.push(first.key);
+  if (!key.length) return [];
+  const before = columns
+    .slice(
+      0,
+      columns.findIndex((c) => c.key === measure),
+    )
+    .filter((c) => !key.includes(c.key));
+  for (const column of before) {
+    if (distinct(records, key)) break;
+    key.push(column.key);
+  }
+  return key;
 }
+
+const labelOf = (record: ReportRecord, keys: readonly string[]) => keys.map((k) => String(record[k] ?? '-')).join(' · ');
+const distinct = (records: readonly ReportRecord[], keys: readonly string[]) =>
+  new Set(records.map((r) => labelOf(r, keys))).size === records.length;
 
 /** Bars by row of one report: the column its presentation charts, per row (Total rows left out), largest first, at most ten. */
 export function barChartOf(report: ReportResponse): BarChartData | null {
@@ -33,15 +50,17 @@ export function barChartOf(report: ReportResponse): BarChartData | null {
   const columns = column_defs.filter((c) => !c.hidden);
   const measure = columns.find((c) => c.key === report.presentation.chart);
   if (!measure) return null;
-  const labels = labelColumns(columns, measure.key);
+  // A Total row says so in its first column (a breakdown) or its Name.
+  const namers = [columns.find((c) => c.key !== measure.key)?.key, 'Name'].filter((k) => k !== undefined);
+  const rows = records.filter((r) => !namers.some((k) => isTotal(String(r[k] ?? ''))));
+  const labels = labelColumns(columns, measure.key, rows);
   if (!labels.length) return null;
   const value = (r: ReportRecord): number => {
     const cell = r[measure.key];
     return typeof cell === 'number' ? cell : Number(cell);
   };
-  const points = records
-    .filter((r) => !isTotal(String(r[labels[0] as string] ?? '')))
-    .map((r) => ({ label: labels.map((k) => String(r[k] ?? '-')).join(' · '), value: value(r) }))
+  const points = rows
+    .map((r) => ({ label: labelOf(r, labels), value: value(r) }))
     .filter((p) => Number.isFinite(p.value))
     .sort((a, b) => b.value - a.value)
     .slice(0, MAX_BARS);

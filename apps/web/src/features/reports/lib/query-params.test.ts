@@ -34,7 +34,10 @@ describe('report query parameters', () => {
       'The period in the address ends before it starts (20/05/2026 to 01/05/2026); showing 01/06/2026 to 30/06/2026 instead.',
     );
     expect(notice('start_date=2026-02-30&end_date=2026-03-10')).toBe(
-      "'2026-02-30' in the address is not a date (yyyy-MM-dd); showing 01/06/2026 to 30/06/2026 instead.",
+      "'2026-02-30' in the address is not a real date; showing 01/06/2026 to 30/06/2026 instead.",
+    );
+    expect(notice('start_date=2026-02-01&end_date=01-03-2026')).toBe(
+      "'01-03-2026' in the address is not a date (yyyy-MM-dd); showing 01/06/2026 to 30/06/2026 instead.",
     );
     expect(notice('start_date=2026-05-01')).toBe('The address gives only one end of the period; showing 01/06/2026 to 30/06/2026 instead.');
     expect(notice('')).toBeUndefined();

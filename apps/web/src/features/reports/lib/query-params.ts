@@ -42,7 +42,11 @@ export function readReportQuery(search: URLSearchParams, today: string = kolkata
 function refusedDates(start: string | null, end: string | null): string | null {
   if (!start && !end) return null;
   const bad = [start, end].find((d) => d && !isValidIsoDate(d));
-  if (bad) return `'${bad}' in the address is not a date (yyyy-MM-dd)`;
+  // '2026-02-30' has the right shape but no such day: saying 'yyyy-MM-dd' would not tell what is wrong.
+  if (bad)
+    return /^\d{4}-\d{2}-\d{2}$/.test(bad)
+      ? `'${bad}' in the address is not a real date`
+      : `'${bad}' in the address is not a date (yyyy-MM-dd)`;
   if (!start || !end) return 'The address gives only one end of the period';
   return `The period in the address ends before it starts (${toDayMonthYear(start)} to ${toDayMonthYear(end)})`;
 }

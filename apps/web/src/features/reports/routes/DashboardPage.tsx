@@ -8,6 +8,7 @@ import { useReport } from '../api/report';
 import { useViewerMenu } from '../api/viewer-role';
 import { AppliedFilters } from '../components/AppliedFilters';
 import { BriefMonthCard } from '../components/BriefMonthCard';
+import { DateNotice } from '../components/DateNotice';
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
@@ -81,6 +82,7 @@ export default function DashboardPage() {
       >
         {/* Every figure below (the trend and both tables) takes all three saved filters. */}
         <AppliedFilters filters={ctx.filters} />
+        <DateNotice notice={ctx.query.dateNotice} />
         {/* Drills from here start a fresh trail at Home (the Business Dashboard page). */}
         <ReportTrail reportId={BUSINESS_DASHBOARD_ID} userCode={ctx.userCode} search="" hidden />
       </Screen>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
 import { PAGE_SIZE, type ReportResponse } from '@dossier/shared';
 import { reportsOf, useReport } from '../api/report';
 import { AppliedFilters } from '../components/AppliedFilters';
+import { DateNotice } from '../components/DateNotice';
 import { PageChart } from '../components/PageChart';
 import { ProductFilter } from '../components/ProductFilter';
 import { ReportMonthFilter, ReportRangeFilter } from '../components/ReportFilters';
@@ -148,11 +149,7 @@ export default function ReportsPage() {
           <ProductFilter key={ctx.query.product_type_id.join(',')} value={ctx.query.product_type_id} onApply={ctx.applyProducts} />
         ) : null}
         {page ? <AppliedFilters filters={filtersOnScreen(page.reports, ctx.filters)} /> : null}
-        {ctx.query.dateNotice ? (
-          <Alert color="yellow" variant="light" role="status" aria-label="Dates in the address" p="xs">
-            {ctx.query.dateNotice}
-          </Alert>
-        ) : null}
+        <DateNotice notice={ctx.query.dateNotice} />
       </Screen>
       {isPending && valid ? (
         <Placeholder />
