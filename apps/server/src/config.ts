@@ -99,7 +99,10 @@ export const ConfigSchema = z.object({
   TELEPHONY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Calls one user may place per minute. */
   CALL_RATE_LIMIT: z.coerce.number().int().positive().default(6),
-  /** Base URL at which the provider reaches this server's status callback, e.g. https://dossier.example.com. */
+  /**
+   * Base URL at which the provider reaches this server's status callback, e.g. https://dossier.example.com, and
+   * at which links in mails (password links, the daily brief) open the portal.
+   */
   PUBLIC_BASE_URL: z.string().url().optional(),
   EXOTEL_API_URL: z.string().url().optional(),
   EXOTEL_ACCOUNT_SID: z.string().optional(),
@@ -178,6 +181,11 @@ const CheckedConfig = ConfigSchema.superRefine((c, ctx) => {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OIDC_ISSUER_URL is set' });
 });
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Where links in mails point: PUBLIC_BASE_URL, or this server on localhost. */
+export function portalUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+}
 
 /** Parses the environment; throws one readable message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

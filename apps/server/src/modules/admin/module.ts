@@ -1,3 +1,4 @@
+import { portalUrl } from '../../config';
 import type { Module } from '../../platform/module';
 import { auditRetentionJob } from './audit-retention';
 import { adminRoutes } from './routes';
@@ -5,8 +6,8 @@ import { uploadRoutes } from './upload-routes';
 
 /** The administration area (docs/product/administration.md). */
 export const adminModule: Module<'db' | 'config' | 'secured'> = async (app, { db, config, secured }) => {
-  // Where links in mails point (password links): PUBLIC_BASE_URL, or this server on localhost.
-  const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+  // Where links in mails point (password links).
+  const publicBaseUrl = portalUrl(config);
   await secured(app, async (scope) => {
     await adminRoutes(scope, db, publicBaseUrl);
     await uploadRoutes(scope, db, { maxBytes: config.INGEST_MAX_BYTES, idleMs: config.REQUEST_TIMEOUT_MS });

@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Viewer } from '../../platform/viewer';
 import { activeViewerByLogin } from '../auth/module';
+import { briefMail } from '../brief/module';
 import { paramsOfBody, reportWorkbook, type ReportService } from '../reports/module';
 import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
 import { activeLogin, claimDue, lockForSend, recordRun, scheduleOf, type SubscriptionRow } from './queries';
@@ -25,6 +26,8 @@ export interface SubscriptionJobOptions {
   batchSize?: number;
   /** A pass takes further batches of due rows until this long has passed. */
   budgetMs?: number;
+  /** Where the daily brief's links point (PUBLIC_BASE_URL); default the server on localhost:3000. */
+  portal?: string;
   logger?: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -46,10 +49,16 @@ async function subscriber(db: Db, userId: number): Promise<Viewer | undefined> {
 }
 
 /** The report(s) computed now, for the subscriber's subtree as it is now. */
-async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, batchSize: number): Promise<Outcome> {
+async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at: Date, options: SubscriptionJobOptions): Promise<Outcome> {
   const viewer = await subscriber(db, row.user_id);
   if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
   if (!can(viewer, 'report-email')) return { kind: 'pause', reason: 'You no longer have access to email reports' };
+  // The daily brief (kind 'brief', no report) is composed by its own module.
+  if (row.report_id === null) {
+    const schedule = scheduleOf(row);
+    return { kind: 'mail', viewer, mail: await briefMail(reports, viewer, { at, schedule, portal: options.portal ?? 'http://localhost:3000' }) };
+  }
+  const batchSize = options.batchSize ?? 2000;
   const target = subscribedReports(row.report_id);
   if (!target || target.reportIds.length === 0) return { kind: 'pause', reason: 'This report can no longer be emailed' };
   const params = paramsOfBody(ReportFilterBody.parse(row.filters));
@@ -96,7 +105,7 @@ async function sendClaimed(
   for (const row of claimed) {
     let outcome: Outcome;
     try {
-      outcome = await prepare(db, reports, row, now(), options.batchSize ?? 2000);
+      outcome = await prepare(db, reports, row, now(), options);
     } catch (err) {
       // The claim lapses after the lease and another pass tries again.
       options.logger?.error({ err, subscription: row.id }, 'scheduled report failed');
