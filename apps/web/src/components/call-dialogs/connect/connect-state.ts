@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_CHOICE_SCHEDULE, Note, type CaseStatus, type RecommendedPartner } from '@dossier/shared';
-import { isMeetingDateAllowed, meetingDate, type MeetingChoice } from '../../lib/meeting-date';
+import { isMeetingDateAllowed, meetingDate, type MeetingChoice } from '../lib/meeting-date';
 
 /** Customer section: call status, choice (1 Call Back, 2 Not Interested in Advisors, 3 Schedule call). */
 export interface CustomerFormState {

@@ -12,15 +12,15 @@ import {
   type CallRecord,
   type SaveCaseOutcomeRequest,
 } from '@dossier/shared';
-import { readStoredUser } from '../../../../lib/session';
-import { useCallDetails } from '../../api/call-details';
-import { useCallToConnect } from '../../api/call-to-connect';
-import { callCentreKeys } from '../../api/keys';
-import { useSaveOutcome } from '../../api/save-outcome';
-import { useSlots } from '../../api/slots';
-import { kolkataToday as todayIso } from '../../../../lib/format';
-import { meetingDate } from '../../lib/meeting-date';
-import { canSave, sectionsToSend } from '../../lib/save-rules';
+import { readStoredUser } from '../../../lib/session';
+import { useCallDetails } from '../api/call-details';
+import { useCallToConnect } from '../api/call-to-connect';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
+import { useSaveOutcome } from '../api/save-outcome';
+import { useSlots } from '../api/slots';
+import { kolkataToday as todayIso } from '../../../lib/format';
+import { meetingDate } from '../lib/meeting-date';
+import { canSave, sectionsToSend } from '../lib/save-rules';
 import { CallPanel } from './CallPanel';
 import {
   connectSchema,

@@ -1,7 +1,7 @@
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, openModal } from '../modals/open-modal';
 import type { CallRecord } from '@dossier/shared';
-import { isMobileNow } from '../../../lib/media';
-import { CALL_HISTORY_DIALOG_WIDTH, CONNECT_DIALOG_INNER, connectDialogContent, NARROW_WIDTH } from '../lib/dialog-sizes';
+import { isMobileNow } from '../../lib/media';
+import { CALL_HISTORY_DIALOG_WIDTH, CONNECT_DIALOG_INNER, connectDialogContent, NARROW_WIDTH } from './lib/dialog-sizes';
 import { CallHistoryDialog } from './CallHistoryDialog';
 import { ConnectCallDialog, type ConnectDialogMemory } from './connect/ConnectCallDialog';
 
