@@ -65,9 +65,9 @@ export type ConnectValues = {
   placedCallId: number | null;
 };
 
-export const initialConnectValues = (status: CaseStatus, pin: string | null): ConnectValues => ({
+export const initialConnectValues = (status: CaseStatus, pin: string | null, party: 1 | 2 = 1): ConnectValues => ({
   status,
-  party: 1,
+  party,
   customer: INITIAL_CUSTOMER,
   partner: INITIAL_PARTNER,
   advisor: initialAdvisor(pin),
