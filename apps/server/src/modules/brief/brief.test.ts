@@ -190,8 +190,7 @@ describe('GET /api/brief/ equals a recomputation from raw policies, mappings, ta
         // is worked by one of its TRMs.
         const through = cases
           .filter(
-            (k) =>
-              k.partner_id === x?.partnerId && k.status === 'open' && (leads.has(k.id) || (k.trm_id !== null && team.has(k.trm_id))),
+            (k) => k.partner_id === x?.partnerId && k.status === 'open' && (leads.has(k.id) || (k.trm_id !== null && team.has(k.trm_id))),
           )
           .sort((a, c) => c.case_date.localeCompare(a.case_date) || c.id - a.id)[0];
         expect(s.call, s.partner_code).toEqual(

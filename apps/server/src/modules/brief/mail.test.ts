@@ -139,7 +139,11 @@ describe("the daily brief by mail: the switch on My day, the subscription, the m
     expect(b.renewals_due.top.length).toBeGreaterThan(0);
 
     const smtp = await startSmtp();
-    const transport = createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Dossier <no-reply@dossier.test>', DATA_DIR: tmpdir() });
+    const transport = createMailTransport({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Dossier <no-reply@dossier.test>',
+      DATA_DIR: tmpdir(),
+    });
     try {
       await deliverDueMails(ctx.db.db, transport);
       expect(smtp.received).toHaveLength(1);
@@ -195,7 +199,8 @@ describe("the daily brief by mail: the switch on My day, the subscription, the m
       // Renewals due: the count and premium, the largest policies, the link to Renewal dues over the same days.
       const due = b.renewals_due;
       expect(text).toContain(`\n${due.count.toLocaleString('en-IN')} not yet renewed, ${formatRupee(due.premium)}\n`);
-      for (const r of due.top) expect(text).toContain(`- ${r.policy_no}, ${r.customer}, expires ${r.expiry_date}, ${formatRupee(r.premium)}`);
+      for (const r of due.top)
+        expect(text).toContain(`- ${r.policy_no}, ${r.customer}, expires ${r.expiry_date}, ${formatRupee(r.premium)}`);
       expect(text).toContain(`Renewal dues: ${PORTAL}/reports/38/?start_date=${due.start_date}&end_date=${due.end_date}`);
 
       // Open work, oldest first, each linked to the dashboard it is worked from.

@@ -56,7 +56,11 @@ async function prepare(db: Db, reports: ReportService, row: SubscriptionRow, at:
   // The daily brief (kind 'brief', no report) is composed by its own module.
   if (row.report_id === null) {
     const schedule = scheduleOf(row);
-    return { kind: 'mail', viewer, mail: await briefMail(reports, viewer, { at, schedule, portal: options.portal ?? 'http://localhost:3000' }) };
+    return {
+      kind: 'mail',
+      viewer,
+      mail: await briefMail(reports, viewer, { at, schedule, portal: options.portal ?? 'http://localhost:3000' }),
+    };
   }
   const batchSize = options.batchSize ?? 2000;
   const target = subscribedReports(row.report_id);

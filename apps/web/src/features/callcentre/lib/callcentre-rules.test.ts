@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate } from './date-filter';
-import { isMeetingDateAllowed, meetingDate } from '../../../components/call-dialogs/lib/meeting-date';
 import { popupLeft, popupTop } from './popup-position';
-import { canSave, sectionsToSend, type SaveState } from '../../../components/call-dialogs/lib/save-rules';
 
 describe('leads date filter', () => {
   it('starts on today; tomorrow and the calendar give their dates', () => {
