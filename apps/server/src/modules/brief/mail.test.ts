@@ -17,6 +17,7 @@ import { createMailTransport } from '../../platform/mail/transport';
 import { deliverDueMails } from '../../platform/mail/worker';
 import { ReportService } from '../reports/service';
 import { runDueSubscriptions } from '../subscriptions/job';
+import { composeBriefMail } from './mail';
 
 const PORTAL = 'https://dossier.example.com';
 
@@ -219,5 +220,51 @@ describe("the daily brief by mail: the switch on My day, the subscription, the m
     const row = await ctx.db.db.selectFrom('report_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.last_result).toBe('Sent');
     expect(kolkataTime(new Date(row.next_run_at))).toBe('08:30');
+  });
+});
+
+describe('the brief mail body', () => {
+  it('escapes what people typed (names) in the HTML, and joins links to the portal without a double slash', () => {
+    const month = {
+      today: '2026-06-15',
+      start_date: '2026-06-01',
+      mtd: 0,
+      projected: 0,
+      target: null,
+      achievement_pct: null,
+      projected_pct: null,
+      required_per_day: null,
+      yesterday: { date: '2026-06-14', premium: 0 },
+      week_before: { date: '2026-06-07', premium: 0 },
+    };
+    const mail = composeBriefMail({
+      brief: {
+        slipping_partners: [
+          {
+            partner_code: 'P&1',
+            partner_name: '<b>Bold</b>',
+            rm_code: 'RM1',
+            rm_name: "O'Neil",
+            last_sale: '2026-05-01',
+            three_month_premium: 1,
+            call: null,
+          },
+        ],
+        renewals_due: { start_date: '2026-06-15', end_date: '2026-06-22', count: 0, premium: 0, top: [] },
+        open_work: [],
+        month,
+      },
+      userName: 'A <script>',
+      at: new Date('2026-06-15T03:00:00Z'),
+      schedule: { frequency: 'daily', time: '08:30', weekdays_only: false },
+      portal: 'https://dossier.example.com/',
+    });
+    expect(mail.html).toContain('Hello A &lt;script&gt;,');
+    expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; (P&amp;1)');
+    expect(mail.html).toContain('O&#39;Neil (RM1)');
+    expect(mail.html).toContain('<a href="https://dossier.example.com/reports/37/P%261/">');
+    expect(mail.html).not.toContain('<b>Bold');
+    expect(mail.text).toContain('Open My day: https://dossier.example.com/brief\n');
+    expect(mail.html).toContain('No open leads or cases.');
   });
 });
