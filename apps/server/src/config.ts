@@ -99,7 +99,10 @@ export const ConfigSchema = z.object({
   TELEPHONY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Calls one user may place per minute. */
   CALL_RATE_LIMIT: z.coerce.number().int().positive().default(6),
-  /** Base URL at which the provider reaches this server's status callback, e.g. https://dossier.example.com. */
+  /**
+   * Base URL at which the provider reaches this server's status callback, e.g. https://dossier.example.com, and
+   * at which links in mails (password links, the daily brief) open the portal.
+   */
   PUBLIC_BASE_URL: z.string().url().optional(),
   EXOTEL_API_URL: z.string().url().optional(),
   EXOTEL_ACCOUNT_SID: z.string().optional(),

@@ -15,12 +15,12 @@ export interface ReportsTestContext {
 
 /**
  * The real app over a small generated demo organisation with its roll-ups built. `today` fixes the business
- * date reports count their default periods and growth comparisons from (default: the clock); `config` sets
- * environment settings.
+ * date reports count their default periods and growth comparisons from, or gives it as a function a test
+ * moves (default: the clock); `config` sets environment settings.
  */
 export async function createReportsTestApp(
   scale = 0.02,
-  { today, config = {} }: { today?: string; config?: Record<string, string> } = {},
+  { today, config = {} }: { today?: string | (() => string); config?: Record<string, string> } = {},
 ): Promise<ReportsTestContext> {
   const db = await createTestDb({
     // The roll-ups built into the seed: on PGlite every file then starts from the file with them built.
@@ -35,7 +35,7 @@ export async function createReportsTestApp(
   const app = await buildApp({
     config: loadConfig({ WEB_DIST: '/nonexistent', ...config }),
     db: db.db,
-    ...(today ? { today: () => today } : {}),
+    ...(today ? { today: typeof today === 'string' ? () => today : today } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { IsoDate } from './primitives';
+import { CallRecord } from './callcentre';
+import { formatRupee } from './format';
+import { IsoDate, pathSegment } from './primitives';
+import type { SubscriptionSchedule } from './subscriptions';
 
 /** The daily brief (docs/product/brief.md): the viewer's own subtree, this morning. */
 export const BRIEF_PATHS = { brief: '/api/brief/' } as const;
@@ -11,6 +14,11 @@ export const BRIEF_RENEWAL_DAYS = 7;
 /** Days without a sale that make a steady partner slipping. */
 export const BRIEF_QUIET_DAYS = 15;
 
+/** The brief's name in My subscriptions and in its mail's subject. */
+export const BRIEF_TITLE = 'My day';
+/** When the brief is mailed, once turned on (docs/product/brief.md, 'By mail'): fixed, India time. */
+export const BRIEF_MAIL_SCHEDULE: SubscriptionSchedule = { frequency: 'daily', time: '08:30', weekdays_only: false };
+
 export const SlippingPartner = z.object({
   partner_code: z.string(),
   partner_name: z.string(),
@@ -18,6 +26,11 @@ export const SlippingPartner = z.object({
   rm_name: z.string(),
   last_sale: IsoDate,
   three_month_premium: z.number(),
+  /**
+   * The partner's newest open case the viewer may work on, through which the connect-call dialog calls them
+   * (a call always belongs to a case); null when there is none.
+   */
+  call: CallRecord.nullable(),
 });
 export type SlippingPartner = z.infer<typeof SlippingPartner>;
 
@@ -73,3 +86,47 @@ export const BriefResponse = z.object({
   month: BriefMonth,
 });
 export type BriefResponse = z.infer<typeof BriefResponse>;
+
+/**
+ * Where the brief links to, as portal paths: the page links them and its mail prefixes the portal's address
+ * (docs/product/brief.md).
+ */
+export const BRIEF_LINKS = {
+  brief: '/brief',
+  month: '/reports/11/',
+  slipping: '/reports/27/',
+  partner: (code: string) => `/reports/37/${pathSegment(code)}/`,
+  renewals: (start: string, end: string) => `/reports/38/?start_date=${start}&end_date=${end}`,
+  openWork: '/rm-dashboard',
+  /** A lead is worked from the RM Dashboard, a case from the TRM Dashboard. */
+  workItem: (kind: BriefWorkItem['kind']) => (kind === 'lead' ? '/rm-dashboard' : '/trm-dashboard'),
+} as const;
+
+const briefPct = (n: number | null) => (n === null ? '-' : `${n.toFixed(2)}%`);
+const briefMoney = (n: number | null) => (n === null ? '-' : formatRupee(n));
+
+/** 'The month' as the page and the mail show it: each figure's label and text ('-' without a target). */
+export function briefMonthFigures(m: BriefMonth): { label: string; value: string }[] {
+  return [
+    { label: 'MTD', value: formatRupee(m.mtd) },
+    { label: 'Projected (month end)', value: formatRupee(m.projected) },
+    { label: 'Target', value: briefMoney(m.target) },
+    { label: 'Achievement %', value: briefPct(m.achievement_pct) },
+    { label: 'Projected %', value: briefPct(m.projected_pct) },
+    { label: 'Required per day', value: briefMoney(m.required_per_day) },
+  ];
+}
+
+/** A business date as 'Sun, 14 Jun'. */
+const briefDay = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** 'Yesterday (Sun, 14 Jun) ₹X against ₹Y on Sun, 7 Jun'. */
+export function briefYesterdayText(m: BriefMonth): string {
+  return `Yesterday (${briefDay(m.yesterday.date)}) ${formatRupee(m.yesterday.premium)} against ${formatRupee(m.week_before.premium)} on ${briefDay(m.week_before.date)}`;
+}
+
+/** 'N not yet renewed, ₹X'. */
+export function briefRenewalsText(due: BriefResponse['renewals_due']): string {
+  return `${due.count.toLocaleString('en-IN')} not yet renewed, ${formatRupee(due.premium)}`;
+}

@@ -292,16 +292,17 @@ export const TrmCaseListing = Listing(TrmCaseRow);
 export type TrmCaseListing = z.infer<typeof TrmCaseListing>;
 
 /** The call record the connect dialog opens with (docs/product/callcentre.md, 'Connect-call dialog'). */
-export interface CallRecord {
-  case_id: number;
-  customer_id: number;
-  partner_id: number | null;
-  partner_name: string | null;
-  product_code: number;
-  status: CaseStatus;
+export const CallRecord = z.object({
+  case_id: z.number().int(),
+  customer_id: z.number().int(),
+  partner_id: z.number().int().nullable(),
+  partner_name: z.string().nullable(),
+  product_code: z.number().int(),
+  status: CaseStatus,
   /** The customer's pincode on the case: advisors are searched around it. */
-  pin: string | null;
-}
+  pin: z.string().nullable(),
+});
+export type CallRecord = z.infer<typeof CallRecord>;
 
 // ---- connect dialog outcomes ------------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ export const SUBSCRIPTION_PATHS = {
   remove: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/delete/`,
   /** 'Send now': the subscription's mail to its owner at once, the schedule unchanged. */
   sendNow: (id: number | string) => `/api/subscriptions/${pathSegment(id)}/send/`,
+  /** The daily brief's mail, on or off (docs/product/brief.md, 'By mail'). */
+  brief: '/api/subscriptions/brief/',
 } as const;
 
 /** Subscriptions one user may hold. */
@@ -72,10 +74,11 @@ export const SubscriptionIdParams = z.object({ id: PathId });
 
 export const Subscription = z.object({
   id: z.number().int(),
-  report_id: z.number().int(),
-  /** The report's name, or the dashboard's for a dashboard. */
+  /** Null for the daily brief. */
+  report_id: z.number().int().nullable(),
+  /** The report's name, the dashboard's for a dashboard, 'My day' for the daily brief. */
   report_name: z.string(),
-  kind: z.enum(['report', 'dashboard']),
+  kind: z.enum(['report', 'dashboard', 'brief']),
   filters: ReportFilterBody,
   schedule: SubscriptionSchedule,
   /** 'Daily at 09:00 (Mon–Fri)', 'Weekly on Monday at 08:30', 'Monthly on day 31 at 18:00'. */
@@ -140,3 +143,16 @@ export function nextRunAfter(s: SubscriptionSchedule, after: Date): Date {
   }
   throw new Error(`No run found for ${scheduleText(s)}`);
 }
+
+/** GET and POST /api/subscriptions/brief/: whether the daily brief is mailed to the user each morning. */
+export const BriefMailState = z.object({
+  /** Mailed: the user's brief subscription exists and is not paused. */
+  on: z.boolean(),
+  /** Whether the user may have reports mailed at all ('report-email'); the switch is off and disabled otherwise. */
+  may_mail: z.boolean(),
+  subscription: Subscription.nullable(),
+});
+export type BriefMailState = z.infer<typeof BriefMailState>;
+
+export const SetBriefMailBody = z.object({ on: z.boolean() });
+export type SetBriefMailBody = z.infer<typeof SetBriefMailBody>;

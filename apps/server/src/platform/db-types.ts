@@ -31,6 +31,8 @@ export type RemarksAudience = 'customer' | 'partner';
 
 export type ReportSubscriptionsFrequency = 'daily' | 'monthly' | 'weekly';
 
+export type ReportSubscriptionsKind = 'brief' | 'report';
+
 export type SavedViewsScreen = 'dashboard' | 'reports';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -719,13 +721,14 @@ export interface ReportSubscriptions {
   filters: ColumnType<unknown, string, string>;
   frequency: ReportSubscriptionsFrequency;
   id: Generated<number>;
+  kind: Generated<ReportSubscriptionsKind>;
   last_result: string | null;
   last_run_at: Timestamp | null;
   minute_of_day: number;
   next_run_at: Timestamp;
   paused: Generated<boolean>;
   paused_reason: string | null;
-  report_id: number;
+  report_id: number | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
   weekday: number | null;

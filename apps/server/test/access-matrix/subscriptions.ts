@@ -1,4 +1,4 @@
-import { can, SUBSCRIPTION_PATHS, type Subscription } from '@dossier/shared';
+import { BriefMailState, can, SUBSCRIPTION_PATHS, type Subscription } from '@dossier/shared';
 import { expect } from 'vitest';
 import { employeeCode, MISSING } from './targets';
 import { ownOnly, variant, type MatrixContext, type MatrixEntry, type MatrixViewer, type Relation } from './types';
@@ -117,6 +117,37 @@ export const SUBSCRIPTIONS_MATRIX: readonly MatrixEntry[] = [
             .orderBy('id', 'desc')
             .executeTakeFirstOrThrow();
           ctx.scan(`${mail.subject}\n${mail.text_body}\n${mail.html_body ?? ''}`, 'mail');
+        },
+      }),
+    ],
+  },
+  {
+    route: `GET ${SUBSCRIPTION_PATHS.brief}`,
+    access: 'token',
+    variants: [
+      ownOnly({
+        request: () => ({ method: 'GET', url: SUBSCRIPTION_PATHS.brief }),
+        check: (ctx, res) => expect(BriefMailState.parse(res.json()).may_mail).toBe(can(ctx.viewer, 'report-email')),
+      }),
+    ],
+  },
+  {
+    route: `POST ${SUBSCRIPTION_PATHS.brief}`,
+    access: 'token',
+    variants: [
+      ownOnly({
+        name: 'turn the mail of my daily brief on',
+        refused: (v) => !can(v, 'report-email'),
+        request: () => ({ method: 'POST', url: SUBSCRIPTION_PATHS.brief, payload: { on: true } }),
+        check: async (ctx, res) => {
+          const state = BriefMailState.parse(res.json());
+          expect(state.on).toBe(true);
+          const row = await ctx.db
+            .selectFrom('report_subscriptions')
+            .select(['user_id', 'kind'])
+            .where('id', '=', state.subscription?.id ?? -1)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({ user_id: ctx.viewer.userId, kind: 'brief' });
         },
       }),
     ],

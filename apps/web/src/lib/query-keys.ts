@@ -8,4 +8,6 @@ export const sharedKeys = {
   sideMenu: ['side-menu'] as const,
   views: ['views'] as const,
   subscriptions: ['subscriptions'] as const,
+  /** Under `subscriptions`: a change on My subscriptions refreshes My day's mail switch too. */
+  briefMail: ['subscriptions', 'brief'] as const,
 };

@@ -35,9 +35,19 @@ export async function monthTarget(db: Db, employeeId: number, month: string): Pr
   return row ? row.premium : null;
 }
 
+interface SlippingRow extends Omit<SlippingPartner, 'call'> {
+  partner_id: number;
+  case_id: number | null;
+  customer_id: number | null;
+  product_code: number | null;
+  pin: string | null;
+}
+
 /**
  * Partners of the subtree (current mapping) who sold in each of the three full months before `month` but
- * nothing since `quietFrom`, the largest by those three months' premium, from the partner roll-up.
+ * nothing since `quietFrom`, the largest by those three months' premium, from the partner roll-up. Each with
+ * the case a call to them goes through: their newest open case that reaches the subtree as a lead (the
+ * partner is mapped into it) or is worked by a TRM of it, the cases the call centre lets the viewer call on.
  */
 export async function slippingPartners(
   db: Db,
@@ -47,7 +57,7 @@ export async function slippingPartners(
   lines: Lines,
   limit: number,
 ): Promise<SlippingPartner[]> {
-  const res = await sql<SlippingPartner>`
+  const res = await sql<SlippingRow>`
     with mine as (
       select m.partner_id, m.manager_id from partner_mappings m
       join employee_closure c on c.descendant_id = m.manager_id and c.ancestor_id = ${employeeId}
@@ -64,17 +74,37 @@ export async function slippingPartners(
       from monthly
       group by partner_id
       having count(*) filter (where month <= ${months[2]}::date and nop > 0) = 3
+    ),
+    slipping as (
+      select s.partner_id, s.premium, s.last_sale from steady s
+      join partners pa on pa.id = s.partner_id
+      where s.last_sale < ${quietFrom}::date
+      order by s.premium desc, pa.unique_code
+      limit ${limit}
     )
-    select pa.unique_code as partner_code, pa.name as partner_name, e.unique_code as rm_code, e.name as rm_name,
-      s.last_sale::text as last_sale, s.premium::float8 as three_month_premium
-    from steady s
+    select pa.id as partner_id, pa.unique_code as partner_code, pa.name as partner_name, e.unique_code as rm_code, e.name as rm_name,
+      s.last_sale::text as last_sale, s.premium::float8 as three_month_premium,
+      k.id as case_id, k.customer_id, k.product_type_id::int as product_code, k.pincode as pin
+    from slipping s
     join partners pa on pa.id = s.partner_id
     join mine on mine.partner_id = s.partner_id
     join employees e on e.id = mine.manager_id
-    where s.last_sale < ${quietFrom}::date
-    order by s.premium desc, pa.unique_code
-    limit ${limit}`.execute(db);
-  return res.rows;
+    left join lateral (
+      select k.id, k.customer_id, k.product_type_id, k.pincode from cases k
+      where k.partner_id = s.partner_id and k.status = 'open'
+        and (exists (select 1 from leads l where l.case_id = k.id)
+          or k.trm_id in (select descendant_id from employee_closure where ancestor_id = ${employeeId}))
+      order by k.case_date desc, k.id desc
+      limit 1
+    ) k on true
+    order by s.premium desc, pa.unique_code`.execute(db);
+  return res.rows.map(({ partner_id, case_id, customer_id, product_code, pin, ...partner }) => ({
+    ...partner,
+    call:
+      case_id === null || customer_id === null || product_code === null
+        ? null
+        : { case_id, customer_id, partner_id, partner_name: partner.partner_name, product_code, status: 'open', pin },
+  }));
 }
 
 /** A successful policy of the subtree whose expiry falls in the range and that no successful renewal follows yet. */

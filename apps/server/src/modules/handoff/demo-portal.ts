@@ -1,4 +1,5 @@
 import { anonymousLimit } from '../../platform/anonymous-limit';
+import { escapeHtml } from '../../platform/mail/html';
 import { z } from 'zod';
 import type { App } from '../../platform/types';
 import type { HandoffService } from './service';
@@ -6,9 +7,6 @@ import type { PortalTarget } from './targets';
 
 /** Where the stand-in portal answers; the default hand-off targets point here. */
 export const DEMO_PORTAL_PREFIX = '/demo-portal/';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>` +

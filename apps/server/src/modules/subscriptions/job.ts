@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/http-errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Viewer } from '../../platform/viewer';
 import { activeViewerByLogin } from '../auth/module';
+import { briefMail } from '../brief/module';
 import { aboutRows, loadCatalogue, paramsOfBody, reportPath, reportWorkbook, type ReportService } from '../reports/module';
 import { MAIL_BODY_ROWS, subscriptionMail, type MailTable, type SubscriptionMail } from './mail';
 import { activeLogin, claimDue, lockForSend, recordRun, scheduleOf, type SubscriptionRow } from './queries';
@@ -61,6 +62,11 @@ export async function prepare(
   const viewer = await subscriber(db, row.user_id);
   if (!viewer) return { kind: 'skip', reason: 'Skipped: the user is deactivated' };
   if (!can(viewer, 'report-email')) return { kind: 'pause', reason: 'You no longer have access to email reports' };
+  // The daily brief (kind 'brief', no report) is composed by its own module.
+  if (row.report_id === null) {
+    const schedule = scheduleOf(row);
+    return { kind: 'mail', viewer, mail: await briefMail(reports, viewer, { at, schedule, portal: portalUrl }) };
+  }
   const target = subscribedReports(await loadCatalogue(db), row.report_id);
   if (!target || target.reportIds.length === 0) return { kind: 'pause', reason: 'This report can no longer be emailed' };
   const params = paramsOfBody(ReportFilterBody.parse(row.filters));

@@ -1,5 +1,6 @@
 import { publicBaseUrl } from '../../config';
 import type { Module } from '../../platform/module';
+import { briefMailRoutes } from './brief-routes';
 import { runDueSubscriptions, SUBSCRIPTION_JOB_INTERVAL_MS } from './job';
 import { subscriptionRoutes } from './routes';
 
@@ -12,6 +13,7 @@ export const subscriptionsModule: Module<'config' | 'db' | 'reports' | 'secured'
   // counts against the report emails' MAIL_RATE_LIMIT.
   const portalUrl = publicBaseUrl(config);
   await secured(app, (scope) => subscriptionRoutes(scope, db, reports, { mailPerMinute: config.MAIL_RATE_LIMIT, portalUrl }));
+  await secured(app, (scope) => briefMailRoutes(scope, db));
   // Each due slot once across instances, missed slots once.
   app.jobs.push({
     name: 'subscriptions',

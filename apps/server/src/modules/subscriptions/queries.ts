@@ -118,7 +118,7 @@ export function updateOwnSubscription(
 }
 
 /** Deletes the user's own subscription; undefined when they have none of that id. */
-export function deleteOwnSubscription(trx: Db, userId: number, id: number): Promise<{ report_id: number } | undefined> {
+export function deleteOwnSubscription(trx: Db, userId: number, id: number): Promise<{ report_id: number | null } | undefined> {
   return trx
     .deleteFrom('report_subscriptions')
     .where('id', '=', id)

@@ -1,4 +1,3 @@
-import { ReportFilterBody } from '@dossier/shared';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/http-errors';
@@ -8,7 +7,7 @@ import type { Viewer } from '../../platform/viewer';
 import { loadCatalogue, type ReportService } from '../reports/module';
 import { prepare, SUBSCRIPTION_BATCH_SIZE } from './job';
 import { findOwn } from './queries';
-import { refuseUnmailable, subscribedReports } from './service';
+import { refuseUnsendable, toSubscription } from './service';
 
 /**
  * 'Send now' on My subscriptions (docs/product/subscriptions.md, 'Send now'): the subscription's mail, composed
@@ -28,7 +27,7 @@ export async function sendSubscriptionNow(
   const row = await findOwn(db, viewer.userId, id);
   if (!row) throw notFound(`No subscription ${id}`);
   // The refusals of subscribing (mail access, the report, the account now outside the team), each with its status.
-  await refuseUnmailable(db, reports, viewer, row.report_id, ReportFilterBody.parse(row.filters));
+  await refuseUnsendable(db, reports, viewer, row);
   await hitRateLimit(db, [`mail:user:${viewer.userId}`], mailPerMinute, 60, (s) => `Too many report emails. Try again in ${s} seconds.`);
   const outcome = await prepare(db, reports, row, now, { batchSize: SUBSCRIPTION_BATCH_SIZE, portalUrl });
   // What would pause the schedule (a file over the mail limit) refuses the test instead, and pauses nothing.
@@ -45,6 +44,6 @@ export async function sendSubscriptionNow(
       ip,
     });
   });
-  const title = subscribedReports(await loadCatalogue(db), row.report_id)?.title ?? `Report ${row.report_id}`;
+  const title = toSubscription(await loadCatalogue(db), row).report_name;
   return { message: `${title} will be sent to ${to} shortly. Its schedule is unchanged.` };
 }

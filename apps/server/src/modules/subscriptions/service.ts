@@ -1,4 +1,5 @@
 import {
+  BRIEF_TITLE,
   MAX_SUBSCRIPTIONS_PER_USER,
   nextRunAfter,
   ReportFilterBody,
@@ -10,7 +11,7 @@ import {
 import { requirePermission } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { conflict, forbidden, notFound } from '../../platform/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { loadCatalogue, paramsOfBody, type Catalogue, type ReportService } from '../reports/module';
 import {
@@ -24,6 +25,11 @@ import {
   updateOwnSubscription,
   type SubscriptionRow,
 } from './queries';
+
+/** The refusal of a user who may not email reports, for any kind of subscription. */
+export const NO_MAIL_ACCESS = 'You do not have access to email reports';
+/** The daily brief's mail keeps its time (docs/product/brief.md, 'By mail'). */
+export const BRIEF_SCHEDULE_FIXED = "My day's mail goes daily at 08:30; its schedule cannot be changed";
 
 /** What a subscription mails: one report, or every mailable report of a dashboard. */
 export function subscribedReports(
@@ -53,14 +59,20 @@ export async function refuseUnmailable(
 ): Promise<void> {
   const target = subscribedReports(await loadCatalogue(db), reportId);
   if (!target) throw notFound(`No report ${reportId}`);
-  requirePermission(viewer, 'report-email', 'You do not have access to email reports');
+  requirePermission(viewer, 'report-email', NO_MAIL_ACCESS);
   if (target.reportIds.length === 0) throw forbidden(`${target.title} cannot be emailed`);
   await reports.check(viewer, reportId, paramsOfBody(filters));
 }
 
+/** Whether a subscription may run for the viewer now: the daily brief (no report) needs mail access alone. */
+export async function refuseUnsendable(db: Db, reports: ReportService, viewer: Viewer, row: SubscriptionRow): Promise<void> {
+  if (row.report_id === null) requirePermission(viewer, 'report-email', NO_MAIL_ACCESS);
+  else await refuseUnmailable(db, reports, viewer, row.report_id, ReportFilterBody.parse(row.filters));
+}
+
 export function toSubscription(catalogue: Catalogue, row: SubscriptionRow): Subscription {
   const schedule = scheduleOf(row);
-  const target = subscribedReports(catalogue, row.report_id);
+  const target = row.report_id === null ? { title: BRIEF_TITLE, kind: 'brief' as const } : subscribedReports(catalogue, row.report_id);
   // Stored by this module from a parsed body; parsing again gives the shared type without a cast.
   const filters = ReportFilterBody.parse(row.filters);
   return {
@@ -129,10 +141,11 @@ export async function updateSubscription(
 ): Promise<Subscription> {
   const before = await findOwn(db, viewer.userId, id);
   if (!before) throw NOT_FOUND(id);
+  if (body.schedule && before.kind === 'brief') throw badRequest(BRIEF_SCHEDULE_FIXED);
   const schedule = body.schedule ?? scheduleOf(before);
   const paused = body.paused ?? before.paused;
   // Resuming one the server paused checks again that it may run (the account is back in the team, mail access restored).
-  if (!paused && before.paused) await refuseUnmailable(db, reports, viewer, before.report_id, ReportFilterBody.parse(before.filters));
+  if (!paused && before.paused) await refuseUnsendable(db, reports, viewer, before);
   const row = await db.transaction().execute(async (trx) => {
     const updated = await updateOwnSubscription(trx, viewer.userId, id, {
       ...scheduleColumns(schedule),

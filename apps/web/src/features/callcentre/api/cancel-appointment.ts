@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CALLCENTRE_PATHS, MessageResponse, type CANCELLATION_REASONS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys } from './keys';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
 
 export function cancelAppointment(body: {
   appointment_id: number;

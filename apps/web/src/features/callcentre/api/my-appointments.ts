@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AppointmentListing, CALLCENTRE_PATHS } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys } from './keys';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 export function fetchMyAppointments(

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLCENTRE_PATHS, PartnerListByRm } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys } from './keys';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 /** The partners and the lead-category boxes; the counts are of `date` (the listing's date filter). */

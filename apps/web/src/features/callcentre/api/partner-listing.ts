@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVE_CALL_STATUSES, CALLCENTRE_PATHS, LeadListing, type CallStatusView } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys, LIVE_POLL_MS } from './keys';
+import { callCentreKeys, LIVE_POLL_MS } from '../../../lib/callcentre-keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 export interface LeadParams {

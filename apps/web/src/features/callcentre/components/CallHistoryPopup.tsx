@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Center, CloseButton, Group, Loader, Paper, Portal, ScrollArea, Text } from '@mantine/core';
 import { useClickOutside, useMergedRef } from '@mantine/hooks';
 import { useIsMobile } from '../../../lib/media';
-import { useCallDetails } from '../api/call-details';
-import { NARROW_WIDTH } from '../lib/dialog-sizes';
+import { useCallDetails } from '../../../components/call-dialogs/api/call-details';
+import { NARROW_WIDTH } from '../../../components/call-dialogs/lib/dialog-sizes';
 import { popupLeft, popupTop } from '../lib/popup-position';
-import { CallList } from './CallList';
+import { CallList } from '../../../components/call-dialogs/CallList';
 
 const POPUP_WIDTH = 420;
 

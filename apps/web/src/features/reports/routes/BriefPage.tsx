@@ -1,10 +1,14 @@
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRupee, type BriefResponse } from '@dossier/shared';
+import { BRIEF_LINKS, briefRenewalsText, formatRupee, type BriefResponse, type SlippingPartner } from '@dossier/shared';
+import { IconPhoneCall } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { openConnectCallDialog } from '../../../components/call-dialogs/call-dialogs';
 import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
 import { Screen } from '../../../components/page/Screen';
-import { useBrief } from '../api/brief';
+import { briefQueryOptions, useBrief } from '../api/brief';
+import { BriefMailSwitch } from '../components/BriefMailSwitch';
 import { BriefMonthCard } from '../components/BriefMonthCard';
 import { RowActions } from '../components/RowActions';
 
@@ -30,13 +34,45 @@ const Empty = ({ text }: { text: string }) => (
   </Text>
 );
 
+/**
+ * Calls the partner through the connect-call dialog of the call centre, on the case the brief names (a call
+ * always belongs to a case; docs/product/brief.md, 'Slipping partners'); none without an open case.
+ */
+function CallButton({ partner }: { partner: SlippingPartner }) {
+  const client = useQueryClient();
+  const record = partner.call;
+  if (!record)
+    return (
+      <Text size="xs" c="gray.7">
+        No open case
+      </Text>
+    );
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconPhoneCall size={14} aria-hidden />}
+      aria-label={`Call ${partner.partner_name}`}
+      // The call may close the case or change it: the brief reads them again when the dialog closes.
+      onClick={() =>
+        openConnectCallDialog(
+          { className: 'brief', callDataInfo: record, party: 2 },
+          () => void client.invalidateQueries({ queryKey: briefQueryOptions().queryKey }),
+        )
+      }
+    >
+      Call
+    </Button>
+  );
+}
+
 function Slipping({ brief }: { brief: BriefResponse }) {
   const rows = brief.slipping_partners;
   return (
     <Section
       title="Slipping partners"
       link={
-        <Anchor component={Link} to="/reports/27/" size="sm">
+        <Anchor component={Link} to={BRIEF_LINKS.slipping} size="sm">
           Product wise last activation date
         </Anchor>
       }
@@ -47,7 +83,7 @@ function Slipping({ brief }: { brief: BriefResponse }) {
       {rows.length === 0 ? (
         <Empty text="No partner is slipping." />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Slipping partners">
             <Table.Thead>
               <Table.Tr>
@@ -56,13 +92,14 @@ function Slipping({ brief }: { brief: BriefResponse }) {
                 <Table.Th>Last sale</Table.Th>
                 <Table.Th ta="right">3-month premium</Table.Th>
                 <Table.Th>Mobile</Table.Th>
+                <Table.Th>Call</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((p) => (
                 <Table.Tr key={p.partner_code}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/reports/37/${encodeURIComponent(p.partner_code)}/`} size="sm">
+                    <Anchor component={Link} to={BRIEF_LINKS.partner(p.partner_code)} size="sm">
                       {p.partner_name} ({p.partner_code})
                     </Anchor>
                   </Table.Td>
@@ -73,6 +110,9 @@ function Slipping({ brief }: { brief: BriefResponse }) {
                   <Table.Td ta="right">{formatRupee(p.three_month_premium)}</Table.Td>
                   <Table.Td>
                     <MobileLookupButton partnerCode={p.partner_code} name={p.partner_name} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CallButton partner={p} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -90,13 +130,13 @@ function Renewals({ brief }: { brief: BriefResponse }) {
     <Section
       title="Renewals due in 7 days"
       link={
-        <Anchor component={Link} to={`/reports/38/?start_date=${due.start_date}&end_date=${due.end_date}`} size="sm">
+        <Anchor component={Link} to={BRIEF_LINKS.renewals(due.start_date, due.end_date)} size="sm">
           Renewal dues
         </Anchor>
       }
     >
       <Text size="sm" mb="xs" data-testid="brief-renewals-total">
-        {due.count.toLocaleString('en-IN')} not yet renewed, {formatRupee(due.premium)}
+        {briefRenewalsText(due)}
       </Text>
       {due.top.length === 0 ? null : (
         <Table.ScrollContainer minWidth={640}>
@@ -157,7 +197,7 @@ function OpenWork({ brief }: { brief: BriefResponse }) {
     <Section
       title="Open work"
       link={
-        <Anchor component={Link} to="/rm-dashboard" size="sm">
+        <Anchor component={Link} to={BRIEF_LINKS.openWork} size="sm">
           RM Dashboard
         </Anchor>
       }
@@ -181,8 +221,7 @@ function OpenWork({ brief }: { brief: BriefResponse }) {
                 <Table.Tr key={w.case_id}>
                   <Table.Td>{w.case_date}</Table.Td>
                   <Table.Td>
-                    {/* A lead is worked from the RM Dashboard, a case from the TRM Dashboard. */}
-                    <Anchor component={Link} to={w.kind === 'lead' ? '/rm-dashboard' : '/trm-dashboard'} size="sm">
+                    <Anchor component={Link} to={BRIEF_LINKS.workItem(w.kind)} size="sm">
                       {w.case_code ?? w.case_id}
                     </Anchor>
                   </Table.Td>
@@ -203,7 +242,7 @@ function OpenWork({ brief }: { brief: BriefResponse }) {
 export default function BriefPage() {
   const brief = useBrief();
   return (
-    <Screen title="My day" framed={false}>
+    <Screen title="My day" framed={false} actions={<BriefMailSwitch />}>
       {brief.isPending ? (
         <Skeleton h={320} radius="md" aria-label="Loading the daily brief" />
       ) : brief.isError ? (

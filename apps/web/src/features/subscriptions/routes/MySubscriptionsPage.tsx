@@ -10,6 +10,8 @@ import { EditScheduleDialog } from '../components/EditScheduleDialog';
 
 /** The filters a subscription mails with, in a line: period, account, and how many of each list. */
 export function filtersText(s: Subscription): string {
+  // The daily brief has no filters: it is the user's own team on the morning it is sent.
+  if (s.kind === 'brief') return 'Your team, on the day';
   const f = s.filters;
   const parts = [f.start_date && f.end_date ? `${toDayMonthYear(f.start_date)} to ${toDayMonthYear(f.end_date)}` : 'Default period'];
   if (f.account_id) parts.push(`Account ${f.account_id}`);
@@ -91,9 +93,12 @@ export default function MySubscriptionsPage() {
           >
             {s.paused ? 'Resume' : 'Pause'}
           </Button>
-          <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => setEditing(s)}>
-            Edit
-          </Button>
+          {/* The daily brief's time is fixed (docs/product/brief.md, 'By mail'). */}
+          {s.kind === 'brief' ? null : (
+            <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => setEditing(s)}>
+              Edit
+            </Button>
+          )}
           <Button
             size="xs"
             variant="subtle"

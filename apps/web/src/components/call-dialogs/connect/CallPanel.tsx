@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
-import { openRecording } from '../../lib/recording';
+import { openRecording } from '../lib/recording';
 import { IconCirclePlay, IconPhone } from '@tabler/icons-react';
 
 const STAGE: Record<CallDetail['call_status'], { text: string; color: string }> = {

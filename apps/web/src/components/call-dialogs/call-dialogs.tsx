@@ -1,7 +1,7 @@
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, openModal } from '../modals/open-modal';
 import type { CallRecord } from '@dossier/shared';
-import { isMobileNow } from '../../../lib/media';
-import { CALL_HISTORY_DIALOG_WIDTH, CONNECT_DIALOG_INNER, connectDialogContent, NARROW_WIDTH } from '../lib/dialog-sizes';
+import { isMobileNow } from '../../lib/media';
+import { CALL_HISTORY_DIALOG_WIDTH, CONNECT_DIALOG_INNER, connectDialogContent, NARROW_WIDTH } from './lib/dialog-sizes';
 import { CallHistoryDialog } from './CallHistoryDialog';
 import { ConnectCallDialog, type ConnectDialogMemory } from './connect/ConnectCallDialog';
 
@@ -32,8 +32,14 @@ export function openCallHistoryDialog(record: CallRecord, onClosed: () => void):
   return true;
 }
 
-/** Place a bridged call and record its outcome; `className` is the opening dashboard's, set on the dialog. */
-export function openConnectCallDialog(request: { className: string; callDataInfo: CallRecord }, onClosed: () => void): boolean {
+/**
+ * Place a bridged call and record its outcome; `className` is the opening screen's, set on the dialog; `party`
+ * whom it starts on (the customer by default).
+ */
+export function openConnectCallDialog(
+  request: { className: string; callDataInfo: CallRecord; party?: 1 | 2 },
+  onClosed: () => void,
+): boolean {
   if (open) return false;
   open = true;
   const modalId = `connect-call-${request.callDataInfo.case_id}`;
@@ -53,7 +59,14 @@ export function openConnectCallDialog(request: { className: string; callDataInfo
       open = false;
       onClosed();
     },
-    children: <ConnectCallDialog callDataInfo={request.callDataInfo} memory={memory} onClose={() => closeModal(modalId)} />,
+    children: (
+      <ConnectCallDialog
+        callDataInfo={request.callDataInfo}
+        party={request.party ?? 1}
+        memory={memory}
+        onClose={() => closeModal(modalId)}
+      />
+    ),
   });
   return true;
 }

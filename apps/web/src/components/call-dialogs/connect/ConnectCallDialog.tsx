@@ -12,15 +12,15 @@ import {
   type CallRecord,
   type SaveCaseOutcomeRequest,
 } from '@dossier/shared';
-import { readStoredUser } from '../../../../lib/session';
-import { useCallDetails } from '../../api/call-details';
-import { useCallToConnect } from '../../api/call-to-connect';
-import { callCentreKeys } from '../../api/keys';
-import { useSaveOutcome } from '../../api/save-outcome';
-import { useSlots } from '../../api/slots';
-import { kolkataToday as todayIso } from '../../../../lib/format';
-import { meetingDate } from '../../lib/meeting-date';
-import { canSave, sectionsToSend } from '../../lib/save-rules';
+import { readStoredUser } from '../../../lib/session';
+import { useCallDetails } from '../api/call-details';
+import { useCallToConnect } from '../api/call-to-connect';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
+import { useSaveOutcome } from '../api/save-outcome';
+import { useSlots } from '../api/slots';
+import { kolkataToday as todayIso } from '../../../lib/format';
+import { meetingDate } from '../lib/meeting-date';
+import { canSave, sectionsToSend } from '../lib/save-rules';
 import { CallPanel } from './CallPanel';
 import {
   connectSchema,
@@ -42,6 +42,8 @@ export interface ConnectDialogMemory {
 
 interface Props {
   callDataInfo: CallRecord;
+  /** Whom the dialog starts on: the customer (1, default) or the partner (2, from My day's slipping partners). */
+  party?: 1 | 2;
   memory: ConnectDialogMemory;
   onClose: () => void;
 }
@@ -54,13 +56,13 @@ interface Message {
 }
 
 /** Type 2 dialog's content: place a bridged call, record the outcome, schedule, reassign, open/close the ticket. */
-export function ConnectCallDialog({ callDataInfo, memory, onClose }: Props) {
+export function ConnectCallDialog({ callDataInfo, party: startOn = 1, memory, onClose }: Props) {
   const qc = useQueryClient();
   const { code } = readStoredUser();
   const today = todayIso();
   const form = useForm<ConnectValues>({
     mode: 'controlled',
-    initialValues: memory.values() ?? initialConnectValues(callDataInfo.status, callDataInfo.pin),
+    initialValues: memory.values() ?? initialConnectValues(callDataInfo.status, callDataInfo.pin, startOn),
     validate: schemaResolver(connectSchema(today), { sync: true }),
     onValuesChange: (values) => memory.keep(values),
   });

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { CallRecord } from '@dossier/shared';
-import { readStoredUser } from '../../../lib/session';
-import { useCallDetails } from '../api/call-details';
+import { readStoredUser } from '../../lib/session';
+import { useCallDetails } from './api/call-details';
 import { CallList } from './CallList';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_CHOICE_SCHEDULE, Note, type CaseStatus, type RecommendedPartner } from '@dossier/shared';
-import { isMeetingDateAllowed, meetingDate, type MeetingChoice } from '../../lib/meeting-date';
+import { isMeetingDateAllowed, meetingDate, type MeetingChoice } from '../lib/meeting-date';
 
 /** Customer section: call status, choice (1 Call Back, 2 Not Interested in Advisors, 3 Schedule call). */
 export interface CustomerFormState {
@@ -65,9 +65,9 @@ export type ConnectValues = {
   placedCallId: number | null;
 };
 
-export const initialConnectValues = (status: CaseStatus, pin: string | null): ConnectValues => ({
+export const initialConnectValues = (status: CaseStatus, pin: string | null, party: 1 | 2 = 1): ConnectValues => ({
   status,
-  party: 1,
+  party,
   customer: INITIAL_CUSTOMER,
   partner: INITIAL_PARTNER,
   advisor: initialAdvisor(pin),

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Pincode } from '@dossier/shared';
-import { useRecommendedPartners } from '../../api/recommended-partners';
+import { useRecommendedPartners } from '../api/recommended-partners';
 import type { AdvisorState } from './connect-state';
 
 interface Props {

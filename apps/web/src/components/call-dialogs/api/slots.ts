@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CALLCENTRE_PATHS, SlotsResponse } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys } from './keys';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
 import type { QueryConfig } from '../../../lib/query-config';
 
 export interface SlotParams {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The modals manager reduced to what the openers use: the open modals' settings, closed by id. */
 const opened = new Map<string, { onClose?: () => void; className?: string }>();
-vi.mock('../../../components/modals/open-modal', () => ({
+vi.mock('../modals/open-modal', () => ({
   openModal: (settings: { modalId: string; onClose?: () => void; className?: string }) => {
     opened.set(settings.modalId, settings);
   },
@@ -14,7 +14,7 @@ vi.mock('../../../components/modals/open-modal', () => ({
 }));
 
 const { openCallHistoryDialog, openConnectCallDialog } = await import('./call-dialogs');
-const { closeModal } = await import('../../../components/modals/open-modal');
+const { closeModal } = await import('../modals/open-modal');
 
 const record = { case_id: 1, customer_id: 2, partner_id: 3, partner_name: 'x', product_code: 10, status: 'open' as const, pin: '110001' };
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
-import { openRecording } from '../lib/recording';
+import { openRecording } from './lib/recording';
 import { IconCirclePlay } from '@tabler/icons-react';
 
 const STATUS_COLOR: Record<CallDetail['call_status'], string> = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CALLCENTRE_PATHS, CallToConnectResponse, type CallToConnectRequest } from '@dossier/shared';
 import { apiRequest } from '../../../lib/api';
-import { callCentreKeys } from './keys';
+import { callCentreKeys } from '../../../lib/callcentre-keys';
 
 export function callToConnect(body: CallToConnectRequest): Promise<CallToConnectResponse> {
   return apiRequest(CALLCENTRE_PATHS.callToConnect, CallToConnectResponse, { method: 'POST', body });

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { MEETING_DATE_CHOICE } from '@dossier/shared';
-import type { MeetingChoice } from '../../lib/meeting-date';
+import type { MeetingChoice } from '../lib/meeting-date';
 
 interface Props {
   choice: MeetingChoice;
