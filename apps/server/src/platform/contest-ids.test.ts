@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './db';
 import { migrate } from './migrate';
 
-const MIGRATION = '051_contest_ids.sql';
+const MIGRATION = '050_contest_ids.sql';
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // A database as an import left it before contest boards came from the data: five contests at 32–36, the last
