@@ -79,7 +79,7 @@ describe("a subscription's 'Send now'", () => {
       expect(smtp.received).toHaveLength(1);
       const received = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
       expect(received.to && 'text' in received.to ? received.to.text : '').toBe(email);
-      expect(received.subject).toBe('Team report summary (2026-05-01 to 2026-05-31)');
+      expect(received.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
       // The scheduled mail's own body: every row of the report, as the report API answers it for the owner.
       const report = await ctx.app.inject({
         method: 'GET',
