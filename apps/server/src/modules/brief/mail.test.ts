@@ -44,7 +44,8 @@ describe("the daily brief by mail: the switch on My day, the subscription, the m
   const turn = (login: string, on: boolean) => call(login, 'POST', '/api/subscriptions/brief/', { on });
   const list = async (login: string) => SubscriptionList.parse((await call(login, 'GET', '/api/subscriptions/')).json()).subscriptions;
   // The job as a server runs it, with the app's business day: the same clock GET /api/brief/ answers with.
-  const runJob = () => runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db, ctx.db.db, { today: () => TODAY }), { portalUrl: PORTAL });
+  const runJob = () =>
+    runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db, ctx.db.db, { today: () => TODAY }), { portalUrl: PORTAL });
   const makeDue = (id: number) =>
     ctx.db.db
       .updateTable('report_subscriptions')
