@@ -127,8 +127,19 @@ test('a sign-in started in another browser is refused, with a way to sign in aga
   const attacker = await browser.newContext();
   const attackerPage = await attacker.newPage();
   let callback = '';
-  await attackerPage.route(`${base}/accounts/oidc/callback/**`, async (route) => {
-    callback = route.request().url();
+  // The provider's answer to the login form redirects (through its own pages) to our callback. A browser
+  // route never sees a redirect's next request, so the form's request is sent here and its redirects followed
+  // by hand, with the attacker's cookies, until the callback address: kept, never opened.
+  await attackerPage.route(`${provider.issuer}/interaction/**`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    let answer = await route.fetch({ maxRedirects: 0 });
+    for (let hop = 0; hop < 5 && !callback; hop++) {
+      const location = answer.headers()['location'];
+      if (!location) break;
+      const next = new URL(location, answer.url()).toString();
+      if (next.startsWith(`${base}/accounts/oidc/callback/`)) callback = next;
+      else answer = await attacker.request.get(next, { maxRedirects: 0 });
+    }
     await route.abort();
   });
   await attackerPage.goto(`${base}/login`);
