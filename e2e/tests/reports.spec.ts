@@ -23,7 +23,9 @@ import { test } from './helpers';
  */
 
 const TODAY = kolkataDay();
-const YEAR_RANGE = `start_date=${kolkataDay(-300)}&end_date=${TODAY}`;
+const YEAR_START = kolkataDay(-300);
+const YEAR_RANGE = `start_date=${YEAR_START}&end_date=${TODAY}`;
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 function totalOf(report: ApiReport, column: string): number {
   const total = report.data.data.records.find((r) => Object.values(r)[0] === 'Total');
@@ -261,6 +263,18 @@ test.describe('reports', () => {
         const sheet = wb.worksheets[0];
         expect(sheet?.rowCount).toBe(rows.length + 1);
         expect(sheet?.getRow(2).getCell(1).value).toBe(rows[0]?.['Payment Id']);
+        // What the file holds, for whoever opens it later: the period and the way back to this screen.
+        const about = wb.getWorksheet('About');
+        const value = (label: string) =>
+          about
+            ?.getRows(1, about.rowCount)
+            ?.find((r) => r.getCell(1).value === label)
+            ?.getCell(2).value;
+        expect(value('Report')).toBe('Executive report');
+        expect(value('Period')).toBe(`${dmy(YEAR_START)} to ${dmy(TODAY)}`);
+        expect(String(value('Open it on Dossier'))).toMatch(
+          new RegExp(`^http://localhost:\\d+/reports/37/${partner.code}\\?start_date=${YEAR_START}&end_date=${TODAY}$`),
+        );
       }
     }
 
@@ -291,8 +305,10 @@ test.describe('reports', () => {
     const dialog = messageDialog(page, 'Info');
     await expect(dialog).toContainText('Report will be sent on your email shortly');
     await closeDialog(page);
-    const mail = await findMail((t) => /Subject: Team report summary \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\)/.test(t));
+    // The period as the screen shows dates, up to today, and what growth compares with.
+    const mail = await findMail((t) => t.includes(`Subject: Team report summary (${dmy(YEAR_START)} to ${dmy(TODAY)})`));
     expect(mail).toContain('.xlsx');
+    expect(mail).toContain(`Period ${dmy(YEAR_START)} to ${dmy(TODAY)}; growth compared with `);
   });
 
   test('renewal dues: notice PDF, messaging-app link, notice email, and the missing-link message', async ({ page, context }) => {

@@ -115,7 +115,7 @@ test.describe('subscriptions', () => {
     await page.getByRole('menuitem', { name: 'Send now' }).click();
     await expect(messageDialog(page, 'Info')).toContainText('Report will be sent on your email shortly');
     await closeDialog(page);
-    const mail = await findMail((t) => t.includes(`Subject: Team report summary (${START} to ${END})`));
+    const mail = await findMail((t) => t.includes(`Subject: Team report summary (${toDmy(START)} to ${toDmy(END)})`));
     expect(mail).toContain('.xlsx');
   });
 
@@ -147,7 +147,7 @@ test.describe('subscriptions', () => {
     // The schedule's own mail, to the owner, now; the next mail is still the one it was.
     const mail = await findMail((t) => t.includes(`This subscription: Daily at ${time} (India time)`));
     expect(mail).toContain(`To: ${email}`);
-    expect(mail).toContain(`Subject: Team report summary (${START} to ${END})`);
+    expect(mail).toContain(`Subject: Team report summary (${toDmy(START)} to ${toDmy(END)})`);
     await expect(row.getByRole('cell').nth(3)).toHaveText(nextMail);
     const [after] = await mine(page);
     expect(after?.next_run_at).toBe(created.body.next_run_at);
