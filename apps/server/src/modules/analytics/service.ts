@@ -4,11 +4,8 @@ import type { Viewer } from '../../platform/viewer';
 import { refuseLifeOnlyRole } from '../../platform/access';
 import { kolkataDayEnd, kolkataDayStart } from '@dossier/shared';
 import { dmyRangeOrLast30Days } from '../../platform/date-ranges';
+import { escapeHtml } from '../../platform/html';
 import { mappingCounts } from './queries';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Names come from people: escaped here, and the web sanitises the cell again before rendering it. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 // The count columns: each one's sort value names its field of the query's rows.
 const COUNT_COLUMNS = ANALYTICS_COLUMNS.flatMap(({ label, sort }) => (sort === 'manager' ? [] : [{ label, field: sort }]));
@@ -20,6 +17,7 @@ export async function mappingAnalytics(db: Db, viewer: Viewer, query: AnalyticsQ
   const rows = await mappingCounts(db, viewer.employeeId, kolkataDayStart(range.start), kolkataDayEnd(range.end), query);
   return rows.map((r) => {
     const row: AnalyticsRow & { total_count: string } = {
+      // Names come from people: escaped here, and the web sanitises the cell again before rendering it.
       [ANALYTICS_MANAGER_COLUMN]: `<strong>${escapeHtml(r.name)}</strong><br><small>${escapeHtml(r.unique_code)} · ${escapeHtml(r.designation)}</small>`,
       total_count: r.total_count,
     };

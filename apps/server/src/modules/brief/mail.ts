@@ -10,7 +10,7 @@ import {
   type BriefResponse,
   type SubscriptionSchedule,
 } from '@dossier/shared';
-import { escapeHtml } from '../../platform/mail/html';
+import { escapeHtml } from '../../platform/html';
 import type { Viewer } from '../../platform/viewer';
 import type { ReportService } from '../reports/module';
 import { dailyBrief } from './service';

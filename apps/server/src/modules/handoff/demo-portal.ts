@@ -1,5 +1,5 @@
 import { anonymousLimit } from '../../platform/anonymous-limit';
-import { escapeHtml } from '../../platform/mail/html';
+import { escapeHtml } from '../../platform/html';
 import { z } from 'zod';
 import type { App } from '../../platform/types';
 import type { HandoffService } from './service';

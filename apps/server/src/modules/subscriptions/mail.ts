@@ -1,5 +1,6 @@
 import { kolkataDateTime, reportCellText, scheduleText, toDayMonthYear, type SubscriptionSchedule } from '@dossier/shared';
 import type { Row } from '../../platform/files/escape';
+import { escapeHtml } from '../../platform/html';
 import { periodStatement, type ExportColumn } from '../reports/module';
 import { XLSX_CONTENT_TYPE, type MailAttachment } from '../../platform/mail/outbox';
 
@@ -20,9 +21,6 @@ export interface MailTable {
   count: number;
   file: { fileName: string; content: Buffer } | null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const CELL = 'border:1px solid #ccd;padding:4px 8px;font:13px Arial,sans-serif';
 
