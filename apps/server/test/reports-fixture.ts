@@ -27,11 +27,11 @@ export async function createReportsTestApp(
     key: `demo scale ${scale} seed 424242 today ${TODAY} with roll-ups`,
     load: async (handle) => {
       await loadDemoIfEmpty(handle, { scale, seed: 424242, today: TODAY, log: () => undefined });
-      await runBusinessEtl(handle.db);
+      await runBusinessEtl(handle.db, { today: TODAY });
     },
   });
   // Finds nothing to fold on PGlite; kept so that a file starts, as a server does, after a run of the ETL.
-  await runBusinessEtl(db.db);
+  await runBusinessEtl(db.db, { today: TODAY });
   const app = await buildApp({
     config: loadConfig({ WEB_DIST: '/nonexistent', ...config }),
     db: db.db,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CallRecord } from './callcentre';
+import { addDays, isoDate } from './dates';
 import { formatRupee } from './format';
 import { IsoDate, pathSegment } from './primitives';
 import type { SubscriptionSchedule } from './subscriptions';
@@ -13,6 +14,24 @@ export const BRIEF_TOP = 10;
 export const BRIEF_RENEWAL_DAYS = 7;
 /** Days without a sale that make a steady partner slipping. */
 export const BRIEF_QUIET_DAYS = 15;
+
+/** The first day of the month `back` months before the month of `date`. */
+function monthStartBefore(date: string, back: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) - back;
+  return isoDate(Math.floor(index / 12), (index % 12) + 1, 1);
+}
+
+/**
+ * What makes a partner slipping on `today`: sales in each of the three full months before today's month
+ * (their first days, oldest first), and none from `quietFrom` (the last BRIEF_QUIET_DAYS days, today included).
+ */
+export function slippingWindow(today: string): { months: readonly [string, string, string]; quietFrom: string } {
+  return {
+    months: [monthStartBefore(today, 3), monthStartBefore(today, 2), monthStartBefore(today, 1)],
+    quietFrom: addDays(today, -(BRIEF_QUIET_DAYS - 1)),
+  };
+}
 
 /** The brief's name in My subscriptions and in its mail's subject. */
 export const BRIEF_TITLE = 'My day';

@@ -233,6 +233,8 @@ export interface EtlAffected {
   premium: Numeric;
   product_type_id: number;
   renewal_day: string | null;
+  renewed: Generated<boolean>;
+  renews: string | null;
   sign: number;
   state_id: number;
   status: string;
@@ -250,6 +252,7 @@ export interface EtlJobs {
   name: string;
   rollups_changed_at: Timestamp | null;
   rows_processed: Generated<number>;
+  slipping_day: string | null;
   source_digest: string | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -305,6 +308,8 @@ export interface EtlPolicyState {
   premium: Numeric;
   product_type_id: number;
   renewal_day: string | null;
+  renewed: Generated<boolean>;
+  renews: string | null;
   state_id: number;
   status: string;
   updated_at: Timestamp;
@@ -331,7 +336,10 @@ export interface FactDailyBusiness {
 export interface FactEmployeeRenewals {
   day: string;
   employee_id: number;
+  line: string;
   nop: number;
+  open_nop: number;
+  open_premium: Numeric;
 }
 
 export interface FactManagerPartnerCohorts {
@@ -378,6 +386,14 @@ export interface FactPartnerMonthly {
   partner_id: number;
   premium: Numeric;
   weightage_premium: Numeric;
+}
+
+export interface FactSlippingPartners {
+  day: string;
+  last_sale: string;
+  life_only: boolean;
+  partner_id: number;
+  premium: Numeric;
 }
 
 export interface FactSubtreeDaily {
@@ -491,7 +507,10 @@ export interface FactSubtreeProductMonthly {
 export interface FactSubtreeRenewals {
   ancestor_id: number;
   day: string;
+  line: string;
   nop: number;
+  open_nop: number;
+  open_premium: Numeric;
 }
 
 export interface FactSubtreeTermsDaily {
@@ -832,6 +851,7 @@ export interface DB {
   fact_manager_partners: FactManagerPartners;
   fact_partner_day_bits: FactPartnerDayBits;
   fact_partner_monthly: FactPartnerMonthly;
+  fact_slipping_partners: FactSlippingPartners;
   fact_subtree_daily: FactSubtreeDaily;
   fact_subtree_direct_daily: FactSubtreeDirectDaily;
   fact_subtree_insurer_daily: FactSubtreeInsurerDaily;

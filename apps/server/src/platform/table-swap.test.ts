@@ -128,7 +128,9 @@ describe('swapTables', () => {
           await swap.replace('fact_employee_renewals', async (target) => {
             const fresh = await sql<{ n: number }>`select count(*)::int as n from fact_partner_monthly`.execute(trx);
             seenByLaterFill = fresh.rows[0]?.n;
-            await sql`insert into ${target} (employee_id, day, nop) values (1, '2026-05-01', 1)`.execute(trx);
+            await sql`insert into ${target} (employee_id, day, line, nop, open_nop, open_premium) values (1, '2026-05-01', 'motor', 1, 1, 100)`.execute(
+              trx,
+            );
             seenByReader = await impatient().catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
           });
         }),
@@ -198,7 +200,9 @@ describe('swapTables', () => {
                   fillers.push(await pid(h));
                   bStarted.resolve();
                   await aStarted.promise;
-                  await sql`insert into ${target} (employee_id, day, nop) values (2, '2026-06-01', 3)`.execute(h);
+                  await sql`insert into ${target} (employee_id, day, line, nop, open_nop, open_premium) values (2, '2026-06-01', 'motor', 3, 3, 300)`.execute(
+                    h,
+                  );
                 }),
             ]);
             // A later step of the transaction reads what the helpers committed.

@@ -1,4 +1,5 @@
 import { BriefResponse, CALLCENTRE_PATHS, kolkataToday, type BriefResponse as Brief } from '@dossier/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRawWorld, type RawWorld } from '../../../test/raw-business';
 import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
@@ -225,6 +226,23 @@ describe('GET /api/brief/ equals a recomputation from raw policies, mappings, ta
       await expectBrief(login, TODAY, lifeOnly);
     });
   }
+
+  it("reads the slipping partners the ETL keeps for the day, and on a day it has not kept them sums the partners' months to the same", async () => {
+    const kept = async () =>
+      (await sql<{ day: string | null }>`select slipping_day::text as day from etl_jobs where name = 'business_rollup'`.execute(ctx.db.db))
+        .rows[0]?.day;
+    expect(await kept()).toBe(TODAY);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from fact_slipping_partners where day = ${TODAY}`.execute(ctx.db.db);
+    expect(rows.rows[0]?.n).toBeGreaterThan(0);
+    const fromKept = await Promise.all(['demo.head', 'demo.rm', 'demo.r204'].map(brief));
+    await sql`update etl_jobs set slipping_day = null where name = 'business_rollup'`.execute(ctx.db.db);
+    try {
+      const fromMonths = await Promise.all(['demo.head', 'demo.rm', 'demo.r204'].map(brief));
+      expect(fromMonths.map((b) => b.slipping_partners)).toEqual(fromKept.map((b) => b.slipping_partners));
+    } finally {
+      await sql`update etl_jobs set slipping_day = ${TODAY} where name = 'business_rollup'`.execute(ctx.db.db);
+    }
+  });
 
   it('the head sees steady partners slipping, some with a case to call through, and renewals due in the demo', async () => {
     const b = await brief('demo.head');

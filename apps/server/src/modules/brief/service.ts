@@ -1,9 +1,7 @@
 import {
   addDays,
-  BRIEF_QUIET_DAYS,
   BRIEF_RENEWAL_DAYS,
   BRIEF_TOP,
-  isoDate,
   monthRange,
   ROLE_LIFE_ONLY,
   runRate,
@@ -16,13 +14,6 @@ import { monthTarget, openWork, renewalsDue, slippingPartners, subtreePremiumByD
 
 /** How many open work items the brief lists. */
 const OPEN_WORK_ITEMS = 20;
-
-/** The first day of the month `back` months before the month of `date`. */
-function monthStartBefore(date: string, back: number): string {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - back;
-  return isoDate(Math.floor(index / 12), (index % 12) + 1, 1);
-}
 
 const paisa = (n: number) => Math.round(n * 100) / 100;
 
@@ -57,10 +48,9 @@ async function theMonth(db: Db, viewer: Viewer, today: string, lines: Lines): Pr
  */
 export async function dailyBrief(db: Db, viewer: Viewer, today: string): Promise<BriefResponse> {
   const lines: Lines = viewer.empRole === ROLE_LIFE_ONLY ? ['life'] : null;
-  const months = [monthStartBefore(today, 3), monthStartBefore(today, 2), monthStartBefore(today, 1)] as const;
   const renewalEnd = addDays(today, BRIEF_RENEWAL_DAYS);
   const [slipping, renewals, work, month] = await Promise.all([
-    slippingPartners(db, viewer.employeeId, months, addDays(today, -(BRIEF_QUIET_DAYS - 1)), lines, BRIEF_TOP),
+    slippingPartners(db, viewer.employeeId, today, lines, BRIEF_TOP),
     renewalsDue(db, viewer.employeeId, today, renewalEnd, lines, BRIEF_TOP),
     openWork(db, viewer.employeeId, OPEN_WORK_ITEMS),
     theMonth(db, viewer, today, lines),

@@ -1,9 +1,11 @@
+import { kolkataToday } from '@dossier/shared';
 import { sql } from 'kysely';
 import { separateSessions, type Db } from '../../platform/db';
 import { dropBuildLeftovers, dropReplacedTables, type SwapHelpers } from '../../platform/table-swap';
 import { refreshContestBoards } from './contest-standings';
 import { foldPartnerActivity } from './partner-activity';
 import { foldChanges, rebuildAll } from './rollup-sql';
+import { writeSlippingPartners } from './slipping-partners';
 
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
 // Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
@@ -94,6 +96,8 @@ export interface EtlRunOptions {
    * docs/decisions/053-rebuild-spread-over-sessions.md); 0 keeps all of it in the one transaction.
    */
   rebuildSessions?: number;
+  /** The business day the slipping partners are kept for (./slipping-partners.ts); by default today in India. */
+  today?: string;
 }
 
 /** Rebuild sessions when not configured: one grouping per core of a two-core database server. */
@@ -119,7 +123,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
 
       const job = await trx
         .selectFrom('etl_jobs')
-        .select(['last_transaction_updated_at', 'fold_xmin'])
+        .select(['last_transaction_updated_at', 'fold_xmin', sql<string | null>`slipping_day::text`.as('slipping_day')])
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
@@ -136,19 +140,24 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
         (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
       // A contest changed since it was summed is summed afresh from the figures as folded, before this run's changes add to them.
       const contestsSummed = watermark ? await refreshContestBoards(trx) : 0;
+      // The slipping partners are written whole for a new day after the fold, which then keeps the old day's alone.
+      const day = options.today ?? kolkataToday();
+      const newDay = Boolean(rebuild) || job.slipping_day !== day;
       const stats = watermark
         ? await foldChanges(
             trx,
             sql`${mayBeUnfolded({ watermark, foldXmin: job.fold_xmin })}
               and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`,
+            newDay ? null : day,
           )
         : rebuild
           ? await rebuildAll(trx, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS))
           : null;
       rebuilt = Boolean(rebuild);
+      if (newDay) await writeSlippingPartners(trx, day);
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
       const activityChanges = rebuild ? 0 : await foldPartnerActivity(trx);
-      if (!stats && activityChanges === 0 && contestsSummed === 0) {
+      if (!stats && activityChanges === 0 && contestsSummed === 0 && !newDay) {
         // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
         await trx
           .updateTable('etl_jobs')
@@ -181,6 +190,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
           rows_processed: rowsProcessed,
           last_error: null,
           updated_at: sql`now()`,
+          slipping_day: day,
           // The figures changed: report caches keyed on this time start afresh.
           rollups_changed_at: sql`now()`,
         })

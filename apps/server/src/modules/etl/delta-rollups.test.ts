@@ -10,6 +10,8 @@ import { isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 import { ROLLUP_TABLES } from './rollup-sql';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+// The demo's business date, which the slipping partners are kept for.
+const DAY = '2026-06-15';
 
 // Changes of every column a roll-up cell is keyed or summed on, a policy changed twice or stamped again without
 // a change, partners mapped to someone else or to no one (the partner counts follow mappings), and hierarchy
@@ -38,6 +40,8 @@ const change = fc.oneof(
   }),
   fc.record({ kind: fc.constant('recruit' as const), like: fc.nat(), mapped: fc.boolean() }),
   fc.record({ kind: fc.constant('expiry' as const), pick: fc.nat(), days: fc.option(fc.integer({ min: -70, max: 70 }), { nil: null }) }),
+  // A policy becomes (or stops being) the renewal of another: whether that one is still due changes.
+  fc.record({ kind: fc.constant('renews' as const), pick: fc.nat(), other: fc.option(fc.nat(), { nil: null }) }),
   // A contest's window moved or stretched (its standings are summed afresh by the next run).
   fc.record({
     kind: fc.constant('contest' as const),
@@ -146,6 +150,11 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
       // The renewal moved, or the policy number taken away (no renewal due).
       await set(c.days === null ? sql`policy_no = null` : sql`expiry_date = coalesce(expiry_date, issued_at::date) + ${c.days}::int`);
       break;
+    case 'renews': {
+      const renewed = c.other === null ? null : await nth(db, 'policies', c.other);
+      await set(sql`previous_policy_no = ${renewed ? sql`(select policy_no from policies where id = ${renewed})` : null}`);
+      break;
+    }
     case 'restamp':
       await set(sql`status = status`);
       break;
@@ -167,7 +176,7 @@ async function apply(db: TestDb, c: Change, seq: number): Promise<void> {
 /** Every row and column of the roll-ups, as text. */
 async function rollups(db: TestDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of ROLLUP_TABLES) {
+  for (const table of [...ROLLUP_TABLES, 'fact_slipping_partners'] as const) {
     const res = await sql<{ r: string }>`select t::text as r from ${sql.table(table)} t order by 1`.execute(db.db);
     out[table] = res.rows.map((r) => r.r);
   }
@@ -178,8 +187,8 @@ describe('roll-ups maintained by deltas', () => {
   let db: TestDb;
   beforeAll(async () => {
     db = await createTestDb();
-    await loadDemoIfEmpty(db, { scale: 0.005, seed: 7, today: '2026-06-15', log: () => undefined });
-    await runBusinessEtl(db.db);
+    await loadDemoIfEmpty(db, { scale: 0.005, seed: 7, today: DAY, log: () => undefined });
+    await runBusinessEtl(db.db, { today: DAY });
   });
   afterAll(() => db.drop());
 
@@ -189,7 +198,7 @@ describe('roll-ups maintained by deltas', () => {
       fc.asyncProperty(fc.array(fc.array(change, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (batches) => {
         for (const batch of batches) {
           for (const c of batch) await apply(db, c, seq++);
-          await runBusinessEtl(db.db);
+          await runBusinessEtl(db.db, { today: DAY });
         }
         const incremental = await rollups(db);
         // No cell left at zero: a rebuild would not write it.
@@ -197,7 +206,8 @@ describe('roll-ups maintained by deltas', () => {
         expect(incremental.fact_manager_partner_dues?.length).toBeGreaterThan(0);
         expect(incremental.fact_subtree_partner_cohorts?.length).toBeGreaterThan(0);
         expect(incremental.fact_subtree_renewals?.length).toBeGreaterThan(0);
-        await runBusinessEtl(db.db, { full: true });
+        expect(incremental.fact_slipping_partners?.length).toBeGreaterThan(0);
+        await runBusinessEtl(db.db, { full: true, today: DAY });
         expect(incremental).toEqual(await rollups(db));
       }),
       // A failing case is reported as found: shrinking it would take minutes of ETL runs.

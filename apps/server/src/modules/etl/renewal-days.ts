@@ -7,9 +7,10 @@ import { addDeltas } from './rollup-sql';
 /**
  * The renewal dues per expiry day (docs/decisions/047-renewal-dues-count.md): per employee
  * (fact_employee_renewals) and per employee for their whole subtree (fact_subtree_renewals), how many of the
- * policies as the ETL last folded them fall due for renewal on the day (`RENEWAL_DAY` of ./rollup-sql.ts). Report
- * 38's total is the viewer's subtree rows for the range plus the policies changed since the run. The employee
- * rows are what a hierarchy move's import rewrites the subtree rows from.
+ * policies of each product line as the ETL last folded them fall due for renewal on the day (`RENEWAL_DAY` of ./rollup-sql.ts), and of
+ * them how many no successful renewal follows yet, with their premium (`open_nop`, `open_premium`: My day's
+ * renewals due). Report 38's total is the viewer's subtree rows for the range plus the policies changed since
+ * the run. The employee rows are what a hierarchy move's import rewrites the subtree rows from.
  */
 
 /** The tables, as a hierarchy move and the import of moves see them. */
@@ -17,16 +18,25 @@ export const RENEWAL_DAYS: SubtreeRows = {
   table: 'fact_employee_renewals',
   owner: 'employee_id',
   subtreeTable: 'fact_subtree_renewals',
-  keys: ['day'],
-  measures: ['nop'],
+  keys: ['day', 'line'],
+  measures: ['nop', 'open_nop', 'open_premium'],
 };
+
+// The line a due counts under: a policy of no known product has none.
+const LINE = sql`coalesce(line, '') as line`;
+
+// The measures of rows of policy versions (alias s), each version weighted by `sign`.
+const measuresOf = (sign: RawBuilder<unknown>) => sql`sum(${sign}) as nop,
+  coalesce(sum(${sign}) filter (where not renewed), 0) as open_nop,
+  coalesce(sum(${sign} * premium) filter (where not renewed), 0) as open_premium`;
 
 // The run's changes per employee and day (etl_affected holds each changed policy's old version, -1, and new, +1).
 const DELTAS = sql`
-  select employee_id, renewal_day as day, sum(sign) as nop from etl_affected where renewal_day is not null
-  group by 1, 2 having sum(sign) <> 0`;
+  select employee_id, renewal_day as day, ${LINE}, ${measuresOf(sql`sign`)} from etl_affected where renewal_day is not null
+  group by 1, 2, 3 having sum(sign) <> 0 or sum(sign) filter (where not renewed) <> 0 or sum(sign * premium) filter (where not renewed) <> 0`;
 
-const addNop = (table: RawBuilder<unknown>) => sql`nop = ${table}.nop + excluded.nop`;
+const addMeasures = (table: RawBuilder<unknown>) => sql`nop = ${table}.nop + excluded.nop,
+  open_nop = ${table}.open_nop + excluded.open_nop, open_premium = ${table}.open_premium + excluded.open_premium`;
 
 /** Folds the run's changed policies into both tables. */
 export async function foldRenewalDays(trx: Db): Promise<void> {
@@ -34,17 +44,18 @@ export async function foldRenewalDays(trx: Db): Promise<void> {
   await addDeltas(
     trx,
     'fact_employee_renewals',
-    sql`insert into ${employees} (employee_id, day, nop) ${DELTAS}
-      on conflict (employee_id, day) do update set ${addNop(employees)}`,
+    sql`insert into ${employees} (employee_id, day, line, nop, open_nop, open_premium) ${DELTAS}
+      on conflict (employee_id, day, line) do update set ${addMeasures(employees)}`,
   );
   const subtrees = sql.table('fact_subtree_renewals');
   await addDeltas(
     trx,
     'fact_subtree_renewals',
-    sql`insert into ${subtrees} (ancestor_id, day, nop)
-      select c.ancestor_id, d.day, sum(d.nop) from (${DELTAS}) d join employee_closure c on c.descendant_id = d.employee_id
-      group by 1, 2 having sum(d.nop) <> 0
-      on conflict (ancestor_id, day) do update set ${addNop(subtrees)}`,
+    sql`insert into ${subtrees} (ancestor_id, day, line, nop, open_nop, open_premium)
+      select c.ancestor_id, d.day, d.line, sum(d.nop), sum(d.open_nop), sum(d.open_premium)
+      from (${DELTAS}) d join employee_closure c on c.descendant_id = d.employee_id
+      group by 1, 2, 3 having sum(d.nop) <> 0 or sum(d.open_nop) <> 0 or sum(d.open_premium) <> 0
+      on conflict (ancestor_id, day, line) do update set ${addMeasures(subtrees)}`,
   );
 }
 
@@ -52,9 +63,9 @@ export async function foldRenewalDays(trx: Db): Promise<void> {
 export async function rebuildRenewalDays(swap: TableSwap): Promise<void> {
   await swap.replace('fact_employee_renewals', (t, db) =>
     sql`
-      insert into ${t} (employee_id, day, nop)
-      select employee_id, renewal_day, count(*) from etl_policy_state where renewal_day is not null
-      group by 1, 2 order by 1, 2`.execute(db),
+      insert into ${t} (employee_id, day, line, nop, open_nop, open_premium)
+      select employee_id, renewal_day, ${LINE}, ${measuresOf(sql`1`)} from etl_policy_state where renewal_day is not null
+      group by 1, 2, 3 order by 1, 2, 3`.execute(db),
   );
   await rebuildSubtreeRows(swap, RENEWAL_DAYS);
 }

@@ -6,6 +6,7 @@ import { notePartnerPresence, rebuildPartnerActivity } from './partner-activity'
 import { foldDayBits } from './partner-bits';
 import { notePartnerDues } from './partner-dues';
 import { foldRenewalDays, rebuildRenewalDays } from './renewal-days';
+import { foldSlippingPartners } from './slipping-partners';
 
 /**
  * The SQL of the roll-up ETL (docs/decisions/028 and 033). A policy contributes one row to fact_daily_business,
@@ -23,10 +24,22 @@ export const RENEWAL_DAY = sql<string | null>`case when p.status = 'success' and
 
 // What a policy contributes, in the column order of etl_affected and etl_policy_state (after their key).
 const CONTRIBUTION = sql`day, employee_id, partner_id, product_type_id, insurer_id, state_id, business_type, channel, status,
-  payment_term, installment_type, line, premium, weightage_premium, loan_amount, next_due_date, renewal_day`;
+  payment_term, installment_type, line, premium, weightage_premium, loan_amount, next_due_date, renewal_day, renews, renewed`;
+/** The contribution of policy p (products pr); `rn.renewed` says whether a successful policy renews it (`renewals`). */
 const contributionOf = sql`business_day(p.issued_at), p.employee_id, p.partner_id, p.product_type_id, p.insurer_id, p.state_id,
   p.business_type, p.channel, p.status, coalesce(p.premium_payment_term, 0), coalesce(p.premium_installment_type, ''), pr.line,
-  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0), p.next_due_date, ${RENEWAL_DAY}`;
+  p.paid_amount, p.weightage_premium, coalesce(p.loan_amount, 0), p.next_due_date, ${RENEWAL_DAY},
+  case when p.status = 'success' then p.previous_policy_no end, rn.renewed is not null`;
+/**
+ * Joins rn (renewed) to policies p: true where a successful policy renews p. A fold looks each policy up; a
+ * rebuild joins every policy with the set of renewed numbers at once.
+ */
+const renewals = (all: boolean) =>
+  all
+    ? sql`left join (select distinct previous_policy_no as policy_no, true as renewed from policies
+        where status = 'success' and previous_policy_no is not null) rn on rn.policy_no = p.policy_no`
+    : sql`left join lateral (select true as renewed from policies n
+        where n.previous_policy_no = p.policy_no and n.status = 'success' limit 1) rn on true`;
 const DAILY_KEY = sql`day, employee_id, product_type_id, insurer_id, state_id, business_type, channel, status, payment_term, installment_type`;
 // A group whose deltas cancel out (a policy stamped again without a change) writes nothing.
 const NONZERO = sql`having sum(sign) <> 0 or sum(sign * premium) <> 0 or sum(sign * weightage_premium) <> 0 or sum(sign * loan_amount) <> 0`;
@@ -188,28 +201,38 @@ interface FoldStats {
 }
 
 /**
- * Folds the policies selected by `changed` (a condition on `policies p`) into the roll-ups by deltas.
+ * Folds the policies selected by `changed` (a condition on `policies p`) into the roll-ups by deltas, and into the
+ * slipping partners of `slippingDay` when they are kept for it.
  * Returns null when no policy is selected. The changed rows are read once into etl_affected, so the facts
  * and the state rows written come from the same versions even while policies keep changing.
  */
-export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Promise<FoldStats | null> {
+export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>, slippingDay: string | null): Promise<FoldStats | null> {
   // Truncate, not delete: a scratch table emptied this way leaves no dead rows behind.
   await sql`truncate etl_affected`.execute(trx);
   await sql`
     insert into etl_affected (policy_id, sign, ${CONTRIBUTION}, updated_at, created_at)
     select p.id, 1, ${contributionOf}, p.updated_at, p.created_at
-    from policies p left join products pr on pr.product_type_id = p.product_type_id
+    from policies p left join products pr on pr.product_type_id = p.product_type_id ${renewals(false)}
     where ${changed}`.execute(trx);
   const stats = await sql<{ n: number; max_updated: Date | null; max_created: Date | null }>`
     select count(*)::int as n, max(updated_at) as max_updated, max(created_at) as max_created from etl_affected`.execute(trx);
   const row = stats.rows[0];
   if (!row || row.n === 0) return null;
+  // The policies a changed renewal renews, or renewed as last folded: whether they are renewed may have changed.
+  await sql`
+    insert into etl_affected (policy_id, sign, ${CONTRIBUTION}, updated_at, created_at)
+    select p.id, 1, ${contributionOf}, p.updated_at, p.created_at
+    from policies p left join products pr on pr.product_type_id = p.product_type_id ${renewals(false)}
+    where p.policy_no in (
+        select a.renews from etl_affected a where a.renews is not null
+        union select s.renews from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id where s.renews is not null)
+      and not exists (select 1 from etl_affected a where a.policy_id = p.id)`.execute(trx);
   // The versions these replace, as they were folded: subtracting them removes exactly what they added.
   await sql`
     insert into etl_affected (policy_id, sign, ${CONTRIBUTION})
     select s.policy_id, -1, ${sql`s.day, s.employee_id, s.partner_id, s.product_type_id, s.insurer_id, s.state_id, s.business_type,
       s.channel, s.status, s.payment_term, s.installment_type, s.line, s.premium, s.weightage_premium, s.loan_amount,
-      s.next_due_date, s.renewal_day`}
+      s.next_due_date, s.renewal_day, s.renews, s.renewed`}
     from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id
     where a.sign = 1`.execute(trx);
   // A few thousand rows in a table the planner last saw empty: without statistics it may join them badly. The
@@ -294,7 +317,9 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
       state_id = excluded.state_id, business_type = excluded.business_type, channel = excluded.channel, status = excluded.status,
       payment_term = excluded.payment_term, installment_type = excluded.installment_type, line = excluded.line,
       premium = excluded.premium, weightage_premium = excluded.weightage_premium, loan_amount = excluded.loan_amount,
-      next_due_date = excluded.next_due_date, renewal_day = excluded.renewal_day`.execute(trx);
+      next_due_date = excluded.next_due_date, renewal_day = excluded.renewal_day, renews = excluded.renews, renewed = excluded.renewed`.execute(
+    trx,
+  );
 
   // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
   // versions now folded. Asked apart, each reads the partner's index from one end of the month and stops at the
@@ -315,6 +340,7 @@ export async function foldChanges(trx: Db, changed: ReturnType<typeof sql>): Pro
           and (a.day >= g.last_issue_day or a.day <= g.first_issue_day)
         offset 0) h))`.execute(trx);
   await notePartnerPresence(trx, 1);
+  if (slippingDay) await foldSlippingPartners(trx, slippingDay);
   await foldDayBits(trx);
   await notePartnerDues(trx);
   await foldRenewalDays(trx);
@@ -381,7 +407,7 @@ async function fillRollups(trx: Db, swap: TableSwap): Promise<void> {
         await sql`
           insert into ${t} (policy_id, updated_at, ${CONTRIBUTION})
           select p.id, p.updated_at, ${contributionOf}
-          from policies p left join products pr on pr.product_type_id = p.product_type_id`.execute(db);
+          from policies p left join products pr on pr.product_type_id = p.product_type_id ${renewals(true)}`.execute(db);
       }),
   ]);
   // Each grain with those rebuilt from it, in the order of SUBTREE_GRAINS, which puts the longest first (the

@@ -1,0 +1,41 @@
+import { slippingWindow } from '@dossier/shared';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/**
+ * The partners slipping as of a business day (fact_slipping_partners; docs/product/brief.md): sold in each of the
+ * three full months before the day's month and nothing since the quiet window began, for every line and for life
+ * alone (the life-only role), with those three months' premium and the last sale. Summed from the partners'
+ * months (fact_partner_monthly). Written whole for a new day (etl_jobs.slipping_day says which); each run rewrites
+ * the partners whose policies it folds. My day reads the rows of its day, and asks the partners' months itself
+ * on another day.
+ */
+
+// The slipping partners of `day`, of every partner or of those a one-column query names.
+const slippingOn = (day: string, partners?: RawBuilder<unknown>) => {
+  const { months, quietFrom } = slippingWindow(day);
+  return sql`
+    select ${day}::date, scope.life_only, f.partner_id, sum(f.premium) filter (where f.month <= ${months[2]}::date), max(f.last_issue_day)
+    from fact_partner_monthly f cross join (values (false), (true)) as scope(life_only)
+    where f.month >= ${months[0]}::date and (not scope.life_only or f.line = 'life')
+      ${partners ? sql`and f.partner_id in (${partners})` : sql``}
+    group by scope.life_only, f.partner_id
+    having count(distinct f.month) filter (where f.month <= ${months[2]}::date and f.nop > 0) = 3
+      and max(f.last_issue_day) < ${quietFrom}::date`;
+};
+
+const insertRows = (rows: RawBuilder<unknown>) =>
+  sql`insert into fact_slipping_partners (day, life_only, partner_id, premium, last_sale) ${rows}`;
+
+/** Writes the rows of `day` afresh (a new business day, or a rebuild). */
+export async function writeSlippingPartners(trx: Db, day: string): Promise<void> {
+  await sql`delete from fact_slipping_partners`.execute(trx);
+  await insertRows(slippingOn(day)).execute(trx);
+}
+
+/** Rewrites the rows of `day` of the partners whose policies the run folds (etl_affected). */
+export async function foldSlippingPartners(trx: Db, day: string): Promise<void> {
+  const partners = sql`select distinct partner_id from etl_affected where partner_id is not null`;
+  await sql`delete from fact_slipping_partners where partner_id in (${partners})`.execute(trx);
+  await insertRows(slippingOn(day, partners)).execute(trx);
+}
