@@ -1,5 +1,7 @@
 /**
  * npm run bench [-- --policies 1000000 --runs 30 --rebuild-sessions 2 --skip-first-start --skip-lighthouse --skip-import --skip-screens --skip-freshness --skip-rebuild]
+ * npm run bench -- --database-url URL [--schema public] [--skip-…]: measures an existing database (an imported
+ * organisation) as it is, without loading the demo or changing its data.
  * Reporting benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local test database, in a schema of
  * its own that is kept between runs), the first start on PGlite and Lighthouse on the built web app
  * (npm run bench:lighthouse runs that alone). Writes bench/RESULTS.md.
@@ -31,6 +33,7 @@ import { writeRun } from './results-file';
 import { importBench } from './import-bench';
 import { recordScale, scaleSection } from './scale';
 import { screensBench } from './screens';
+import { hierarchyViewers, viewerName, type BenchViewer } from './viewers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -53,7 +56,17 @@ const skipRebuild = process.argv.includes('--skip-rebuild');
 // The sessions the full rebuild spreads over, as ETL_REBUILD_SESSIONS (docs/decisions/053-rebuild-spread-over-sessions.md).
 const rebuildSessions = arg('rebuild-sessions', 2);
 const loadTestSeconds = arg('load-seconds', 60);
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const named = (flag: string) => {
+  const i = process.argv.indexOf(`--${flag}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+// An existing database (an imported organisation) measured as it is: no demo is loaded and nothing of its data is
+// changed; its viewers are found from its hierarchy (./viewers.ts).
+const existingUrl = named('database-url');
+const existingSchema = named('schema') ?? 'public';
+const url = existingUrl ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The sections of a run over an existing database are kept beside the demo's. */
+const titled = (heading: string) => (existingUrl ? `${heading} — existing database` : heading);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -96,16 +109,16 @@ async function main(): Promise<void> {
     );
   }
 
-  if (!skipImport) {
+  if (!skipImport && !existingUrl) {
     log('bulk import of policies from CSV...');
     out.push(...(await importBench(url, policies, log)));
   }
 
-  const schema = `bench_${policies}`;
+  const schema = existingUrl ? existingSchema : `bench_${policies}`;
   const handle = await createDb({ databaseUrl: url, pgliteDir: '', schema, poolSize: 4 });
   await migrate(handle);
   const today = kolkataToday();
-  const loadSeconds = await timeOnce(() => loadDemoIfEmpty(handle, { scale: policies / 300_000, seed: 20261121, log }));
+  const loadSeconds = existingUrl ? 0 : await timeOnce(() => loadDemoIfEmpty(handle, { scale: policies / 300_000, seed: 20261121, log }));
   // This run's headline figures, for the side-by-side section of the sizes run (bench/scale.ts).
   const scale: Record<string, number> = {};
   const loadAtStart = loadavg()[0] ?? 0;
@@ -113,10 +126,14 @@ async function main(): Promise<void> {
   if (loadSeconds > 5_000) scale['demo load (s)'] = loadSeconds / 1000;
   const db = handle.db;
   const count = (await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db)).rows[0]?.n ?? 0;
+  const people = (await sql<{ n: number }>`select count(*)::int as n from employees`.execute(db)).rows[0]?.n ?? 0;
+  const partnerCount = (await sql<{ n: number }>`select count(*)::int as n from partners`.execute(db)).rows[0]?.n ?? 0;
   out.push(
-    `## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`,
+    titled(`## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`),
     '',
-    `Demo load (skipped when the schema already had data): ${(loadSeconds / 1000).toFixed(1)} s.`,
+    existingUrl
+      ? `An existing database (schema \`${schema}\`, \`--database-url\`): ${people.toLocaleString('en-IN')} employees, ${partnerCount.toLocaleString('en-IN')} partners.`
+      : `Demo load (skipped when the schema already had data): ${(loadSeconds / 1000).toFixed(1)} s.`,
     '',
   );
 
@@ -141,28 +158,20 @@ async function main(): Promise<void> {
   // instead of the code.
   await vacuum();
 
-  const emp = async (designation: string) =>
-    db
-      .selectFrom('employees')
-      .select(['id', 'unique_code', 'name', 'emp_role', 'designation'])
-      .where('designation', '=', designation)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-  const head = await emp('national_head');
-  const asm = await emp('asm');
+  const who = await hierarchyViewers(db);
+  const head = who.top;
+  const asm = who.area;
   // The last complete month, compared with the month before it.
   const prevMonthDay = new Date(Date.parse(`${monthRange(today).start_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const lastMonth = monthRange(prevMonthDay);
   const range = { start: lastMonth.start_date, end: lastMonth.end_date };
-  const busy = await sql<{ id: number; unique_code: string; name: string }>`
-    select pa.id, pa.unique_code, pa.name from policies p join partners pa on pa.id = p.partner_id
-    where p.partner_id in (select m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
-      where c.ancestor_id = ${head.id} and m.valid_to is null)
-    group by pa.id, pa.unique_code, pa.name order by count(*) desc limit 1`.execute(db);
-  const partner = busy.rows[0];
-  if (!partner) throw new Error('no partner with business');
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'unique_code', 'name'])
+    .where('unique_code', '=', who.partnerCode)
+    .executeTakeFirstOrThrow();
 
-  const viewerOf = (e: typeof head): Viewer => ({
+  const viewerOf = (e: BenchViewer): Viewer => ({
     userId: 0,
     employeeId: e.id,
     code: e.unique_code,
@@ -178,25 +187,31 @@ async function main(): Promise<void> {
     isAdmin: false,
     tokenHash: '',
   });
-  const account = (e: typeof head): Account => ({ kind: 'employee', id: e.id, code: e.unique_code, name: e.name });
+  const account = (e: BenchViewer): Account => ({ kind: 'employee', id: e.id, code: e.unique_code, name: e.name });
   const cases: Case[] = [
     {
-      label: 'Team report (11), national head',
+      label: `Team report (11), ${viewerName(head)}`,
       reportId: 11,
       account: account(head),
       viewer: viewerOf(head),
       raw: (d, r) => rawTeam(d, head.id, r),
     },
     {
-      label: 'Business summary (13), national head',
+      label: `Business summary (13), ${viewerName(head)}`,
       reportId: 13,
       account: account(head),
       viewer: viewerOf(head),
       raw: (d, r) => rawBusinessTypes(d, head.id, r),
     },
-    { label: 'Team report (11), an ASM', reportId: 11, account: account(asm), viewer: viewerOf(asm), raw: (d, r) => rawTeam(d, asm.id, r) },
     {
-      label: 'Business summary (13), an ASM',
+      label: `Team report (11), ${viewerName(asm)}`,
+      reportId: 11,
+      account: account(asm),
+      viewer: viewerOf(asm),
+      raw: (d, r) => rawTeam(d, asm.id, r),
+    },
+    {
+      label: `Business summary (13), ${viewerName(asm)}`,
       reportId: 13,
       account: account(asm),
       viewer: viewerOf(asm),
@@ -231,49 +246,53 @@ async function main(): Promise<void> {
     // 40 calls a screen at least (the 95th percentile of 10 was their slowest, so one pause of the machine decided
     // a screen's figure and its ratio between sizes), more for a fast one (bench/screens.ts).
     const screens = await screensBench(root, serverUrl, db, 40, log);
-    out.push(...screens.lines);
+    out.push(titled(screens.lines[0] ?? ''), ...screens.lines.slice(1));
     Object.assign(scale, screens.p95);
   }
 
-  if (!skipFreshness) {
+  // The freshness and load runs push policies and add users: only on the bench's own demo schema.
+  if (!skipFreshness && !existingUrl) {
     const freshness = await freshnessBench(root, serverUrl, db, log);
     out.push(...freshness.lines);
     Object.assign(scale, freshness.figures);
   }
 
-  log('incremental ETL after 10,000 changed policies...');
-  const flip = sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
-    where id in (select id from policies order by id desc limit 10000)`;
-  await flip.execute(db);
-  const incremental = await timeOnce(() => runBusinessEtl(db));
-  scale['incremental ETL after 10,000 changed policies (s)'] = incremental / 1000;
-  // Put the rows back so repeated runs measure the same data. That is 10,000 changes again, timed too: the
-  // first run after the rebuild is the first to read its fresh tables (cold pages, PostgreSQL's first look at
-  // rows nobody has read), as a run every few minutes does not.
-  await flip.execute(db);
-  const next = await timeOnce(() => runBusinessEtl(db));
-  scale['incremental ETL after 10,000 changed policies, the next run (s)'] = next / 1000;
-  out.push(
-    '## ETL',
-    '',
-    '| run | time |',
-    '| --- | --- |',
-    `| full rebuild (${rebuildSessions} helper sessions) | ${full === null ? 'skipped (--skip-rebuild)' : `${(full / 1000).toFixed(1)} s`} |`,
-    `| incremental after 10,000 changed policies (the first after the rebuild) | ${(incremental / 1000).toFixed(2)} s |`,
-    `| incremental after 10,000 changed policies (the next run) | ${(next / 1000).toFixed(2)} s |`,
-    '',
-  );
+  // Changes policies (and puts them back): never on an existing database.
+  if (!existingUrl) {
+    log('incremental ETL after 10,000 changed policies...');
+    const flip = sql`update policies set status = case when status = 'success' then 'cancelled' else 'success' end, updated_at = now()
+      where id in (select id from policies order by id desc limit 10000)`;
+    await flip.execute(db);
+    const incremental = await timeOnce(() => runBusinessEtl(db));
+    scale['incremental ETL after 10,000 changed policies (s)'] = incremental / 1000;
+    // Put the rows back so repeated runs measure the same data. That is 10,000 changes again, timed too: the
+    // first run after the rebuild is the first to read its fresh tables (cold pages, PostgreSQL's first look at
+    // rows nobody has read), as a run every few minutes does not.
+    await flip.execute(db);
+    const next = await timeOnce(() => runBusinessEtl(db));
+    scale['incremental ETL after 10,000 changed policies, the next run (s)'] = next / 1000;
+    out.push(
+      '## ETL',
+      '',
+      '| run | time |',
+      '| --- | --- |',
+      `| full rebuild (${rebuildSessions} helper sessions) | ${full === null ? 'skipped (--skip-rebuild)' : `${(full / 1000).toFixed(1)} s`} |`,
+      `| incremental after 10,000 changed policies (the first after the rebuild) | ${(incremental / 1000).toFixed(2)} s |`,
+      `| incremental after 10,000 changed policies (the next run) | ${(next / 1000).toFixed(2)} s |`,
+      '',
+    );
+  }
 
   log('CSV download...');
   const dl = await csvDownload(db, today, 100_000);
   out.push(
-    '## CSV download',
+    titled('## CSV download'),
     '',
     `Renewal dues (38) of the whole organisation, ${dl.range.start} to ${dl.range.end}: ${dl.rows.toLocaleString('en-IN')} rows, ${(dl.bytes / 2 ** 20).toFixed(1)} MiB in ${dl.seconds.toFixed(2)} s; process RSS ${dl.rssBeforeMb.toFixed(0)} MiB before, ${dl.rssPeakMb.toFixed(0)} MiB at peak.`,
     '',
   );
 
-  if (!skipLoad) {
+  if (!skipLoad && !existingUrl) {
     log('load test...');
     const months = Array.from({ length: 23 }, (_, k) => {
       const d = new Date(Date.parse(`${monthRange(today).start_date}T00:00:00Z`));
@@ -314,7 +333,7 @@ async function main(): Promise<void> {
       .join(', ')}.`,
     '',
   );
-  if (!skipOverload) {
+  if (!skipOverload && !existingUrl) {
     log('overload run (report 38 at the default demo scale, PostgreSQL and PGlite)...');
     out.push(
       ...overloadTable([
@@ -324,7 +343,8 @@ async function main(): Promise<void> {
     );
   }
 
-  recordScale(policies, scale, loadAtStart);
+  // The side-by-side of sizes compares the demo at each size alone.
+  if (!existingUrl) recordScale(policies, scale, loadAtStart);
   out.push(...scaleSection());
   await writeRun(`${out.join('\n')}\n`);
   log(out.join('\n'));

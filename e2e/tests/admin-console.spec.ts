@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations, namedTable, screenshot, signIn, test } from './helpers';
 
 /**
@@ -50,6 +51,16 @@ test.describe('administration without a terminal', () => {
     await expect(first).toContainText('upload');
     await expect(first).toContainText('applied (partial)');
     await expect(first).toContainText('insurers');
+    // Its rejected row downloads under the name the server gives the file: its line, field and reason.
+    const download = page.waitForEvent('download');
+    await first.getByRole('button', { name: /^Download the 1 rejected rows of import / }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^import-[\w-]+-insurers-rejected\.csv$/);
+    const rejectedCsv = (await readFile(await saved.path(), 'utf8')).replace(/^\uFEFF/, '');
+    expect(rejectedCsv.trim().split(/\r?\n/)).toEqual([
+      'Line,Field,Message',
+      '3,name,"name looks like a spreadsheet formula (starts with =, +, - or @)"',
+    ]);
     // The same file again changes nothing: the row is unchanged.
     await form.getByRole('button', { name: 'Import file' }).click();
     await expect(form.getByRole('status').filter({ hasText: 'inserted 0, updated 0, unchanged 1, rejected 1' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { slippingWindow, type BriefRenewal, type BriefWorkItem, type SlippingPartner } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
-import { BUSINESS_ROLLUP_JOB } from '../etl/business-etl';
+import { BUSINESS_ROLLUP_JOB } from '../etl/module';
 
 /** Product lines the viewer's figures cover: null is every line; the life-only role sees life alone (the only other value). */
 export type Lines = readonly string[] | null;

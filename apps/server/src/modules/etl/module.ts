@@ -14,7 +14,8 @@ export { refreshSubtreeRollups } from './subtree-refresh';
 export { factDims, isDirect, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
 // Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
 export { ONBOARDING_STAGES } from './partner-cohorts';
-// Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet.
+// Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet; My day: the day
+// the slipping partners are kept for (etl_jobs.slipping_day).
 export { BUSINESS_ROLLUP_JOB, mayBeUnfolded } from './business-etl';
 export { RENEWAL_DAY } from './rollup-sql';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, AuditPage } from '@dossier/shared';
-import { ApiError, apiRequest, withQuery } from '../../../lib/api';
-import { readToken } from '../../../lib/session';
+import { apiRequest } from '../../../lib/api';
+import { fetchFile, saveFile } from '../../../lib/file-download';
 import type { QueryConfig } from '../../../lib/query-config';
 import { adminKeys } from './keys';
 
@@ -41,30 +41,8 @@ export function useAuditTrail(
 export function useAuditDownload() {
   return useMutation({
     mutationFn: async (filter: AuditFilterState) => {
-      const token = readToken();
-      const response = await fetch(withQuery(ADMIN_PATHS.auditDownload, toQuery(filter)), {
-        headers: token ? { Authorization: `Token ${token}` } : {},
-        credentials: 'same-origin',
-      });
-      if (!response.ok) {
-        const text = await response.text();
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text) as unknown;
-        } catch {
-          // keep the text
-        }
-        throw new ApiError(response.status, body);
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'audit-trail.csv';
-      a.hidden = true;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const file = await fetchFile(ADMIN_PATHS.auditDownload, toQuery(filter), 'audit-trail.csv');
+      if (file) saveFile(file);
     },
   });
 }

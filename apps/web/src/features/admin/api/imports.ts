@@ -11,6 +11,7 @@ import {
 } from '@dossier/shared';
 import { ApiError, apiRequest, withQuery } from '../../../lib/api';
 import { readToken } from '../../../lib/session';
+import { fetchFile, saveFile } from '../../../lib/file-download';
 import type { QueryConfig } from '../../../lib/query-config';
 import { adminKeys } from './keys';
 
@@ -58,21 +59,8 @@ export function useRevokeApiKey() {
 export function useRejectedRowsDownload() {
   return useMutation({
     mutationFn: async (id: string) => {
-      const token = readToken();
-      const response = await fetch(ADMIN_IMPORT_PATHS.rejected(id), {
-        headers: token ? { Authorization: `Token ${token}` } : {},
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new ApiError(response.status, await response.text());
-      const url = URL.createObjectURL(await response.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `import-${id}-rejected.csv`;
-      a.hidden = true;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const file = await fetchFile(ADMIN_IMPORT_PATHS.rejected(id), undefined, `import-${id}-rejected.csv`);
+      if (file) saveFile(file);
     },
   });
 }
