@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Burger, Button, Menu } from '@mantine/core';
-import { ROLE_PAYMASTER } from '@dossier/shared';
+import { can } from '@dossier/shared';
 import { IconCalendar, IconChevronDown, IconCurrencyRupee, IconShieldCheck } from '@tabler/icons-react';
 import { useHandoff } from '../../lib/handoff';
 import { useIsMobile, useIsPhone } from '../../lib/media';
@@ -38,7 +38,8 @@ export function Header({ menuVisible, menuOpenAsDrawer, menuToggled, onToggleMen
     onChange: (opened: boolean) => setOpenMenu((current) => nextOpenMenu(current, menu, opened)),
   });
   const startHandoff = (target: string) => handoff.mutate(target);
-  const showPaymaster = sideMenu?.user_details.emp_role === ROLE_PAYMASTER && (links?.paymaster.length ?? 0) > 0;
+  const showPaymaster =
+    sideMenu !== undefined && can({ empRole: sideMenu.user_details.emp_role }, 'paymaster-links') && (links?.paymaster.length ?? 0) > 0;
 
   return (
     <header className={classes.header}>
