@@ -25,7 +25,7 @@ import { lighthouseAudit, lighthouseTable, TARGET_CLS, TARGET_PERFORMANCE } from
 import { machineLine } from './machine';
 import { benchCase, caseTable, rawBusinessTypes, rawTeam, type Case } from './reports-bench';
 import { timeOnce } from './stats';
-import { loadTable, loadTest, loadVerdict } from './load';
+import { breakdownLines, loadTable, loadTest, loadVerdict } from './load';
 import { loadPopulation } from './load-population';
 import { overloadRun, overloadTable } from './overload';
 import { writeRun } from './results-file';
@@ -318,6 +318,10 @@ async function main(): Promise<void> {
       loadTable(load.runs),
       '',
       loadVerdict(load.runs),
+      '',
+      "Where the uncached run's time went: its kinds of view at the load generator, the same requests as the server timed them (handler to answer) and its database pools.",
+      '',
+      ...breakdownLines(load.uncached),
       '',
       `Server memory (RSS) through the three 200-user runs: ${load.memory.startMb.toFixed(0)} MiB after the warm-up, ${load.memory.peakMb.toFixed(0)} MiB at the highest sample (every 0.5 s; target under 600 MiB).`,
       '',

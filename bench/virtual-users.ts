@@ -17,6 +17,29 @@ export interface UserModelResult {
   non2xx: number;
   /** Answers other than 2xx by status, e.g. `429: 12` (what the non-2xx were). */
   statuses: string;
+  /** The latencies of each kind of view (`viewKind`), slowest p99 first. */
+  byKind: KindLatency[];
+}
+
+export interface KindLatency {
+  kind: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * A view's kind: its path without the query, a code of the organisation (letters with digits: an employee, a
+ * partner: letters with two digits or more) as `{code}`; `v1` stays. `/api/reports/37/?account_id=…` is 'report 37' whoever's it is.
+ */
+export function viewKind(path: string): string {
+  const bare = path.split('?')[0] ?? path;
+  return bare
+    .split('/')
+    .map((segment) => (/[a-z]/i.test(segment) && /\d\d/.test(segment) ? '{code}' : segment))
+    .join('/');
 }
 
 const RAMP_UP_THINK_TIMES = 5;
@@ -53,6 +76,7 @@ export async function virtualUsers(
   const base = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: users });
   const latencies: number[] = [];
+  const kinds = new Map<string, number[]>();
   let errors = 0;
   let non2xx = 0;
   const statuses = new Map<number, number>();
@@ -63,9 +87,15 @@ export async function virtualUsers(
     await sleep(Math.random() * RAMP_UP_THINK_TIMES * thinkMs);
     for (let i = 0; performance.now() < end; i++) {
       const t = performance.now();
+      const req = next(u, i);
       try {
-        const status = await get(agent, base, next(u, i));
-        latencies.push(performance.now() - t);
+        const status = await get(agent, base, req);
+        const took = performance.now() - t;
+        latencies.push(took);
+        const kind = viewKind(req.path);
+        const ofKind = kinds.get(kind) ?? [];
+        ofKind.push(took);
+        kinds.set(kind, ofKind);
         if (status < 200 || status >= 300) {
           non2xx++;
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -89,5 +119,15 @@ export async function virtualUsers(
     errors,
     non2xx,
     statuses: [...statuses].map(([status, n]) => `${status}: ${n}`).join(', '),
+    byKind: [...kinds]
+      .map(([kind, xs]) => ({
+        kind,
+        requests: xs.length,
+        p50: percentile(xs, 50),
+        p95: percentile(xs, 95),
+        p99: percentile(xs, 99),
+        max: percentile(xs, 100),
+      }))
+      .sort((a, b) => b.p99 - a.p99),
   };
 }
