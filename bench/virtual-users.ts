@@ -31,8 +31,8 @@ export interface KindLatency {
 }
 
 /**
- * A view's kind: its path without the query, a code of the organisation (letters with digits: an employee, a
- * partner: letters with two digits or more) as `{code}`; `v1` stays. `/api/reports/37/?account_id=…` is 'report 37' whoever's it is.
+ * A view's kind: its path without the query, with a code of the organisation (an employee's or a partner's:
+ * letters with two digits or more; `v1` stays) as `{code}`. `/api/reports/37/?account_id=…` is 'report 37'.
  */
 export function viewKind(path: string): string {
   const bare = path.split('?')[0] ?? path;
