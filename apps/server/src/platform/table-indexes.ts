@@ -29,3 +29,21 @@ export async function dropPlainIndexes(db: Kysely<Database>, table: string): Pro
   for (const index of indexes) await sql`drop index ${sql.raw(index.name)}`.execute(db);
   return indexes.map((index) => index.definition);
 }
+
+/**
+ * Drops every index of `table` a bulk load into it can build afterwards: its plain indexes and the primary key
+ * and unique constraints no foreign key leans on. Returns the statements that build them again. Only for a
+ * load that refuses duplicate keys itself (the import's duplicate check), into a table no one else writes.
+ */
+export async function dropIndexesForBulkLoad(db: Kysely<Database>, table: string): Promise<string[]> {
+  const { rows: keys } = await sql<IndexDef & { table: string }>`
+    select c.conrelid::regclass::text as "table", quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    where c.conrelid = ${table}::regclass and c.contype in ('p', 'u')
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid and f.conindid = c.conindid)
+    order by c.conname`.execute(db);
+  // Names and definitions come from the catalogue (quoted there), never from data.
+  for (const key of keys) await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(key.name)}`.execute(db);
+  const indexes = await dropPlainIndexes(db, table);
+  return [...keys.map((key) => `alter table ${key.table} add constraint ${key.name} ${key.definition}`), ...indexes];
+}

@@ -37,11 +37,25 @@ async function indexes(db: TestDb): Promise<string[]> {
   return res.rows.map((r) => r.definition);
 }
 
+/**
+ * The policies table's keys and whether its reference trigger is on: a first load sets both aside and must
+ * put them back, whether it commits or rolls back.
+ */
+async function guards(db: TestDb): Promise<string[]> {
+  const res = await sql<{ guard: string }>`
+    select conname || ' ' || pg_get_constraintdef(oid) as guard from pg_constraint where conrelid = 'policies'::regclass
+    union all
+    select tgname || ' ' || tgenabled::text from pg_trigger where tgrelid = 'policies'::regclass and not tgisinternal
+    order by 1`.execute(db.db);
+  return res.rows.map((r) => r.guard);
+}
+
 // Policies are staged, checked and written batch by batch (docs/decisions/015-import-core.md): a file that
 // spans many batches must answer exactly what one batch answers, and write the same.
 describe('a policies file read in batches', () => {
   let db: TestDb;
   let policyIndexes: string[] = [];
+  let policyGuards: string[] = [];
   const run = (rows: Row[], options: Partial<ImportOptions>): Promise<ImportReport> =>
     importRows(db.db, 'policies', csvRows(Readable.from([Buffer.from(toCsv(rows))])), {
       partial: false,
@@ -62,6 +76,9 @@ describe('a policies file read in batches', () => {
     }
     policyIndexes = await indexes(db);
     expect(policyIndexes.length).toBeGreaterThan(5);
+    policyGuards = await guards(db);
+    expect(policyGuards).toContain('policies_references_on_insert O');
+    expect(policyGuards).toContain('policies_proposal_no_key UNIQUE (proposal_no)');
   });
   afterAll(async () => {
     await db.drop();
@@ -82,8 +99,9 @@ describe('a policies file read in batches', () => {
       errors: ERRORS,
     });
     expect(await stored(db)).toEqual({});
-    // The first load dropped the plain indexes; the rollback gave them back.
+    // The first load dropped the indexes and keys and set the reference trigger aside; the rollback gave them back.
     expect(await indexes(db)).toEqual(policyIndexes);
+    expect(await guards(db)).toEqual(policyGuards);
   });
 
   it('a dry run in batches counts what one batch counts and writes nothing', async () => {
@@ -110,6 +128,15 @@ describe('a policies file read in batches', () => {
       return sql<{ 'QUERY PLAN': string }>`explain select * from policies where partner_id = 1 and issued_at > now()`.execute(trx);
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('policies_partner_idx');
+    // The keys and the reference trigger are back in force: a repeated proposal number and an unknown partner are refused.
+    expect(await guards(db)).toEqual(policyGuards);
+    const copyOf = (change: string) =>
+      sql.raw(`insert into policies (proposal_no, partner_id, employee_id, customer_id, product_type_id, insurer_id, state_id,
+        business_type, channel, status, paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at)
+      select ${change}, employee_id, customer_id, product_type_id, insurer_id, state_id, business_type, channel, status,
+        paid_amount, weightage_premium, payment_id, issued_at, created_at, updated_at from policies order by id limit 1`);
+    await expect(copyOf('proposal_no, partner_id').execute(db.db)).rejects.toThrow(/policies_proposal_no_key/);
+    await expect(copyOf(`'PRNEW', 999999`).execute(db.db)).rejects.toThrow(/policies_partner_id_fkey/);
 
     const again = await run(policies, { batchRows: 7, partial: true });
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 119, rejected: 2, applied: true });

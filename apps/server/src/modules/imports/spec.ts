@@ -58,6 +58,11 @@ export interface EntitySpec {
   target?: string;
   /** Inserts every row of `import_resolved` as new, without looking for it in the target; returns the count. */
   insertAll?(trx: Trx): Promise<number>;
+  /**
+   * A first load's statements before its first batch and before it commits: checks of the target that the
+   * import makes by itself (it resolves every reference), set aside for the load and put back.
+   */
+  firstLoad?: { before: readonly Expr[]; after: readonly Expr[] };
 }
 
 export interface Field {
