@@ -25,7 +25,7 @@ import { createDb, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { machineLine } from './machine';
 import { writeSection } from './results-file';
-import { overBenchDatabase, startServer } from './server-process';
+import { buildServer, overBenchDatabase, startServer } from './server-process';
 
 export const IMPORT_SECTION = '## Bulk import';
 const RMS = 200;
@@ -206,13 +206,14 @@ function rssMb(pid: number): number {
 }
 
 /**
- * `dossier import policies FILE --json` in a process of its own, as `npm run dossier` starts it (node with tsx),
- * timed from start to exit; its peak RSS is the one GNU time reports for it.
+ * `dossier import policies FILE --json` in a process of its own, as `npm run dossier` runs it once built (the
+ * compiled CLI on plain node), timed from start to exit; its peak RSS is the one GNU time reports for it.
  */
 function cliImport(databaseUrl: string, path: string): Promise<Pass> {
-  const cli = join(repoRoot, 'apps/server/src/cli/dossier.ts');
+  buildServer(repoRoot);
+  const cli = join(repoRoot, 'apps/server/dist/dossier.js');
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'maxrss-kb %M', 'node', '--import', 'tsx', cli, 'import', 'policies', path, '--json'], {
+  const child = spawn('/usr/bin/time', ['-f', 'maxrss-kb %M', 'node', '--enable-source-maps', cli, 'import', 'policies', path, '--json'], {
     cwd: join(repoRoot, 'apps/server'),
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,13 @@ export interface ServerProcess {
 
 let built = false;
 
+/** Builds the server and the CLI to JavaScript, once per bench process, so the figures are the current sources'. */
+export function buildServer(repoRoot: string): void {
+  if (built) return;
+  execFileSync('npm', ['run', 'build', '-w', '@dossier/server'], { cwd: repoRoot, stdio: 'ignore' });
+  built = true;
+}
+
 /**
  * The settings of a server over a benchmark's database: production mode, no demo load, and no ETL run while
  * it is measured (the benchmark runs the ETL itself).
@@ -35,10 +42,7 @@ export const overBenchDatabase = (databaseUrl: string): Record<string, string> =
  * figures are those of the current sources), on plain `node`.
  */
 export function startServer(repoRoot: string, port: number, env: Record<string, string>): ServerProcess {
-  if (!built) {
-    execFileSync('npm', ['run', 'build', '-w', '@dossier/server'], { cwd: repoRoot, stdio: 'ignore' });
-    built = true;
-  }
+  buildServer(repoRoot);
   const base = `http://127.0.0.1:${port}`;
   const child = spawn('node', ['--enable-source-maps', '--expose-gc', join(repoRoot, 'apps/server/dist/server.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },

@@ -1,8 +1,8 @@
 // Builds the server to JavaScript: one ES module per entry point in dist/, with our own code (this app and
 // @dossier/shared, which ships TypeScript source) bundled in and every npm dependency left to node_modules.
-// Production then runs plain `node` with no compiler in the request path; `npm run dev` still runs the sources.
+// Production and the CLI (`npm run dossier`, `npm run demo`) run plain `node`; `npm run dev` still runs the sources.
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +11,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@dossier/shared');
 const dist = join(root, 'dist');
 
-rmSync(dist, { recursive: true, force: true });
+// Files are written over, not the folder removed first: the CLI builds before each command, maybe while a
+// server runs from this folder.
 await build({
   entryPoints: { server: join(root, 'src/server.ts'), demo: join(root, 'src/demo/cli.ts'), dossier: join(root, 'src/cli/dossier.ts') },
   outdir: dist,
