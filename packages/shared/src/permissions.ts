@@ -1,4 +1,4 @@
-import { ROLE_LIFE_ONLY, ROLE_PAYMASTER } from './constants';
+import { ROLE_LIFE_ONLY, ROLE_PAYMASTER, type Designation } from './constants';
 
 /**
  * What a person may do by their role and their own account flags, whatever the target (docs/product/shell.md,
@@ -55,4 +55,35 @@ const PERMISSION_RULES: Readonly<Record<Permission, (who: PermissionHolder) => b
 /** Whether `who` may, by the table. */
 export function can(who: PermissionHolder, permission: Permission): boolean {
   return PERMISSION_RULES[permission](who);
+}
+
+/** What a person's designation (their place in the sales hierarchy) decides, beside their role. */
+export type DesignationRule =
+  /** Requester View splits the unmapped partners and the managers by product line (docs/product/team.md). */
+  | 'mapping-by-line'
+  /** My day is the landing page (docs/product/brief.md). */
+  | 'brief-landing'
+  /** Call-centre staff: they take no partners, so are never the manager of a mapping. */
+  | 'call-centre-staff'
+  /** A team's lead: the groups of the activation report by team lead. */
+  | 'team-lead'
+  /** Ranked on a contest board (docs/product/reports-catalogue.md). */
+  | 'contest-entrant';
+
+const DESIGNATION_RULES: Readonly<Record<DesignationRule, readonly Designation[]>> = {
+  'mapping-by-line': ['asm'],
+  'brief-landing': ['rm', 'team_lead', 'asm'],
+  'call-centre-staff': ['trm', 'supervisor'],
+  'team-lead': ['team_lead'],
+  'contest-entrant': ['rm'],
+};
+
+/** The designations a rule holds for (for queries that filter people by it). */
+export function designationsWith(rule: DesignationRule): readonly Designation[] {
+  return DESIGNATION_RULES[rule];
+}
+
+/** Whether a person of `designation` falls under `rule`, by the table. */
+export function designationHas(designation: string, rule: DesignationRule): boolean {
+  return (DESIGNATION_RULES[rule] as readonly string[]).includes(designation);
 }

@@ -248,9 +248,9 @@ export type MappingManager = z.infer<typeof MappingManager>;
 export const MappingLists = z.object({ partners: z.array(UnmappedPartner), managers: z.array(MappingManager) });
 export type MappingLists = z.infer<typeof MappingLists>;
 
-/** For designation asm one pair of lists per product line; for everyone else one pair. */
+/** One pair of lists per product line where the designation splits them ('mapping-by-line'); otherwise one pair. */
 export const UnmappedPartnersResponse = z.union([
-  z.object({ designation: z.literal('asm'), motor: MappingLists, health: MappingLists, life: MappingLists }),
+  z.object({ designation: z.string(), motor: MappingLists, health: MappingLists, life: MappingLists }),
   z.object({ designation: z.string(), partners: z.array(UnmappedPartner), managers: z.array(MappingManager) }),
 ]);
 export type UnmappedPartnersResponse = z.infer<typeof UnmappedPartnersResponse>;

@@ -26,9 +26,6 @@ export function refuseLifeOnlyRole(viewer: PermissionHolder, screen: string): vo
   requirePermission(viewer, 'team-area', `${screen} is not available to your role`);
 }
 
-/** Call-centre staff do not take partners; everyone else in a subtree may be a mapping target. */
-export const NON_MAPPING_DESIGNATIONS: readonly string[] = ['trm', 'supervisor'];
-
 /** True when `employeeId` is the viewer or below them (closure table, one indexed lookup). */
 export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: number): Promise<boolean> {
   const row = await db

@@ -1,6 +1,6 @@
+import { designationsWith } from '@dossier/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import { NON_MAPPING_DESIGNATIONS } from '../../platform/access';
 
 /**
  * Partners with no mapping in force (the requester's pool), each with the pending request holding
@@ -57,7 +57,7 @@ export function mappingTargets(db: Db, viewerEmployeeId: number) {
     .selectFrom('employees as e')
     .innerJoin('employee_closure as c', (j) => j.onRef('c.descendant_id', '=', 'e.id').on('c.ancestor_id', '=', viewerEmployeeId))
     .where('e.active', '=', true)
-    .where('e.designation', 'not in', NON_MAPPING_DESIGNATIONS)
+    .where('e.designation', 'not in', designationsWith('call-centre-staff'))
     .select(['e.id', 'e.unique_code', 'e.name', 'e.designation', 'c.depth'])
     .orderBy('c.depth')
     .orderBy('e.name')

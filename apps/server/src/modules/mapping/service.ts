@@ -1,4 +1,5 @@
 import {
+  designationHas,
   type CancelMappingResponse,
   type MappingLists,
   type MappingManager,
@@ -8,7 +9,7 @@ import {
   type UnmappedPartner,
   type UnmappedPartnersResponse,
 } from '@dossier/shared';
-import { isInSubtree, NON_MAPPING_DESIGNATIONS, refuseLifeOnlyRole } from '../../platform/access';
+import { isInSubtree, refuseLifeOnlyRole } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http-errors';
@@ -54,14 +55,14 @@ export async function unmappedLists(db: Db, viewer: Viewer): Promise<UnmappedPar
     product: lines.join(', '),
   });
   const strip = ({ li: _li, ...p }: UnmappedPartner & { li: boolean }): UnmappedPartner => p;
-  if (viewer.designation !== 'asm') {
+  if (!designationHas(viewer.designation, 'mapping-by-line')) {
     return { designation: viewer.designation, partners: partners.map(strip), managers: managers.map(toManager) };
   }
   const forLine = (line: ProductLine): MappingLists => ({
     partners: partners.filter((p) => servesLine(line, { li_pos_status: p.li })).map(strip),
     managers: managers.filter((m) => m.lines.includes(line)).map(toManager),
   });
-  return { designation: 'asm', motor: forLine('motor'), health: forLine('health'), life: forLine('life') };
+  return { designation: viewer.designation, motor: forLine('motor'), health: forLine('health'), life: forLine('life') };
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505';
@@ -77,7 +78,7 @@ export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingR
   // An unknown code answers like a manager of another team, so codes cannot be probed.
   if (!manager || !(await isInSubtree(db, viewer.employeeId, manager.id)))
     throw forbidden(`Manager ${body.manager_code} is outside your team`);
-  if (!manager.active || NON_MAPPING_DESIGNATIONS.includes(manager.designation)) {
+  if (!manager.active || designationHas(manager.designation, 'call-centre-staff')) {
     throw badRequest(`${manager.name} (${manager.unique_code}) cannot take partners`);
   }
   const specialty = (await specialties(db, [manager.id])).get(manager.id);

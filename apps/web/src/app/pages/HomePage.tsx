@@ -1,11 +1,9 @@
+import { designationHas } from '@dossier/shared';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { useMe } from '../../features/auth/api/me';
 import { readStoredUser } from '../../lib/session';
 import { usePageTitle } from '../../components/page/use-page-title';
-
-/** The designations whose landing page is the daily brief. */
-const BRIEF_LANDING: readonly string[] = ['rm', 'team_lead', 'asm'];
 
 /** Home (docs/product/shell.md, 'Routes'): a short welcome so the main area is not blank. */
 export default function HomePage() {
@@ -13,7 +11,7 @@ export default function HomePage() {
   const { firstName } = readStoredUser();
   // Those who sell through partners start the day on their brief (docs/product/brief.md).
   const designation = useMe().data?.designation;
-  if (designation !== undefined && BRIEF_LANDING.includes(designation)) return <Navigate to="/brief" replace />;
+  if (designation !== undefined && designationHas(designation, 'brief-landing')) return <Navigate to="/brief" replace />;
   return (
     <Paper withBorder p="lg" radius="md" maw={640}>
       <Stack gap={6}>

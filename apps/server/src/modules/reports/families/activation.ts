@@ -1,4 +1,4 @@
-import { addDays, type ReportRecord } from '@dossier/shared';
+import { addDays, designationsWith, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import type { ReportResult } from '../catalogue';
@@ -129,7 +129,7 @@ export async function activationByGroup(ctx: QueryContext, groups: 'reportees' |
     groups === 'reportees'
       ? sql`select id, unique_code, name from employees where manager_id = ${ctx.account.id}`
       : sql`select e.id, e.unique_code, e.name from employees e join employee_closure c on c.descendant_id = e.id
-            where c.ancestor_id = ${ctx.account.id} and e.designation = 'team_lead'`;
+            where c.ancestor_id = ${ctx.account.id} and e.designation = any(${designationsWith('team-lead')}::text[])`;
   const month = `${ctx.range.start.slice(0, 7)}-01`;
   const res = await sql<{ code: string; name: string; total: number; active: number }>`
     select h.unique_code as code, h.name, ${mappedUnder(sql`h.id`)} as total,

@@ -1,4 +1,4 @@
-import type { ReportRecord } from '@dossier/shared';
+import { designationsWith, type ReportRecord } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportBatches, ReportResult } from '../catalogue';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
@@ -75,7 +75,7 @@ const boardShape = (ctx: QueryContext, contestId: number, contest: Contest): Lis
     select e.id, e.unique_code as code, e.name, coalesce(s.weightage_premium, 0)::float8 as wp,
       (rank() over (order by coalesce(s.weightage_premium, 0) desc))::int as rank
     from employees e left join contest_standings s on s.contest_id = ${contestId} and s.employee_id = e.id
-    where e.designation = 'rm' and e.zone_id = any(${contest.zone_ids}::int[])
+    where e.designation = any(${designationsWith('contest-entrant')}::text[]) and e.zone_id = any(${contest.zone_ids}::int[])
   ) b join employee_closure c on c.ancestor_id = ${ctx.account.id} and c.descendant_id = b.id`,
   where: sql`true`,
   sortable: runsThisMonth(ctx, contest) ? RUN_RATE_SORT : CONTEST_SORT,

@@ -27,7 +27,8 @@ export default function RequesterViewPage() {
   const [manager, setManager] = useState<string | null>(null);
   const phone = useIsPhone();
 
-  const isAsm = data?.designation === 'asm';
+  // The answer carries one pair of lists per product line when the viewer's designation splits them.
+  const byLine = data !== undefined && 'motor' in data;
   const lists: MappingLists | undefined = !data
     ? undefined
     : 'motor' in data
@@ -45,7 +46,7 @@ export default function RequesterViewPage() {
   const onSubmit = () => {
     if (!manager || partners.length === 0) return;
     submit.mutate(
-      { manager_code: manager, partner_list: partners, is_submit: true, ...(isAsm ? { product } : {}) },
+      { manager_code: manager, partner_list: partners, is_submit: true, ...(byLine ? { product } : {}) },
       { onSuccess: (res) => openMessageDialog({ title: 'Success', message: res.message, defaultKey: 'Message', onClose: reload }) },
     );
   };
@@ -98,7 +99,7 @@ export default function RequesterViewPage() {
 
   return (
     <Screen title="Requester View">
-      {isAsm ? (
+      {byLine ? (
         <Radio.Group
           name="product"
           label="Product"
