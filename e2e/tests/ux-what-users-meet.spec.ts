@@ -267,6 +267,14 @@ test.describe('Life Issuance chart', () => {
     await signIn(page, 'demo.head', '/reports/3/');
     const table = namedTable(page, 'Life issuance channel report');
     await expectLoaded(table);
+    // The chart draws the largest rows of the whole report: with more rows than a page, show them all.
+    const region = page.getByRole('region', { name: 'Life issuance channel report', exact: true });
+    const perPage = region.getByRole('combobox', { name: 'Rows per page' });
+    if (await perPage.isVisible()) {
+      await perPage.click();
+      await page.getByRole('option', { name: '100', exact: true }).click();
+      await expect(region.getByText(/^Rows 1–(\d+) of \1$/)).toBeVisible();
+    }
     const rows = await table
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
