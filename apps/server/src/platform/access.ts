@@ -21,6 +21,17 @@ export function requirePermission(who: PermissionHolder, permission: Permission,
   if (!can(who, permission)) throw forbidden(message);
 }
 
+/** The refusal of the administration area (docs/product/administration.md). */
+const ADMIN_ONLY = 'Administration is for administrators only';
+
+const isAdministrator = (viewer: Viewer | null): viewer is Viewer & { isAdmin: true } => viewer !== null && can(viewer, 'administration');
+
+/** The viewer, known to hold the admin flag of their user (read on every request); 403 for anyone else. */
+export function requireAdministrator(viewer: Viewer | null): Viewer & { isAdmin: true } {
+  if (!isAdministrator(viewer)) throw forbidden(ADMIN_ONLY);
+  return viewer;
+}
+
 /** Role 204 is the life-only role: of the team area it may use Life Renewals and Mapped Partners only (docs/product/shell.md, 'Users and roles'). */
 export function refuseLifeOnlyRole(viewer: PermissionHolder, screen: string): void {
   requirePermission(viewer, 'team-area', `${screen} is not available to your role`);

@@ -6,7 +6,7 @@ import { csvStream } from '../../platform/files/csv';
 import type { Row } from '../../platform/files/escape';
 import { readInBatches } from '../../platform/row-batches';
 import { auditActions, auditKeyset, auditPage, toAuditRow } from './audit-queries';
-import type { AdminActor } from './permissions';
+import type { AdminActor } from './actor';
 
 const CSV_COLUMNS = [
   { key: 'at', header: 'When (UTC)' },

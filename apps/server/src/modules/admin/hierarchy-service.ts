@@ -2,7 +2,7 @@ import type { HierarchyChildren, HierarchySearchResult } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/http-errors';
 import { childrenOf, searchHierarchy } from './hierarchy-queries';
-import type { AdminActor } from './permissions';
+import type { AdminActor } from './actor';
 import { findEmployee } from './people-queries';
 
 /** The organisation tree of the Hierarchy screen, opened one level at a time. */

@@ -8,7 +8,7 @@ import { csvStream } from '../../platform/files/csv';
 import { HttpError, notFound } from '../../platform/http-errors';
 import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from '../imports/module';
 import { countImportRuns, importRunErrors, importRunsPage } from './imports-queries';
-import type { AdminActor } from './permissions';
+import type { AdminActor } from './actor';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const StoredErrors = z.array(ImportError).catch([]);

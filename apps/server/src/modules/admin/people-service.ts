@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee, noteReportInputsChanged } from '../etl/module';
 import { pauseSubscriptionsOf } from '../subscriptions/module';
-import type { AdminActor } from './permissions';
+import type { AdminActor } from './actor';
 import {
   activeDirectReports,
   adminOptions,

@@ -41,7 +41,7 @@ import { AuditTrailService } from './audit-service';
 import { HierarchyService } from './hierarchy-service';
 import { ImportsAdminService } from './imports-service';
 import { PeopleService } from './people-service';
-import { adminOnlyHook, requireAdmin } from './permissions';
+import { adminOnlyHook, requireAdmin } from './actor';
 import { UsersService } from './users-service';
 
 const tags = ['admin'];

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { HttpError } from '../../platform/http-errors';
 import type { App } from '../../platform/types';
 import { formatOfMediaType, importRows, mediaTypeOf, refuseDeclaredTooLarge, rowsOfBody, streamImportBodies } from '../imports/module';
-import { adminOnlyHook, requireAdmin } from './permissions';
+import { adminOnlyHook, requireAdmin } from './actor';
 
 const UNSUPPORTED_UPLOAD = 'Upload a .csv (with a header line), .xlsx (column names in row 1 of the first sheet) or .ndjson file';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/http-errors';
 import { createPasswordLink, liveSessions, revokeSessions } from '../auth/module';
 import { pauseSubscriptionsOf } from '../subscriptions/module';
-import type { AdminActor } from './permissions';
+import type { AdminActor } from './actor';
 import { findEmployee } from './people-queries';
 import { countActiveAdmins, findAdminUser, insertUser, listUsers, setUserActive, updateUser, userExistsForLogin } from './users-queries';
 
