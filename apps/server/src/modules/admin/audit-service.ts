@@ -22,38 +22,34 @@ const CSV_COLUMNS = [
 ];
 const BATCH = 1000;
 
-/** The audit trail: every state change, refused access and phone reveal, searchable and downloadable. */
-export class AuditTrailService {
-  constructor(private readonly db: Db) {}
+/* The audit trail: every state change, refused access and phone reveal, searchable and downloadable. */
 
-  async page(_actor: AdminActor, query: AuditQuery): Promise<AuditPage> {
-    const { limit, offset, ...filter } = query;
-    const [page, actions] = await Promise.all([auditPage(this.db, filter, limit, offset), auditActions(this.db)]);
-    return { ...page, actions };
-  }
+export async function page(db: Db, _actor: AdminActor, query: AuditQuery): Promise<AuditPage> {
+  const { limit, offset, ...filter } = query;
+  const [page, actions] = await Promise.all([auditPage(db, filter, limit, offset), auditActions(db)]);
+  return { ...page, actions };
+}
 
-  /** The whole filtered trail as CSV, read in batches; the download itself is audited first. */
-  async csv(actor: AdminActor, filter: AuditDownloadQuery): Promise<Readable> {
-    await audit(this.db, {
-      actorUserId: actor.viewer.userId,
-      action: 'admin.audit_download',
-      entity: 'audit_events',
-      after: filter,
-      ip: actor.ip,
-    });
-    const db = this.db;
-    async function* rows(): AsyncGenerator<Row> {
-      for await (const batch of readInBatches(db, auditKeyset(filter), BATCH)) {
-        for (const raw of batch) {
-          const r = toAuditRow(raw);
-          yield {
-            ...r,
-            before: r.before == null ? null : JSON.stringify(r.before),
-            after: r.after == null ? null : JSON.stringify(r.after),
-          };
-        }
+/** The whole filtered trail as CSV, read in batches; the download itself is audited first. */
+export async function csv(db: Db, actor: AdminActor, filter: AuditDownloadQuery): Promise<Readable> {
+  await audit(db, {
+    actorUserId: actor.viewer.userId,
+    action: 'admin.audit_download',
+    entity: 'audit_events',
+    after: filter,
+    ip: actor.ip,
+  });
+  async function* rows(): AsyncGenerator<Row> {
+    for await (const batch of readInBatches(db, auditKeyset(filter), BATCH)) {
+      for (const raw of batch) {
+        const r = toAuditRow(raw);
+        yield {
+          ...r,
+          before: r.before == null ? null : JSON.stringify(r.before),
+          after: r.after == null ? null : JSON.stringify(r.after),
+        };
       }
     }
-    return csvStream(CSV_COLUMNS, rows());
   }
+  return csvStream(CSV_COLUMNS, rows());
 }

@@ -37,10 +37,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { App } from '../../platform/types';
-import { AuditTrailService } from './audit-service';
-import { HierarchyService } from './hierarchy-service';
-import { ImportsAdminService } from './imports-service';
-import { PeopleService } from './people-service';
+import * as trail from './audit-service';
+import * as hierarchy from './hierarchy-service';
+import * as imports from './imports-service';
+import * as people from './people-service';
 import { adminOnlyHook, requireAdmin } from './actor';
 import { UsersService } from './users-service';
 
@@ -49,11 +49,7 @@ const Empty = z.object({}).strict();
 
 /** The administration area: every route answers 403 to anyone without the admin flag. */
 export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Promise<void> {
-  const people = new PeopleService(db);
   const users = new UsersService(db, publicBaseUrl);
-  const hierarchy = new HierarchyService(db);
-  const trail = new AuditTrailService(db);
-  const imports = new ImportsAdminService(db);
 
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
@@ -62,19 +58,19 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
     admin.get(
       ADMIN_PATHS.options,
       { schema: { tags, summary: 'Zones, roles and designations for the people forms', response: { 200: AdminOptions } } },
-      (request) => people.options(requireAdmin(request)),
+      (request) => people.options(db, requireAdmin(request)),
     );
 
     // ---- people ----
     admin.get(
       ADMIN_PATHS.people,
       { schema: { tags, summary: 'Search employees', querystring: PeopleQuery, response: { 200: PeopleList } } },
-      (request) => people.list(requireAdmin(request), request.query),
+      (request) => people.list(db, requireAdmin(request), request.query),
     );
     admin.post(
       ADMIN_PATHS.people,
       { schema: { tags, summary: 'Create an employee', body: PersonCreate, response: { 200: PersonDetail } } },
-      (request) => people.create(requireAdmin(request), request.body),
+      (request) => people.create(db, requireAdmin(request), request.body),
     );
     admin.get(
       ADMIN_PATHS.person(':code'),
@@ -86,7 +82,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: PersonDetail },
         },
       },
-      (request) => people.detail(requireAdmin(request), request.params.code),
+      (request) => people.detail(db, requireAdmin(request), request.params.code),
     );
     admin.post(
       ADMIN_PATHS.person(':code'),
@@ -99,7 +95,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: PersonDetail },
         },
       },
-      (request) => people.update(requireAdmin(request), request.params.code, request.body),
+      (request) => people.update(db, requireAdmin(request), request.params.code, request.body),
     );
     admin.post(
       ADMIN_PATHS.personDeactivate(':code'),
@@ -112,12 +108,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: PersonDetail },
         },
       },
-      (request) => people.setActive(requireAdmin(request), request.params.code, false),
+      (request) => people.setActive(db, requireAdmin(request), request.params.code, false),
     );
     admin.post(
       ADMIN_PATHS.personActivate(':code'),
       { schema: { tags, summary: 'Activate an employee again', params: CodeParams, body: Empty, response: { 200: PersonDetail } } },
-      (request) => people.setActive(requireAdmin(request), request.params.code, true),
+      (request) => people.setActive(db, requireAdmin(request), request.params.code, true),
     );
 
     // ---- users ----
@@ -205,7 +201,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: HierarchyChildren },
         },
       },
-      (request) => hierarchy.children(requireAdmin(request), request.query.parent),
+      (request) => hierarchy.children(db, requireAdmin(request), request.query.parent),
     );
     admin.get(
       ADMIN_PATHS.hierarchySearch,
@@ -217,20 +213,20 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: HierarchySearchResult },
         },
       },
-      (request) => hierarchy.search(requireAdmin(request), request.query.q),
+      (request) => hierarchy.search(db, requireAdmin(request), request.query.q),
     );
 
     // ---- imports and ingestion API keys ----
     admin.get(
       ADMIN_IMPORT_PATHS.imports,
       { schema: { tags, summary: 'The history of imports, newest first', querystring: ImportsQuery, response: { 200: ImportRunsPage } } },
-      (request) => imports.runs(requireAdmin(request), request.query.limit, request.query.offset),
+      (request) => imports.runs(db, requireAdmin(request), request.query.limit, request.query.offset),
     );
     admin.get(
       ADMIN_IMPORT_PATHS.rejected(':id'),
       { schema: { tags, summary: "An import's rejected rows as CSV", params: ImportRunParams } },
       async (request, reply) => {
-        const file = await imports.rejected(requireAdmin(request), request.params.id);
+        const file = await imports.rejected(db, requireAdmin(request), request.params.id);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -241,7 +237,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
     admin.get(
       ADMIN_IMPORT_PATHS.apiKeys,
       { schema: { tags, summary: 'Ingestion API keys (never the keys themselves)', response: { 200: ApiKeysList } } },
-      (request) => imports.keys(requireAdmin(request)),
+      (request) => imports.keys(db, requireAdmin(request)),
     );
     admin.post(
       ADMIN_IMPORT_PATHS.apiKeys,
@@ -253,27 +249,27 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: ApiKeyCreated },
         },
       },
-      (request) => imports.createKey(requireAdmin(request), request.body),
+      (request) => imports.createKey(db, requireAdmin(request), request.body),
     );
     admin.post(
       ADMIN_IMPORT_PATHS.revokeKey(':name'),
       {
         schema: { tags, summary: 'Revoke an ingestion API key at once', params: ApiKeyParams, body: Empty, response: { 200: ApiKeysList } },
       },
-      (request) => imports.revokeKey(requireAdmin(request), request.params.name),
+      (request) => imports.revokeKey(db, requireAdmin(request), request.params.name),
     );
 
     // ---- audit trail ----
     admin.get(
       ADMIN_PATHS.audit,
       { schema: { tags, summary: 'The audit trail, newest first, paged', querystring: AuditQuery, response: { 200: AuditPage } } },
-      (request) => trail.page(requireAdmin(request), request.query),
+      (request) => trail.page(db, requireAdmin(request), request.query),
     );
     admin.get(
       ADMIN_PATHS.auditDownload,
       { schema: { tags, summary: 'The filtered audit trail as CSV', querystring: AuditDownloadQuery } },
       async (request, reply) => {
-        const body = await trail.csv(requireAdmin(request), request.query);
+        const body = await trail.csv(db, requireAdmin(request), request.query);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="audit-trail.csv"')

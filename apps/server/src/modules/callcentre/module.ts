@@ -1,7 +1,6 @@
 import type { Db } from '../../platform/db';
 import type { Module } from '../../platform/module';
 import { CallService } from './call-service';
-import { CaseService } from './case-service';
 import { ListingService } from './listing-service';
 import { callCentrePublicRoutes } from './public-routes';
 import { RecordingLinks } from './recording-links';
@@ -13,7 +12,6 @@ export interface CallCentre {
   db: Db;
   calls: CallService;
   listing: ListingService;
-  cases: CaseService;
   scheduling: SchedulingService;
 }
 
@@ -24,7 +22,6 @@ export const callCentreModule: Module<'db' | 'config' | 'telephony' | 'secured'>
     db,
     calls,
     listing: new ListingService(db, calls),
-    cases: new CaseService(db),
     scheduling: new SchedulingService(db),
   };
   callCentrePublicRoutes(app, cc, config.TELEPHONY_PROVIDER === 'exotel' ? config.EXOTEL_CALLBACK_SECRET : undefined);

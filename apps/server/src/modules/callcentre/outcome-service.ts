@@ -2,7 +2,7 @@ import type { SaveCaseOutcomeRequest, SaveCaseOutcomeResponse } from '@dossier/s
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
-import { CaseService } from './case-service';
+import * as cases from './case-service';
 import { SchedulingService } from './scheduling-service';
 
 /**
@@ -20,15 +20,14 @@ export async function saveCaseOutcome(
 ): Promise<SaveCaseOutcomeResponse> {
   if (!body.remark && !body.slot && body.new_partner_username === undefined && !body.status) throw badRequest('Nothing to save');
   return db.transaction().execute(async (trx) => {
-    const cases = new CaseService(trx);
     const scheduling = new SchedulingService(trx, now);
-    const remark = body.remark ? await cases.updateRemarks(viewer, { ...body.remark, case_id: body.case_id }, ip) : undefined;
+    const remark = body.remark ? await cases.updateRemarks(trx, viewer, { ...body.remark, case_id: body.case_id }, ip) : undefined;
     const appointment = body.slot ? await scheduling.book(viewer, { ...body.slot, case_id: body.case_id }, ip) : undefined;
     const reassignment =
       body.new_partner_username === undefined
         ? undefined
-        : await cases.assignNewPartner(viewer, body.case_id, body.new_partner_username, ip);
-    const status = body.status ? await cases.updateStatus(viewer, body.case_id, body.status, ip) : undefined;
+        : await cases.assignNewPartner(trx, viewer, body.case_id, body.new_partner_username, ip);
+    const status = body.status ? await cases.updateStatus(trx, viewer, body.case_id, body.status, ip) : undefined;
     const message = [remark, appointment, reassignment].flatMap((part) => (part ? [part.message] : [])).join('. ');
     return { message, remark, appointment, reassignment, status };
   });

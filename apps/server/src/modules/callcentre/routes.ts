@@ -35,6 +35,7 @@ import type { App } from '../../platform/types';
 import { requireViewer } from '../../platform/viewer';
 import type { CallCentre } from './module';
 import { saveCaseOutcome } from './outcome-service';
+import * as cases from './case-service';
 
 const tags = ['callcentre'];
 
@@ -99,7 +100,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
   app.post(
     CALLCENTRE_PATHS.updateStatus,
     { schema: { tags, summary: 'Open or close a ticket', body: UpdateStatusRequest, response: { 200: UpdateStatusResponse } } },
-    (request) => cc.cases.updateStatus(requireViewer(request.viewer), request.body.case_id, request.body.status, request.ip),
+    (request) => cases.updateStatus(cc.db, requireViewer(request.viewer), request.body.case_id, request.body.status, request.ip),
   );
   app.post(
     CALLCENTRE_PATHS.updateRemarks,
@@ -111,7 +112,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
         response: { 200: MessageResponse },
       },
     },
-    (request) => cc.cases.updateRemarks(requireViewer(request.viewer), request.body, request.ip),
+    (request) => cases.updateRemarks(cc.db, requireViewer(request.viewer), request.body, request.ip),
   );
   app.post(
     CALLCENTRE_PATHS.assignNewPartner,
@@ -124,7 +125,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
       },
     },
     (request) =>
-      cc.cases.assignNewPartner(requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
+      cases.assignNewPartner(cc.db, requireViewer(request.viewer), request.body.case_id, request.body.new_partner_username, request.ip),
   );
   app.post(
     CALLCENTRE_PATHS.saveOutcome,
@@ -148,7 +149,7 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
         response: { 200: RecommendedPartnersResponse },
       },
     },
-    (request) => cc.cases.recommended(requireViewer(request.viewer), request.body),
+    (request) => cases.recommended(cc.db, requireViewer(request.viewer), request.body),
   );
   app.get(
     CALLCENTRE_PATHS.slots,
