@@ -42,15 +42,13 @@ import * as hierarchy from './hierarchy-service';
 import * as imports from './imports-service';
 import * as people from './people-service';
 import { adminOnlyHook, requireAdmin } from './actor';
-import { UsersService } from './users-service';
+import * as users from './users-service';
 
 const tags = ['admin'];
 const Empty = z.object({}).strict();
 
 /** The administration area: every route answers 403 to anyone without the admin flag. */
 export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Promise<void> {
-  const users = new UsersService(db, publicBaseUrl);
-
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook('onRequest', adminOnlyHook);
@@ -120,12 +118,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
     admin.get(
       ADMIN_PATHS.users,
       { schema: { tags, summary: 'Search users', querystring: UsersQuery, response: { 200: UsersList } } },
-      (request) => users.list(requireAdmin(request), request.query),
+      (request) => users.list(db, requireAdmin(request), request.query),
     );
     admin.post(
       ADMIN_PATHS.users,
       { schema: { tags, summary: 'Create a user for an employee', body: UserCreate, response: { 200: AdminUser } } },
-      (request) => users.create(requireAdmin(request), request.body),
+      (request) => users.create(db, requireAdmin(request), request.body, publicBaseUrl),
     );
     admin.post(
       ADMIN_PATHS.user(':id'),
@@ -138,7 +136,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: AdminUser },
         },
       },
-      (request) => users.update(requireAdmin(request), request.params.id, request.body),
+      (request) => users.update(db, requireAdmin(request), request.params.id, request.body),
     );
     admin.post(
       ADMIN_PATHS.userDeactivate(':id'),
@@ -151,12 +149,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: AdminUser },
         },
       },
-      (request) => users.setActive(requireAdmin(request), request.params.id, false),
+      (request) => users.setActive(db, requireAdmin(request), request.params.id, false),
     );
     admin.post(
       ADMIN_PATHS.userActivate(':id'),
       { schema: { tags, summary: 'Activate a user again', params: UserIdParams, body: Empty, response: { 200: AdminUser } } },
-      (request) => users.setActive(requireAdmin(request), request.params.id, true),
+      (request) => users.setActive(db, requireAdmin(request), request.params.id, true),
     );
     admin.post(
       ADMIN_PATHS.userResetPassword(':id'),
@@ -169,12 +167,12 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: PasswordLinkSent },
         },
       },
-      (request) => users.sendPasswordLink(requireAdmin(request), request.params.id),
+      (request) => users.sendPasswordLink(db, requireAdmin(request), request.params.id, publicBaseUrl),
     );
     admin.get(
       ADMIN_PATHS.userSessions(':id'),
       { schema: { tags, summary: "A user's live sessions", params: UserIdParams, response: { 200: SessionsList } } },
-      (request) => users.sessions(requireAdmin(request), request.params.id),
+      (request) => users.sessions(db, requireAdmin(request), request.params.id),
     );
     admin.post(
       ADMIN_PATHS.userSessionsRevoke(':id'),
@@ -187,7 +185,7 @@ export async function adminRoutes(app: App, db: Db, publicBaseUrl: string): Prom
           response: { 200: RevokedSessions },
         },
       },
-      (request) => users.revoke(requireAdmin(request), request.params.id, request.body.session_id),
+      (request) => users.revoke(db, requireAdmin(request), request.params.id, request.body.session_id),
     );
 
     // ---- hierarchy ----

@@ -5,14 +5,12 @@ import { ListingService } from './listing-service';
 import { callCentrePublicRoutes } from './public-routes';
 import { RecordingLinks } from './recording-links';
 import { callCentreRoutes } from './routes';
-import { SchedulingService } from './scheduling-service';
 
 /** The call centre's services, built once per app and handed to its routes. */
 export interface CallCentre {
   db: Db;
   calls: CallService;
   listing: ListingService;
-  scheduling: SchedulingService;
 }
 
 /** The call centre (docs/product/callcentre.md): listings, cases, calls, slots, recordings, the provider's callback and the call sweep. */
@@ -22,7 +20,6 @@ export const callCentreModule: Module<'db' | 'config' | 'telephony' | 'secured'>
     db,
     calls,
     listing: new ListingService(db, calls),
-    scheduling: new SchedulingService(db),
   };
   callCentrePublicRoutes(app, cc, config.TELEPHONY_PROVIDER === 'exotel' ? config.EXOTEL_CALLBACK_SECRET : undefined);
   await secured(app, (scope) => callCentreRoutes(scope, cc));

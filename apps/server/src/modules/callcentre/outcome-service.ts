@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import * as cases from './case-service';
-import { SchedulingService } from './scheduling-service';
+import * as scheduling from './scheduling-service';
 
 /**
  * The connect-call dialog's Save as one change: the remark, the slot it books, the new advisor and the
@@ -20,9 +20,8 @@ export async function saveCaseOutcome(
 ): Promise<SaveCaseOutcomeResponse> {
   if (!body.remark && !body.slot && body.new_partner_username === undefined && !body.status) throw badRequest('Nothing to save');
   return db.transaction().execute(async (trx) => {
-    const scheduling = new SchedulingService(trx, now);
     const remark = body.remark ? await cases.updateRemarks(trx, viewer, { ...body.remark, case_id: body.case_id }, ip) : undefined;
-    const appointment = body.slot ? await scheduling.book(viewer, { ...body.slot, case_id: body.case_id }, ip) : undefined;
+    const appointment = body.slot ? await scheduling.book(trx, viewer, { ...body.slot, case_id: body.case_id }, ip, now) : undefined;
     const reassignment =
       body.new_partner_username === undefined
         ? undefined

@@ -36,6 +36,7 @@ import { requireViewer } from '../../platform/viewer';
 import type { CallCentre } from './module';
 import { saveCaseOutcome } from './outcome-service';
 import * as cases from './case-service';
+import * as scheduling from './scheduling-service';
 
 const tags = ['callcentre'];
 
@@ -161,14 +162,14 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
         response: { 200: SlotsResponse },
       },
     },
-    (request) => cc.scheduling.slots(request.query.partner_id, request.query.date),
+    (request) => scheduling.slots(cc.db, request.query.partner_id, request.query.date),
   );
   app.post(
     CALLCENTRE_PATHS.bookCustomerSlot,
     {
       schema: { tags, summary: 'Book a meeting slot with the case’s advisor', body: BookSlotRequest, response: { 200: BookSlotResponse } },
     },
-    (request) => cc.scheduling.book(requireViewer(request.viewer), request.body, request.ip),
+    (request) => scheduling.book(cc.db, requireViewer(request.viewer), request.body, request.ip),
   );
   app.get(
     CALLCENTRE_PATHS.myAppointments,
@@ -180,12 +181,12 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
         response: { 200: AppointmentListing },
       },
     },
-    (request) => cc.scheduling.myAppointments(requireViewer(request.viewer), request.query.status, request.query.current_page),
+    (request) => scheduling.myAppointments(cc.db, requireViewer(request.viewer), request.query.status, request.query.current_page),
   );
   app.post(
     CALLCENTRE_PATHS.cancelAppointment,
     { schema: { tags, summary: 'Cancel a booked appointment', body: CancelAppointmentRequest, response: { 200: MessageResponse } } },
-    (request) => cc.scheduling.cancel(requireViewer(request.viewer), request.body.appointment_id, request.body.reason, request.ip),
+    (request) => scheduling.cancel(cc.db, requireViewer(request.viewer), request.body.appointment_id, request.body.reason, request.ip),
   );
   app.get(
     CALLCENTRE_PATHS.myCases,
@@ -197,6 +198,6 @@ export function callCentreRoutes(app: App, cc: CallCentre): void {
         response: { 200: BookableCaseListing },
       },
     },
-    (request) => cc.scheduling.bookableCases(requireViewer(request.viewer), request.query.search, request.query.current_page),
+    (request) => scheduling.bookableCases(cc.db, requireViewer(request.viewer), request.query.search, request.query.current_page),
   );
 }
