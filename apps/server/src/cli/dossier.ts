@@ -2,6 +2,7 @@ import { ImportEntity, type ImportReport, type ImportRow } from '@dossier/shared
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SingleBar } from 'cli-progress';
 import { loadConfig } from '../config';
 import { cliActor } from './actor';
 import {
@@ -69,32 +70,34 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-/** Counts rows and shows a progress line with rows/s on a terminal (stderr, so stdout stays the report). */
+/** Counts rows and shows a progress bar with rows/s on a terminal (stderr, so stdout stays the report). */
 async function* withProgress(rows: AsyncIterable<ImportRow>, entity: string, bytesRead: () => number, total: number) {
-  const tty = process.stderr.isTTY;
+  // cli-progress draws nothing when stderr is not a terminal (a pipe, a test), and redraws at most 5 times a second.
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: `${entity} [{bar}] {percentage}%  {rows} rows  {rate} rows/s`,
+    barCompleteChar: '#',
+    barIncompleteChar: ' ',
+    barsize: 30,
+    fps: 5,
+  });
   const started = performance.now();
   let count = 0;
-  let shown = 0;
-  const show = () => {
+  const payload = () => {
     const seconds = (performance.now() - started) / 1000;
     const rate = seconds > 0 ? Math.round(count / seconds) : 0;
-    const share = total > 0 ? Math.min(1, bytesRead() / total) : 0;
-    const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, ' ');
-    process.stderr.write(
-      `\r${entity} [${bar}] ${String(Math.round(share * 100)).padStart(3)}%  ${count.toLocaleString('en-IN')} rows  ${rate.toLocaleString('en-IN')} rows/s `,
-    );
+    return { rows: count.toLocaleString('en-IN'), rate: rate.toLocaleString('en-IN') };
   };
-  for await (const row of rows) {
-    count++;
-    if (tty && performance.now() - shown > 200) {
-      shown = performance.now();
-      show();
+  bar.start(Math.max(total, 1), 0, payload());
+  try {
+    for await (const row of rows) {
+      count++;
+      bar.update(Math.min(bytesRead(), total), payload());
+      yield row;
     }
-    yield row;
-  }
-  if (tty) {
-    show();
-    process.stderr.write('\n');
+    bar.update(total, payload());
+  } finally {
+    bar.stop();
   }
 }
 

@@ -1,8 +1,7 @@
-import { REMARK_OPTIONS } from '@dossier/shared';
+import { formatDay, istInstant, REMARK_OPTIONS } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
 import type { CallsStatus, DB as Database } from '../platform/db-types';
 import { statusRank } from '../platform/telephony/types';
-import { formatDay, istInstant } from './calendar';
 import { insertRows, type Columns } from './insert';
 import { mobile, personName } from './names';
 import type { DemoPlan } from './plan';

@@ -1,6 +1,6 @@
+import { istInstant, iso } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB as Database } from '../platform/db-types';
-import { istInstant, iso } from './calendar';
 import type { PartnerBook } from './partners';
 import type { Org } from './people';
 import type { DemoPlan } from './plan';

@@ -1,5 +1,4 @@
-import { PARTNER_CODE_MARKER } from '@dossier/shared';
-import { formatDay, istInstant, iso } from './calendar';
+import { formatDay, iso, istInstant, PARTNER_CODE_MARKER } from '@dossier/shared';
 import { mobile, personalEmail, personName, pickState, pincode } from './names';
 import type { Org, Seller } from './people';
 import type { DemoPlan } from './plan';

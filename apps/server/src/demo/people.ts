@@ -1,5 +1,4 @@
-import { ROLE_LIFE_ONLY, ROLE_PAYMASTER, ZONES } from '@dossier/shared';
-import { istInstant, iso } from './calendar';
+import { iso, istInstant, ROLE_LIFE_ONLY, ROLE_PAYMASTER, ZONES } from '@dossier/shared';
 import { mobile, personName, pickState, pincode, STAFF_DOMAIN } from './names';
 import type { DemoPlan } from './plan';
 import { at, Rng, Weighted } from './random';

@@ -1,4 +1,4 @@
-import { addMonths, monthStart, parseDay, splitDay } from './calendar';
+import { addMonths, monthStart, parseDay, splitDay } from '@dossier/shared';
 
 /** What every generator stage agrees on: the seed, the scale and the 24-month window. */
 export interface DemoPlan {

@@ -1,4 +1,4 @@
-import { addMonths, formatDay, istDay, istInstant, iso, splitDay, weekday } from './calendar';
+import { addMonths, formatDay, istDay, istInstant, iso, splitDay, weekday } from '@dossier/shared';
 import {
   businessType,
   COMPANY_MIX,

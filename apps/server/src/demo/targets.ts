@@ -1,4 +1,4 @@
-import { addMonths, formatDay } from './calendar';
+import { addMonths, formatDay } from '@dossier/shared';
 import type { Org } from './people';
 import { MONTHS, type DemoPlan } from './plan';
 import type { Achieved } from './policies';

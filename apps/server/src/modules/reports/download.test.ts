@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersWithin } from '../../../test/answers-within';
 import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
 import { loadConfig } from '../../config';
-import { csvChunks } from '../../platform/files/csv';
+import { csvStream } from '../../platform/files/csv';
 import type { Row } from '../../platform/files/escape';
 import { xlsxBuffer } from '../../platform/files/xlsx';
 import type { Viewer } from '../../platform/viewer';
@@ -33,7 +33,7 @@ async function bytesOf(body: Readable): Promise<Buffer> {
 /** The CSV the in-memory table would give: the same writer over the report's records. */
 async function expectedCsv(report: ReportResponse): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of csvChunks(exportColumns(report.data.data.column_defs), report.data.data.records)) parts.push(chunk);
+  for await (const chunk of csvStream(exportColumns(report.data.data.column_defs), report.data.data.records)) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
 }
 
@@ -210,7 +210,7 @@ describe('report downloads stream in batches', () => {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/download/?${query}`, headers });
       expect(res.statusCode, `report ${id}`).toBe(200);
       const expected: Buffer[] = [];
-      for await (const chunk of csvChunks(columns, independent)) expected.push(chunk);
+      for await (const chunk of csvStream(columns, independent)) expected.push(chunk as Buffer);
       expect(res.body, `report ${id}`).toBe(Buffer.concat(expected).toString('utf8'));
 
       const none = new URLSearchParams({ format: 'xlsx', ...params, search: 'no row has this text' }).toString();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import PQueue from 'p-queue';
 import { tooManyRequests } from '../../platform/http-errors';
 
 /** Seconds a refused caller is told to wait: heavy reports take a few seconds each. */
@@ -23,10 +24,6 @@ export interface HeavyGateLimits {
   refusalDelayMs: number;
 }
 
-interface Waiter {
-  grant: () => void;
-}
-
 /** A gated request's place (once it has one) and the signal that gives up its wait when it goes away. */
 interface Held {
   release?: () => void;
@@ -37,17 +34,17 @@ interface Held {
  * Bounds the reports read from source tables that run at once in this instance, per session and in all,
  * so no user (nor a crowd) can fill the server's memory or the database pool with them
  * (docs/product/report-screens.md, 'Limits the server enforces'). A session beyond its own bound is
- * refused with 429. Beyond the bound for all, a request waits its turn (first come, first served) for a
- * short while, as a connection pool would: a busy moment makes pages slower, not broken; only a request
- * still without a place after `waitMs` is refused. Waiting costs a promise, not memory of a report.
- * Hand-written: no maintained semaphore library bounds per key and in all with a timed, abortable wait.
+ * refused with 429. Beyond the bound for all, a request waits its turn (first come, first served) in a
+ * p-queue for a short while, as a connection pool would: a busy moment makes pages slower, not broken; only a
+ * request still without a place after `waitMs` is refused. Waiting costs a promise, not memory of a report.
  */
 export class HeavyReportGate {
   private readonly perUser = new Map<number | string, number>();
-  private readonly queue: Waiter[] = [];
-  private running = 0;
+  private readonly queue: PQueue;
 
-  constructor(private readonly limits: HeavyGateLimits) {}
+  constructor(private readonly limits: HeavyGateLimits) {
+    this.queue = new PQueue({ concurrency: limits.total });
+  }
 
   async run<T>(userId: number | string, work: () => Promise<T>): Promise<T> {
     const release = await this.enter(userId);
@@ -77,8 +74,8 @@ export class HeavyReportGate {
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
     };
-    if (this.running < this.limits.total) this.running++;
-    else if (!(await this.waitForPlace(signal))) {
+    const leaveQueue = await this.waitForPlace(signal);
+    if (leaveQueue === null) {
       leaveUser();
       throw tooManyRequests('The server is busy preparing large reports. Try again in a few seconds.', RETRY_AFTER_SECONDS);
     }
@@ -87,35 +84,41 @@ export class HeavyReportGate {
       if (released) return;
       released = true;
       leaveUser();
-      // A waiting request takes the place over; `running` stays as it is.
-      const next = this.queue.shift();
-      if (next) next.grant();
-      else this.running--;
+      leaveQueue();
     };
   }
 
-  /** Resolves true when a releasing request hands its place over, false on timeout or abort. */
-  private waitForPlace(signal?: AbortSignal): Promise<boolean> {
-    if (signal?.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const giveUp = () => {
-        const at = this.queue.indexOf(waiter);
-        if (at >= 0) this.queue.splice(at, 1);
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', giveUp);
-        resolve(false);
-      };
-      const waiter: Waiter = {
-        grant: () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', giveUp);
-          resolve(true);
-        },
-      };
-      const timer = setTimeout(giveUp, this.limits.waitMs);
-      signal?.addEventListener('abort', giveUp, { once: true });
-      this.queue.push(waiter);
+  /**
+   * A place in the queue: the queued task holds it until the returned function is called. Null when `waitMs`
+   * passes or `signal` aborts first; the task's own signal aborts only while it waits, so a place once given
+   * is kept until it is given back.
+   */
+  private async waitForPlace(signal?: AbortSignal): Promise<(() => void) | null> {
+    const waiting = new AbortController();
+    const giveUp = () => waiting.abort();
+    const timer = setTimeout(giveUp, this.limits.waitMs);
+    signal?.addEventListener('abort', giveUp, { once: true });
+    const stopWaiting = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', giveUp);
+    };
+    if (signal?.aborted) giveUp();
+    let leave = (): void => undefined;
+    const held = new Promise<void>((resolve) => (leave = resolve));
+    const granted = await new Promise<boolean>((resolve) => {
+      this.queue
+        .add(
+          () => {
+            stopWaiting();
+            resolve(true);
+            return held;
+          },
+          { signal: waiting.signal },
+        )
+        .catch(() => resolve(false));
     });
+    stopWaiting();
+    return granted ? leave : null;
   }
 }
 

@@ -1,9 +1,10 @@
+import type { LRUCache } from 'lru-cache';
 import { can, kolkataToday, rangeDays, type ReportOrPage, type ReportResponse } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import { etlGeneration, rollupState, type RollupState } from '../etl/module';
-import { LruCache } from './cache';
+import { byteBoundedCache } from './cache';
 import { dashboardName } from './dashboards';
 import { loadCatalogue, type Catalogue } from './lookup';
 import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
@@ -49,7 +50,7 @@ const dashboardOf = (def: ReportDef) => (def.dashboardId === null ? undefined : 
 
 export class ReportService {
   // Bounded by size, not count: one activation page of a national head is megabytes, a team table a few KB.
-  private readonly cache: LruCache<ReportResult>;
+  private readonly cache: LRUCache<string, ReportResult>;
   /** The roll-ups' change time the cached entries were computed at; a newer one empties the cache. */
   private cachedAt: number | null = null;
 
@@ -68,7 +69,7 @@ export class ReportService {
   ) {
     this.today = options.today ?? (() => kolkataToday());
     this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
-    this.cache = new LruCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
+    this.cache = byteBoundedCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
   }
 
   /** Today's business date (yyyy-MM-dd, Asia/Kolkata) the reports count from: the daily brief counts from it too. */

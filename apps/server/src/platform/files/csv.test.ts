@@ -70,11 +70,13 @@ describe('csv', () => {
     const before = process.memoryUsage().heapUsed;
     let peak = before;
     let bytes = 0;
-    let chunks = 0;
+    let sampledAt = 0;
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         bytes += chunk.length;
-        if (++chunks % 50 === 0) {
+        // Sampled by bytes, not chunks: a writer may send a row or 64 KiB at a time.
+        if (bytes - sampledAt >= 2_000_000) {
+          sampledAt = bytes;
           gc();
           peak = Math.max(peak, process.memoryUsage().heapUsed);
         }

@@ -1,14 +1,14 @@
-import { kolkataWallClock } from '@dossier/shared';
+import { kolkataInstant, kolkataWallClock } from '@dossier/shared';
 
 /**
  * Provider timestamps are 'YYYY-MM-DD HH:mm:ss' in the account's time zone, which for Indian accounts
- * is Asia/Kolkata (UTC+05:30, no daylight saving). The dialogs show the same format.
+ * is Asia/Kolkata. The dialogs show the same format.
  */
 export function parseProviderTime(text: unknown): Date | null {
   if (typeof text !== 'string' || text.trim() === '') return null;
   const t = text.trim();
   const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(t);
-  const d = local ? new Date(`${local[1]}T${local[2]}+05:30`) : new Date(t);
+  const d = local?.[1] && local[2] ? kolkataInstant(local[1], local[2]) : new Date(t);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
