@@ -1,6 +1,15 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { errorText } from '../../lib/error-message';
 
+/** The server's refusal inside a dialog, shown until the next try; nothing while there is none. */
+export function Refusal({ error, title }: { error: unknown; title?: string }) {
+  return error ? (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      {errorText(error)}
+    </Alert>
+  ) : null;
+}
+
 /**
  * The end of a dialog's form: the server's refusal, if any, then Cancel and the submit button. Every form
  * dialog ends this way, so a refusal reads and sits the same everywhere.
@@ -21,11 +30,7 @@ export function FormActions({
 }) {
   return (
     <>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" title={errorTitle}>
-          {errorText(error)}
-        </Alert>
-      ) : null}
+      <Refusal error={error} title={errorTitle} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel

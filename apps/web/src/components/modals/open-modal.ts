@@ -21,3 +21,6 @@ export function openModal(settings: ModalSettings & { modalId: string }): void {
 }
 
 export const closeModal = (modalId: string): void => modals.close(modalId);
+
+/** A new title for an open modal (a dialog whose step changes, e.g. 'Save view' becoming 'View saved'). */
+export const retitleModal = (modalId: string, title: string): void => modals.updateModal({ modalId, title });

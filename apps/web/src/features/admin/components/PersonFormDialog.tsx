@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PersonCreate, PersonUpdate, roleName, type PersonDetail } from '@dossier/shared';
 import { FormActions } from '../../../components/form-actions/FormActions';
@@ -6,7 +6,6 @@ import { useAdminOptions, useCreatePerson, useUpdatePerson } from '../api/people
 import { ManagerInput } from './ManagerInput';
 
 interface Props {
-  opened: boolean;
   onClose: () => void;
   /** Absent: a new employee. */
   person?: PersonDetail['person'];
@@ -51,7 +50,7 @@ const checkCreate = schemaResolver(PersonCreate, { sync: true });
 const checkUpdate = schemaResolver(PersonUpdate, { sync: true });
 
 /** Create or edit an employee; a different manager moves them with their whole team. */
-export function PersonFormDialog({ opened, onClose, person, onSaved }: Props) {
+export function PersonFormDialog({ onClose, person, onSaved }: Props) {
   const options = useAdminOptions();
   const create = useCreatePerson();
   const update = useUpdatePerson(person?.code ?? '');
@@ -79,48 +78,40 @@ export function PersonFormDialog({ opened, onClose, person, onSaved }: Props) {
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={person ? `Edit ${person.name}` : 'Add employee'}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {form.errors[''] ? (
-            <Alert color="red" variant="light" role="alert">
-              {form.errors['']}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {person ? null : <TextInput label="Code" required {...form.getInputProps('code')} />}
-            <TextInput label="Name" required {...form.getInputProps('name')} />
-            <TextInput label="Email" required type="email" {...form.getInputProps('email')} />
-            <TextInput label="Phone" required {...form.getInputProps('phone')} />
-            <Select label="Role" required data={named(options.data?.emp_roles)} {...select('emp_role')} />
-            <Select label="Designation" required data={named(options.data?.designations)} {...select('designation')} />
-            <Select
-              label="Zone"
-              clearable
-              data={(options.data?.zones ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
-              {...select('zone_id')}
-            />
-            <TextInput label="Pincode" {...form.getInputProps('pincode')} />
-          </SimpleGrid>
-          <ManagerInput
-            value={values.manager_code}
-            onChange={(code) => form.setFieldValue('manager_code', code)}
-            error={form.errors.manager_code}
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {form.errors[''] ? (
+          <Alert color="red" variant="light" role="alert">
+            {form.errors['']}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {person ? null : <TextInput label="Code" required {...form.getInputProps('code')} />}
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label="Email" required type="email" {...form.getInputProps('email')} />
+          <TextInput label="Phone" required {...form.getInputProps('phone')} />
+          <Select label="Role" required data={named(options.data?.emp_roles)} {...select('emp_role')} />
+          <Select label="Designation" required data={named(options.data?.designations)} {...select('designation')} />
+          <Select
+            label="Zone"
+            clearable
+            data={(options.data?.zones ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
+            {...select('zone_id')}
           />
-          <FormActions
-            error={mutation.error}
-            submitLabel={person ? 'Save' : 'Add employee'}
-            pending={mutation.isPending}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+          <TextInput label="Pincode" {...form.getInputProps('pincode')} />
+        </SimpleGrid>
+        <ManagerInput
+          value={values.manager_code}
+          onChange={(code) => form.setFieldValue('manager_code', code)}
+          error={form.errors.manager_code}
+        />
+        <FormActions
+          error={mutation.error}
+          submitLabel={person ? 'Save' : 'Add employee'}
+          pending={mutation.isPending}
+          onCancel={onClose}
+        />
+      </Stack>
+    </form>
   );
 }

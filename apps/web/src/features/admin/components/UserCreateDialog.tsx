@@ -1,4 +1,4 @@
-import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { UserCreate, type AdminUser } from '@dossier/shared';
 import { FormActions } from '../../../components/form-actions/FormActions';
@@ -37,24 +37,22 @@ export function UserCreateDialog({
   );
 
   return (
-    <Modal opened onClose={onClose} title="Add user" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput label="Employee code" required {...form.getInputProps('employee_code')} />
-          <TextInput
-            label="Login"
-            required
-            description="Letters, digits, dots, dashes, underscores or @"
-            autoCapitalize="none"
-            {...form.getInputProps('login')}
-          />
-          {flag('email_report_access', 'May email reports')}
-          {flag('download_report_access', 'May download reports')}
-          {flag('is_admin', 'Administrator')}
-          {flag('send_password_link', 'Mail a link to set a password')}
-          <FormActions error={create.error} submitLabel="Add user" pending={create.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Employee code" required {...form.getInputProps('employee_code')} />
+        <TextInput
+          label="Login"
+          required
+          description="Letters, digits, dots, dashes, underscores or @"
+          autoCapitalize="none"
+          {...form.getInputProps('login')}
+        />
+        {flag('email_report_access', 'May email reports')}
+        {flag('download_report_access', 'May download reports')}
+        {flag('is_admin', 'Administrator')}
+        {flag('send_password_link', 'Mail a link to set a password')}
+        <FormActions error={create.error} submitLabel="Add user" pending={create.isPending} onCancel={onClose} />
+      </Stack>
+    </form>
   );
 }

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { Alert, Button, Drawer, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { AdminUser } from '@dossier/shared';
 import { SessionsTable } from '../../../components/sessions/SessionsTable';
 import { errorText } from '../../../lib/error-message';
 import { useRevokeUserSessions, useSendPasswordLink, useSetUserActive, useUpdateUser, useUserSessions } from '../api/users';
-import { ConfirmDeactivation } from './ConfirmDeactivation';
+import { openConfirmDeactivation } from './admin-dialogs';
 import { StatusBadge } from './StatusBadge';
 
 /** One user: access flags, admin flag, deactivate, password link, live sessions. */
 export function UserDrawer({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser(user.id);
   const setActive = useSetUserActive(user.id);
-  const [confirming, setConfirming] = useState(false);
   const link = useSendPasswordLink(user.id);
   const sessions = useUserSessions(user.id);
   const revoke = useRevokeUserSessions(user.id);
@@ -68,18 +66,14 @@ export function UserDrawer({ user, onClose }: { user: AdminUser; onClose: () => 
             variant="light"
             color={user.active ? 'red' : 'green'}
             loading={setActive.isPending}
-            onClick={() => (user.active ? setConfirming(true) : setActive.mutate(true))}
+            onClick={() =>
+              user.active
+                ? openConfirmDeactivation({ kind: 'user', who: user.login, onConfirm: () => setActive.mutate(false) })
+                : setActive.mutate(true)
+            }
           >
             {user.active ? 'Deactivate user' : 'Activate user'}
           </Button>
-          {confirming ? (
-            <ConfirmDeactivation
-              kind="user"
-              who={user.login}
-              onConfirm={() => setActive.mutate(false)}
-              onClose={() => setConfirming(false)}
-            />
-          ) : null}
           <Button variant="default" loading={link.isPending} onClick={() => link.mutate(undefined)} disabled={!user.active}>
             Mail a password link
           </Button>

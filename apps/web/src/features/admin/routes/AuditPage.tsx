@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Code, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_PAGE_SIZES, AuditDownloadQuery, type AuditRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
@@ -7,10 +8,14 @@ import { formatWhen } from '../../../components/sessions/session-format';
 import { errorText } from '../../../lib/error-message';
 import { useAuditDownload, useAuditTrail, type AuditFilterState } from '../api/audit';
 import { AdminFrame } from '../components/AdminFrame';
-import { fieldErrors } from '../components/field-errors';
 import { limitOffsetPaging } from '../components/limit-offset-paging';
 
 const EMPTY: AuditFilterState = { person: '', action: '', entity: '', entity_id: '', from: '', to: '' };
+
+const checkFilter = schemaResolver(AuditDownloadQuery, { sync: true });
+
+/** The filter as the request carries it: the filled fields only. */
+const filled = (f: AuditFilterState) => Object.fromEntries((Object.entries(f) as [string, string][]).filter(([, v]) => v.trim() !== ''));
 
 const changeText = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
@@ -37,24 +42,21 @@ const columns: DataTableColumn<AuditRow>[] = [
 
 /** Audit trail (/admin/audit): every state change, refused access and phone reveal; filtered and paged on the server. */
 export default function AuditPage() {
-  const [draft, setDraft] = useState<AuditFilterState>(EMPTY);
+  const form = useForm<AuditFilterState>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    // Checked as the request is sent, blanks left out; the first message per field stays until the next search.
+    validate: (f) => checkFilter(filled(f)),
+    clearInputErrorOnChange: false,
+  });
   const [filter, setFilter] = useState<AuditFilterState>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [paging, setPaging] = useState({ limit: 50, offset: 0 });
   const trail = useAuditTrail(filter, paging.limit, paging.offset);
   const download = useAuditDownload();
-  const set = (key: keyof AuditFilterState) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = AuditDownloadQuery.safeParse(
-      Object.fromEntries((Object.entries(draft) as [string, string][]).filter(([, v]) => v.trim() !== '')),
-    );
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setFilter(draft);
+  const onSubmit = form.onSubmit((values) => {
+    setFilter(values);
     setPaging((p) => ({ ...p, offset: 0 }));
-  }
+  });
 
   return (
     <AdminFrame
@@ -67,39 +69,30 @@ export default function AuditPage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Audit filters">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <TextInput
-            label="Person"
-            placeholder="Login, code or name"
-            value={draft.person}
-            onChange={(e) => set('person')(e.currentTarget.value)}
-          />
+          <TextInput label="Person" placeholder="Login, code or name" {...form.getInputProps('person')} />
           <Select
             label="Action"
             placeholder="Any action"
             searchable
             clearable
             data={trail.data?.actions ?? []}
-            value={draft.action || null}
-            onChange={(v) => set('action')(v ?? '')}
+            // The select holds '' for any action, as the text inputs do.
+            value={form.getValues().action || null}
+            onChange={(v) => form.setFieldValue('action', v ?? '')}
+            error={form.errors.action}
           />
-          <TextInput
-            label="Entity"
-            placeholder="e.g. employee, user"
-            value={draft.entity}
-            onChange={(e) => set('entity')(e.currentTarget.value)}
-          />
-          <TextInput label="Entity id" value={draft.entity_id} onChange={(e) => set('entity_id')(e.currentTarget.value)} />
-          <TextInput label="From" type="date" value={draft.from} onChange={(e) => set('from')(e.currentTarget.value)} error={errors.from} />
-          <TextInput label="To" type="date" value={draft.to} onChange={(e) => set('to')(e.currentTarget.value)} error={errors.to} />
+          <TextInput label="Entity" placeholder="e.g. employee, user" {...form.getInputProps('entity')} />
+          <TextInput label="Entity id" {...form.getInputProps('entity_id')} />
+          <TextInput label="From" type="date" {...form.getInputProps('from')} />
+          <TextInput label="To" type="date" {...form.getInputProps('to')} />
         </SimpleGrid>
         <Group mt="sm" gap="xs">
           <Button type="submit">Search</Button>
           <Button
             variant="subtle"
             onClick={() => {
-              setDraft(EMPTY);
+              form.reset();
               setFilter(EMPTY);
-              setErrors({});
             }}
           >
             Clear

@@ -1,5 +1,6 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_PAGE_SIZES, ApiKeyCreate, ImportEntity, type ApiKeyRow, type ImportRunRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
@@ -7,11 +8,18 @@ import { formatWhen } from '../../../components/sessions/session-format';
 import { errorText } from '../../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useImportRuns, useRejectedRowsDownload, useRevokeApiKey } from '../api/imports';
 import { AdminFrame } from '../components/AdminFrame';
-import { fieldErrors } from '../components/field-errors';
 import { ImportUploadForm } from '../components/ImportUploadForm';
 import { limitOffsetPaging } from '../components/limit-offset-paging';
 
 const resultText = (r: ImportRunRow) => (r.dry_run ? 'dry run' : r.applied ? (r.partial ? 'applied (partial)' : 'applied') : 'not applied');
+
+const checkKey = schemaResolver(ApiKeyCreate, { sync: true });
+
+/** The new key as the request carries it: the boxes in import order, so the scope reads the same on every key. */
+const keyRequest = ({ name, entities }: { name: string; entities: string[] }) => ({
+  name,
+  entities: ImportEntity.options.filter((e) => entities.includes(e)),
+});
 
 /** An upload shows the employee's name with the login; the other ways their actor as recorded. */
 const whoText = (r: ImportRunRow) => (r.actor_name ? `${r.actor_name} (${r.actor ?? '-'})` : (r.actor ?? '-'));
@@ -24,10 +32,13 @@ export default function ImportsPage() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [entities, setEntities] = useState<string[]>([]);
-  const [entitiesError, setEntitiesError] = useState<string | undefined>();
+  const keyForm = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', entities: [] as string[] },
+    // The first message per field, checked on the request; it stays until the next try.
+    validate: (values) => checkKey(keyRequest(values)),
+    clearInputErrorOnChange: false,
+  });
 
   const runColumns = useMemo<DataTableColumn<ImportRunRow>[]>(
     () => [
@@ -119,25 +130,10 @@ export default function ImportsPage() {
     [revoke],
   );
 
-  function onCreate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The boxes are in import order, so the scope reads the same on every key.
-    const parsed = ApiKeyCreate.safeParse({ name, entities: ImportEntity.options.filter((e) => entities.includes(e)) });
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      setNameError(errors.name);
-      setEntitiesError(errors.entities);
-      return;
-    }
-    setNameError(undefined);
-    setEntitiesError(undefined);
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        setName('');
-        setEntities([]);
-      },
-    });
-  }
+  // Validated by the schema already; parsing again applies its transforms (a trimmed name).
+  const onCreate = keyForm.onSubmit((values) =>
+    create.mutate(ApiKeyCreate.parse(keyRequest(values)), { onSuccess: () => keyForm.reset() }),
+  );
 
   return (
     <AdminFrame title="Imports and API keys">
@@ -168,13 +164,7 @@ export default function ImportsPage() {
       </Title>
       <form onSubmit={onCreate} noValidate aria-label="New API key">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label="Key name"
-            placeholder="e.g. crm-push"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={nameError}
-          />
+          <TextInput label="Key name" placeholder="e.g. crm-push" {...keyForm.getInputProps('name')} />
           <Button type="submit" loading={create.isPending}>
             Create key
           </Button>
@@ -183,9 +173,7 @@ export default function ImportsPage() {
           mt="sm"
           label="Entities the key may push"
           description="A key writes only these. Employees and users are people: name them only for a system that manages people."
-          value={entities}
-          onChange={setEntities}
-          error={entitiesError}
+          {...keyForm.getInputProps('entities')}
         >
           <Group gap="md" mt={6} wrap="wrap">
             {ImportEntity.options.map((e) => (

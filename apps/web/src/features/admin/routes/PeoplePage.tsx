@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_PAGE_SIZES, roleName, type PersonRow } from '@dossier/shared';
@@ -6,7 +5,7 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { AdminFrame } from '../components/AdminFrame';
 import { SearchAndStatus, useListFilter } from '../components/SearchAndStatus';
-import { PersonFormDialog } from '../components/PersonFormDialog';
+import { openPersonFormDialog } from '../components/admin-dialogs';
 import { limitOffsetPaging } from '../components/limit-offset-paging';
 import { StatusBadge } from '../components/StatusBadge';
 import { usePeople } from '../api/people';
@@ -35,11 +34,21 @@ const columns: DataTableColumn<PersonRow>[] = [
 export default function PeoplePage() {
   const navigate = useNavigate();
   const { query, paging, setPaging, controls } = useListFilter();
-  const [adding, setAdding] = useState(false);
   const people = usePeople(query);
 
   return (
-    <AdminFrame title="People" actions={<Button onClick={() => setAdding(true)}>Add employee</Button>}>
+    <AdminFrame
+      title="People"
+      actions={
+        <Button
+          onClick={() =>
+            openPersonFormDialog(undefined, (detail) => void navigate(`/admin/people/${encodeURIComponent(detail.person.code)}`))
+          }
+        >
+          Add employee
+        </Button>
+      }
+    >
       <SearchAndStatus placeholder="Code, name or email" {...controls} />
       <DataTable
         label="People"
@@ -53,16 +62,6 @@ export default function PeoplePage() {
         serverPaging={limitOffsetPaging(paging, people.data?.total ?? 0, setPaging)}
         minWidth={760}
       />
-      {adding ? (
-        <PersonFormDialog
-          opened
-          onClose={() => setAdding(false)}
-          onSaved={(detail) => {
-            setAdding(false);
-            void navigate(`/admin/people/${encodeURIComponent(detail.person.code)}`);
-          }}
-        />
-      ) : null}
     </AdminFrame>
   );
 }

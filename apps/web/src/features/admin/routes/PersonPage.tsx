@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { roleName, type PersonDetail } from '@dossier/shared';
@@ -7,8 +6,7 @@ import type { DataTableColumn } from '../../../components/data-table/types';
 import { errorText } from '../../../lib/error-message';
 import { usePerson, useSetPersonActive } from '../api/people';
 import { AdminFrame } from '../components/AdminFrame';
-import { ConfirmDeactivation } from '../components/ConfirmDeactivation';
-import { PersonFormDialog } from '../components/PersonFormDialog';
+import { openConfirmDeactivation, openPersonFormDialog } from '../components/admin-dialogs';
 import { StatusBadge } from '../components/StatusBadge';
 
 const personPath = (code: string) => `/admin/people/${encodeURIComponent(code)}`;
@@ -37,8 +35,6 @@ export default function PersonPage() {
   const code = useParams().code ?? '';
   const detail = usePerson(code, { enabled: code !== '' });
   const setActive = useSetPersonActive(code);
-  const [confirming, setConfirming] = useState(false);
-  const [editing, setEditing] = useState(false);
   const d = detail.data;
 
   return (
@@ -47,25 +43,25 @@ export default function PersonPage() {
       actions={
         d ? (
           <Group gap="xs">
-            <Button variant="default" onClick={() => setEditing(true)}>
+            <Button variant="default" onClick={() => openPersonFormDialog(d.person)}>
               Edit or move
             </Button>
             <Button
               variant="light"
               color={d.person.active ? 'red' : 'green'}
               loading={setActive.isPending}
-              onClick={() => (d.person.active ? setConfirming(true) : setActive.mutate(true))}
+              onClick={() =>
+                d.person.active
+                  ? openConfirmDeactivation({
+                      kind: 'employee',
+                      who: `${d.person.name} (${d.person.code})`,
+                      onConfirm: () => setActive.mutate(false),
+                    })
+                  : setActive.mutate(true)
+              }
             >
               {d.person.active ? 'Deactivate' : 'Activate'}
             </Button>
-            {confirming ? (
-              <ConfirmDeactivation
-                kind="employee"
-                who={`${d.person.name} (${d.person.code})`}
-                onConfirm={() => setActive.mutate(false)}
-                onClose={() => setConfirming(false)}
-              />
-            ) : null}
           </Group>
         ) : null
       }
@@ -207,9 +203,6 @@ export default function PersonPage() {
           </Card>
         </Stack>
       )}
-      {editing && d ? (
-        <PersonFormDialog opened person={d.person} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
-      ) : null}
     </AdminFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZES, type AdminUser } from '@dossier/shared';
@@ -10,7 +10,7 @@ import { AdminFrame } from '../components/AdminFrame';
 import { SearchAndStatus, useListFilter } from '../components/SearchAndStatus';
 import { limitOffsetPaging } from '../components/limit-offset-paging';
 import { StatusBadge } from '../components/StatusBadge';
-import { UserCreateDialog } from '../components/UserCreateDialog';
+import { openUserCreateDialog } from '../components/admin-dialogs';
 import { UserDrawer } from '../components/UserDrawer';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
@@ -22,6 +22,15 @@ export default function UsersPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const creatingFor = params.get('new');
   const users = useUsers(query);
+  // The address asks for 'Add user'; closing it, however, takes ?new= off, and saving shows the new user.
+  const showCreated = useEffectEvent((user: AdminUser) => {
+    controls.onSearch(user.login);
+    setOpenId(user.id);
+  });
+  useEffect(() => {
+    if (creatingFor === null) return;
+    openUserCreateDialog(creatingFor, { onClosed: () => setParams({}), onSaved: (user) => showCreated(user) });
+  }, [creatingFor, setParams]);
   const open = users.data?.rows.find((u) => u.id === openId) ?? null;
   const columns = useMemo<DataTableColumn<AdminUser>[]>(
     () => [
@@ -87,17 +96,6 @@ export default function UsersPage() {
         minWidth={820}
       />
       {open ? <UserDrawer user={open} onClose={() => setOpenId(null)} /> : null}
-      {creatingFor !== null ? (
-        <UserCreateDialog
-          employeeCode={creatingFor}
-          onClose={() => setParams({})}
-          onSaved={(user) => {
-            setParams({});
-            controls.onSearch(user.login);
-            setOpenId(user.id);
-          }}
-        />
-      ) : null}
     </AdminFrame>
   );
 }

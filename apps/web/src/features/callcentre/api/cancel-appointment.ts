@@ -10,7 +10,12 @@ export function cancelAppointment(body: {
   return apiRequest(CALLCENTRE_PATHS.cancelAppointment, MessageResponse, { method: 'POST', body });
 }
 
+/** The cancel dialog shows a refusal itself. */
 export function useCancelAppointment() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: cancelAppointment, onSuccess: () => qc.invalidateQueries({ queryKey: callCentreKeys.all }) });
+  return useMutation({
+    mutationFn: cancelAppointment,
+    meta: { errorDialog: false },
+    onSuccess: () => qc.invalidateQueries({ queryKey: callCentreKeys.all }),
+  });
 }

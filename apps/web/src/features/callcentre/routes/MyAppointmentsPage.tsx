@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
-import { CANCELLATION_REASONS, titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
+import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
+import { titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
 import { Link } from 'react-router';
-import { useCancelAppointment } from '../api/cancel-appointment';
 import { useMyAppointments } from '../api/my-appointments';
 import { productLabel } from '../lib/product';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { ListingCard } from '../components/ListingCard';
-
-type Reason = (typeof CANCELLATION_REASONS)[number];
+import { openCancelAppointmentDialog } from '../components/cancel-appointment-dialog';
 
 function appointmentColumns(onCancel: (row: AppointmentRow) => void): DataTableColumn<AppointmentRow>[] {
   return [
@@ -54,10 +52,7 @@ function appointmentColumns(onCancel: (row: AppointmentRow) => void): DataTableC
 export default function MyAppointmentsPage() {
   const [status, setStatus] = useState<'booked' | 'cancelled'>('booked');
   const [page, setPage] = useState(1);
-  const [cancelling, setCancelling] = useState<AppointmentRow | null>(null);
-  const [reason, setReason] = useState<Reason>(CANCELLATION_REASONS[0]);
   const list = useMyAppointments({ status, current_page: page });
-  const cancel = useCancelAppointment();
 
   return (
     <Screen
@@ -85,7 +80,7 @@ export default function MyAppointmentsPage() {
         {(paging) => (
           <DataTable
             label="Appointments"
-            columns={appointmentColumns(setCancelling)}
+            columns={appointmentColumns(openCancelAppointmentDialog)}
             rows={list.data?.data}
             loading={list.isFetching}
             getRowId={(a) => String(a.appointment_id)}
@@ -95,34 +90,6 @@ export default function MyAppointmentsPage() {
           />
         )}
       </ListingCard>
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel appointment" size={400}>
-        <Stack gap="sm">
-          <Text size="sm">
-            {cancelling ? `${cancelling.date}, ${cancelling.slot} with ${titleCaseOrNA(cancelling.customer_name)}` : ''}
-          </Text>
-          <Radio.Group label="Reason" value={reason} onChange={(v) => setReason(CANCELLATION_REASONS.find((r) => r === v) ?? 'Other')}>
-            <Stack gap={6} mt={4}>
-              {CANCELLATION_REASONS.map((r) => (
-                <Radio key={r} value={r} label={r} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancelling && cancel.mutate({ appointment_id: cancelling.appointment_id, reason }, { onSuccess: () => setCancelling(null) })
-              }
-            >
-              Cancel appointment
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Screen>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { ReportResponse } from '@dossier/shared';
@@ -7,7 +6,7 @@ import { filterBody } from '../lib/filtered-reports';
 import type { AppliedFilters } from '../lib/query-params';
 import type { ReportScreenContext } from '../lib/screen-context';
 import { IconMail } from '@tabler/icons-react';
-import { ScheduleDialog } from './ScheduleDialog';
+import { openScheduleDialog } from './report-dialogs';
 
 /**
  * The report's mail icon (docs/product/report-screens.md, 'Report email'; docs/product/subscriptions.md): 'Send now'
@@ -16,50 +15,41 @@ import { ScheduleDialog } from './ScheduleDialog';
  */
 export function MailReportMenu({ report, ctx, filters }: { report: ReportResponse; ctx: ReportScreenContext; filters: AppliedFilters }) {
   const send = useSendReport();
-  const [scheduling, setScheduling] = useState<'report' | 'dashboard' | null>(null);
   // /reports/{dashboard id}/ shows the dashboard's tables: the page's id is not this table's.
   const pageId = Number(useParams().id);
   const dashboardId = Number.isInteger(pageId) && pageId > 0 && pageId !== report.report_id ? pageId : null;
   const body = filterBody(ctx, filters);
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Tooltip label="Email report" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="light" size="lg" aria-label={`Email ${report.report_name}`} loading={send.isPending}>
-              <IconMail size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-        </Tooltip>
-        <Menu.Dropdown>
+    <Menu position="bottom-end" withinPortal>
+      <Tooltip label="Email report" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="light" size="lg" aria-label={`Email ${report.report_name}`} loading={send.isPending}>
+            <IconMail size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() =>
+            // The filter set the table shows, with the period it shows.
+            send.mutate({ ...body, data_records: report.report_id, start_date: report.start_date, end_date: report.end_date })
+          }
+        >
+          Send now
+        </Menu.Item>
+        <Menu.Item onClick={() => openScheduleDialog({ reportId: report.report_id, reportName: report.report_name, filters: body })}>
+          Schedule…
+        </Menu.Item>
+        {dashboardId ? (
           <Menu.Item
             onClick={() =>
-              // The filter set the table shows, with the period it shows.
-              send.mutate({ ...body, data_records: report.report_id, start_date: report.start_date, end_date: report.end_date })
+              openScheduleDialog({ reportId: dashboardId, reportName: report.dashboard_name, filters: filterBody(ctx, ctx.filters) })
             }
           >
-            Send now
+            Schedule dashboard…
           </Menu.Item>
-          <Menu.Item onClick={() => setScheduling('report')}>Schedule…</Menu.Item>
-          {dashboardId ? <Menu.Item onClick={() => setScheduling('dashboard')}>Schedule dashboard…</Menu.Item> : null}
-        </Menu.Dropdown>
-      </Menu>
-      <ScheduleDialog
-        opened={scheduling === 'report'}
-        onClose={() => setScheduling(null)}
-        reportId={report.report_id}
-        reportName={report.report_name}
-        filters={body}
-      />
-      {dashboardId ? (
-        <ScheduleDialog
-          opened={scheduling === 'dashboard'}
-          onClose={() => setScheduling(null)}
-          reportId={dashboardId}
-          reportName={report.dashboard_name}
-          filters={filterBody(ctx, ctx.filters)}
-        />
-      ) : null}
-    </>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

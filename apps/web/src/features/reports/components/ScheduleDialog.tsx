@@ -1,4 +1,4 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type ReportFilterBody } from '@dossier/shared';
 import { DEFAULT_SCHEDULE_FORM, ScheduleFields } from '../../../components/schedule-form/ScheduleFields';
 import { useScheduleForm } from '../../../components/schedule-form/use-schedule-form';
@@ -17,57 +17,38 @@ export function periodText(filters: ReportFilterBody): string {
  * 'Schedule…' of the report's mail menu (docs/product/subscriptions.md, 'Schedule dialog'): frequency, time and
  * day; saving subscribes to the report with the filters it shows now.
  */
-export function ScheduleDialog({
-  opened,
-  onClose,
-  reportId,
-  reportName,
-  filters,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  reportId: number;
-  reportName: string;
-  filters: ReportFilterBody;
-}) {
+export function ScheduleDialog({ onClose, reportId, filters }: { onClose: () => void; reportId: number; filters: ReportFilterBody }) {
   const schedule = useScheduleForm(DEFAULT_SCHEDULE_FORM);
   const create = useCreateSubscription();
-  const close = () => {
-    create.reset();
-    schedule.clearErrors();
-    onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title={`Schedule ${reportName}`} centered>
-      <form
-        onSubmit={schedule.onSubmit((parsed) =>
-          create.mutate(
-            { report_id: reportId, filters, schedule: parsed },
-            {
-              onSuccess: (sub) => {
-                close();
-                openMessageDialog({
-                  title: 'Subscription saved',
-                  message: `${sub.report_name}: ${sub.schedule_text}. Next mail ${kolkataDateTime(new Date(sub.next_run_at))}. See My subscriptions to change it.`,
-                  defaultKey: 'Info',
-                });
-              },
+    <form
+      onSubmit={schedule.onSubmit((parsed) =>
+        create.mutate(
+          { report_id: reportId, filters, schedule: parsed },
+          {
+            onSuccess: (sub) => {
+              onClose();
+              openMessageDialog({
+                title: 'Subscription saved',
+                message: `${sub.report_name}: ${sub.schedule_text}. Next mail ${kolkataDateTime(new Date(sub.next_run_at))}. See My subscriptions to change it.`,
+                defaultKey: 'Info',
+              });
             },
-          ),
-        )}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            <Text span fw={600}>
-              Period:
-            </Text>{' '}
-            {periodText(filters)}
-            {filters.account_id ? `, for ${filters.account_id}` : ''}
-          </Text>
-          <ScheduleFields form={schedule} />
-          <FormActions error={create.error} errorTitle="Not scheduled" submitLabel="Save" pending={create.isPending} onCancel={close} />
-        </Stack>
-      </form>
-    </Modal>
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          <Text span fw={600}>
+            Period:
+          </Text>{' '}
+          {periodText(filters)}
+          {filters.account_id ? `, for ${filters.account_id}` : ''}
+        </Text>
+        <ScheduleFields form={schedule} />
+        <FormActions error={create.error} errorTitle="Not scheduled" submitLabel="Save" pending={create.isPending} onCancel={onClose} />
+      </Stack>
+    </form>
   );
 }

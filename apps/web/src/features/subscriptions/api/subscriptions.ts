@@ -26,10 +26,11 @@ export function useSubscriptions(queryConfig?: QueryConfig<typeof subscriptionsQ
   return useQuery({ ...subscriptionsQueryOptions(), ...queryConfig });
 }
 
-/** Pause, resume or reschedule one; errors open the error dialog. */
-export function useUpdateSubscription() {
+/** Pause, resume or reschedule one; errors open the error dialog unless the caller shows them (`errorDialog: false`). */
+export function useUpdateSubscription(meta: { errorDialog: boolean } = { errorDialog: true }) {
   const client = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: ({ id, body }: { id: number; body: UpdateSubscriptionBody }) =>
       apiRequest(SUBSCRIPTION_PATHS.one(id), Subscription, { method: 'POST', body }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),

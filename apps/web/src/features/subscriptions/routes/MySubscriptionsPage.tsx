@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type Subscription } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
@@ -6,7 +5,7 @@ import { type DataTableColumn } from '../../../components/data-table/types';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useDeleteSubscription, useSendSubscriptionNow, useSubscriptions, useUpdateSubscription } from '../api/subscriptions';
-import { EditScheduleDialog } from '../components/EditScheduleDialog';
+import { openEditScheduleDialog } from '../components/edit-schedule-dialog';
 
 /** The filters a subscription mails with, in a line: period, account, and how many of each list. */
 export function filtersText(s: Subscription): string {
@@ -30,7 +29,6 @@ export default function MySubscriptionsPage() {
   const update = useUpdateSubscription();
   const remove = useDeleteSubscription();
   const sendNow = useSendSubscriptionNow();
-  const [editing, setEditing] = useState<Subscription | null>(null);
 
   const columns: DataTableColumn<Subscription>[] = [
     { id: 'report', header: 'Report', value: (s) => s.report_name, minWidth: 160 },
@@ -95,7 +93,7 @@ export default function MySubscriptionsPage() {
           </Button>
           {/* The daily brief's time is fixed (docs/product/brief.md, 'By mail'). */}
           {s.kind === 'brief' ? null : (
-            <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => setEditing(s)}>
+            <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => openEditScheduleDialog(s)}>
               Edit
             </Button>
           )}
@@ -134,7 +132,6 @@ export default function MySubscriptionsPage() {
           minWidth={760}
         />
       </Stack>
-      {editing ? <EditScheduleDialog subscription={editing} onClose={() => setEditing(null)} /> : null}
     </Screen>
   );
 }

@@ -7,10 +7,12 @@ export function postDeleteView(id: string): Promise<DeleteViewResponse> {
   return apiRequest(VIEWS_PATHS.remove(id), DeleteViewResponse, { method: 'POST', body: {} });
 }
 
+/** The delete dialog shows a refusal itself; the list is stale afterwards. */
 export function useDeleteView() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: postDeleteView,
+    meta: { errorDialog: false },
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: viewsKeys.all });
     },

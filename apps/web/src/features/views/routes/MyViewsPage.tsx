@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { type SavedView } from '@dossier/shared';
@@ -7,10 +7,8 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import { type DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { formatDateTime12 } from '../../../lib/format';
-import { useDeleteView } from '../api/delete-view';
 import { useMyViews } from '../api/my-views';
-import { EditViewDialog } from '../components/EditViewDialog';
-import { openShareViewDialog } from '../components/share-dialog';
+import { openDeleteViewDialog, openEditViewDialog, openShareViewDialog } from '../components/view-dialogs';
 import { SharedWithMe } from '../components/SharedWithMe';
 import { ViewName } from '../components/ViewName';
 import { filtersText, periodText, viewPath } from '../lib/view-address';
@@ -28,9 +26,6 @@ export default function MyViewsPage() {
   const navigate = useNavigate();
   const clipboard = useClipboard({ timeout: 3000 });
   const [copied, setCopied] = useState<string | null>(null);
-  const [editing, setEditing] = useState<SavedView | null>(null);
-  const [deleting, setDeleting] = useState<SavedView | null>(null);
-  const remove = useDeleteView();
 
   const copyLink = (view: SavedView) => {
     clipboard.copy(`${window.location.origin}${viewPath(view.id)}`);
@@ -68,7 +63,7 @@ export default function MyViewsPage() {
           <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
             Open
           </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(v)} aria-label={`Edit ${v.name}`}>
+          <Button size="compact-xs" variant="subtle" onClick={() => openEditViewDialog(v)} aria-label={`Edit ${v.name}`}>
             Edit
           </Button>
           <Button size="compact-xs" variant="subtle" onClick={() => openShareViewDialog(v)} aria-label={`Share ${v.name}`}>
@@ -77,7 +72,7 @@ export default function MyViewsPage() {
           <Button size="compact-xs" variant="subtle" onClick={() => copyLink(v)} aria-label={`Copy link of ${v.name}`}>
             Copy link
           </Button>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(v)} aria-label={`Delete ${v.name}`}>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => openDeleteViewDialog(v)} aria-label={`Delete ${v.name}`}>
             Delete
           </Button>
         </Stack>
@@ -108,32 +103,6 @@ export default function MyViewsPage() {
         emptyText="No saved views yet"
       />
       <SharedWithMe />
-      <EditViewDialog key={editing?.id ?? 'none'} view={editing} onClose={() => setEditing(null)} />
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete view"
-        size={400}
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            Delete <b>{deleting?.name}</b>? Links to it stop working for everyone, and the colleagues it is shared with no longer see it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Screen>
   );
 }
