@@ -43,7 +43,12 @@ async function main(): Promise<void> {
   const connector = readConnector(config, logger);
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
   logger.info({ database: handle.dialect }, 'database opened');
-  const reporting = await openReportingDb(config);
+  const reporting = await openReportingDb(config, {
+    onSwitch: (toPrimary, err) =>
+      toPrimary
+        ? logger.warn({ err }, 'reporting database unreachable: report queries go to the primary')
+        : logger.info('reporting database reachable again: report queries go to it'),
+  });
 
   // Listen before the start-up work (migrations, demo data, roll-ups): /healthz answers at once, and
   // until the work is done /readyz and every API call answer 503 with the progress, which the sign-in

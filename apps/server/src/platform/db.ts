@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -85,6 +85,11 @@ export interface DbOptions {
    * connection opens, so they cost no round trip per query. Names and values come from code, never input.
    */
   settings?: Record<string, number>;
+  /**
+   * PostgreSQL only: where connections come from while `databaseUrl` cannot be reached (a read replica that is
+   * down: its report queries go to the primary). The database is tried again `fallbackRetryMs` after a failure.
+   */
+  fallback?: { databaseUrl: string; retryMs: number; onSwitch: (toFallback: boolean, err?: unknown) => void };
 }
 
 /**
@@ -132,28 +137,72 @@ function withoutUrlOptions(url: string): { connectionString: string; fromUrl: st
   return { connectionString: rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at), fromUrl };
 }
 
+/** An idle or checked-out connection that is lost (a database restart) must not crash the process. */
+function ignoreLostConnections(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  // A checked-out client (a transaction between statements): the pool stops listening while it is out, so its
+  // 'error' would be uncaught. Its queries still reject, and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/**
+ * Connections from `main`, or from the fallback pool (opened on first need) while `main` cannot be reached:
+ * a failed connect sends this and the next `retryMs` of connects to the fallback. Queries already running on a
+ * lost connection still fail; only new connections move.
+ */
+function withFallback(main: pg.Pool, openFallback: () => pg.Pool, fallback: NonNullable<DbOptions['fallback']>): PostgresPool {
+  let other: pg.Pool | undefined;
+  let downUntil = 0;
+  const fromFallback = () => (other ??= openFallback()).connect();
+  return {
+    connect: async () => {
+      if (Date.now() < downUntil) return fromFallback();
+      try {
+        const client = await main.connect();
+        if (downUntil !== 0) {
+          downUntil = 0;
+          fallback.onSwitch(false);
+        }
+        return client;
+      } catch (err) {
+        // Every connection busy and none freed in time: the database is there, only overloaded.
+        if (main.totalCount >= (main.options.max ?? 10)) throw err;
+        if (downUntil === 0) fallback.onSwitch(true, err);
+        downUntil = Date.now() + fallback.retryMs;
+        return fromFallback();
+      }
+    },
+    end: async () => {
+      await Promise.all([main.end(), other?.end()]);
+    },
+  };
+}
+
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const { connectionString, fromUrl } = withoutUrlOptions(options.databaseUrl);
-    const pool = new pg.Pool({
-      connectionString,
-      max: options.poolSize ?? 10,
-      // Fail fast when the database is down instead of queueing requests forever.
-      connectionTimeoutMillis: 5000,
-      options: [fromUrl, startupOptions(options)].filter(Boolean).join(' '),
-    });
+    const openPool = (url: string) => {
+      const { connectionString, fromUrl } = withoutUrlOptions(url);
+      return new pg.Pool({
+        connectionString,
+        max: options.poolSize ?? 10,
+        // Fail fast when the database is down instead of queueing requests forever.
+        connectionTimeoutMillis: 5000,
+        options: [fromUrl, startupOptions(options)].filter(Boolean).join(' '),
+      });
+    };
+    const pool = openPool(options.databaseUrl);
     if (options.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name ${options.schema}`);
       await pool.query(`create schema if not exists ${options.schema}`);
     }
     // An idle client losing its connection (database restart) must not crash the process.
-    pool.on('error', () => undefined);
-    // Nor a checked-out one (a transaction between statements): the pool stops listening while a client
-    // is out, so its 'error' would be uncaught. Its queries still reject, and the pool drops it on release.
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+    ignoreLostConnections(pool);
+    const fallback = options.fallback;
+    const dialectPool = fallback ? withFallback(pool, () => ignoreLostConnections(openPool(fallback.databaseUrl)), fallback) : pool;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool, cursor: Cursor }) });
     cursorDbs.add(db);
     pools.set(db, pool);
     return {

@@ -1,9 +1,11 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportResponse } from '@dossier/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { loadDemoIfEmpty } from '../../demo/load';
+import { openReportingDb } from '../../platform/reporting-db';
 import type { App } from '../../platform/types';
 import { createTestDb } from '../../../test/db';
 import { demoToken, TODAY } from '../../../test/reports-fixture';
@@ -86,4 +88,83 @@ describe('reports on a separate reporting database', () => {
     });
     expect(res.statusCode).toBe(403);
   });
+
+  /**
+   * A replica that goes away and comes back: a TCP relay to the test PostgreSQL, closed and opened again.
+   * Reports answer from the primary while it is gone and from the replica again once it is back.
+   */
+  it('answers reports from the primary while the reporting database cannot be reached (PostgreSQL)', async () => {
+    const url = process.env.DATABASE_URL;
+    if (!url) return; // PGlite: reports share the one in-process database.
+    const target = new URL(url);
+    const sockets = new Set<Socket>();
+    let relay: Server | undefined;
+    const openRelay = (port: number) =>
+      new Promise<number>((resolve) => {
+        relay = createServer((client) => {
+          const upstream = connect(Number(target.port || 5432), target.hostname);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('error', () => undefined);
+            s.on('close', () => sockets.delete(s));
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        relay.listen(port, '127.0.0.1', () => {
+          const address = relay?.address();
+          resolve(typeof address === 'object' && address ? address.port : 0);
+        });
+      });
+    const closeRelay = async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => relay?.close(r));
+    };
+    const schemaOf = async (db: TestDb) => (await sql<{ s: string }>`select current_schema() as s`.execute(db.db)).rows[0]?.s ?? '';
+    const inSchema = (base: string, schema: string) => `${base}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const port = await openRelay(0);
+    const replicaUrl = new URL(url);
+    replicaUrl.host = `127.0.0.1:${port}`;
+    const switches: boolean[] = [];
+    const reporting = await openReportingDb(
+      {
+        DATABASE_URL: inSchema(url, await schemaOf(primary)),
+        REPORTING_DATABASE_URL: inSchema(replicaUrl.toString(), await schemaOf(replica)),
+        REPORT_STATEMENT_TIMEOUT_MS: 10_000,
+      },
+      { retryMs: 300, onSwitch: (toPrimary) => switches.push(toPrimary) },
+    );
+    if (!reporting) throw new Error('no reporting database on PostgreSQL');
+    const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: primary.db, reportingDb: reporting.db });
+    try {
+      const token = await demoToken(app, 'demo.head');
+      const get = async () => {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/reports/13/?start_date=2026-05-01&end_date=2026-05-31`,
+          headers: { authorization: `Token ${token}` },
+        });
+        return { status: res.statusCode, asOf: res.statusCode === 200 ? res.json<ReportResponse>().as_of : res.body };
+      };
+      expect(await get()).toEqual({ status: 200, asOf: REPLICA_WATERMARK });
+      await closeRelay();
+      // Past the watermark's one-second memo, so the answer's as-of time says where it was read.
+      await new Promise((r) => setTimeout(r, 1100));
+      const fromPrimary = await get();
+      expect(fromPrimary.status).toBe(200);
+      expect(fromPrimary.asOf).not.toBe(REPLICA_WATERMARK);
+      expect(switches).toEqual([true]);
+      await openRelay(port);
+      await new Promise((r) => setTimeout(r, 400));
+      // The watermark is read at most every few seconds: a request past it sees the replica's.
+      await vi.waitFor(async () => expect(await get()).toEqual({ status: 200, asOf: REPLICA_WATERMARK }), {
+        timeout: 10_000,
+        interval: 500,
+      });
+      expect(switches).toEqual([true, false]);
+    } finally {
+      await app.close();
+      await reporting.db.destroy();
+      await closeRelay();
+    }
+  }, 60_000);
 });
