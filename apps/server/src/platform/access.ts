@@ -1,6 +1,7 @@
-import { can, type CaseStatus, type Permission, type PermissionHolder } from '@dossier/shared';
+import { can, type Permission, type PermissionHolder } from '@dossier/shared';
 import type { Db } from './db';
-import type { AppointmentsStatus } from './db-types';
+import type { Selectable } from 'kysely';
+import type { Appointments, Cases, Employees, Partners } from './db-types';
 import { forbidden } from './http-errors';
 import type { Viewer } from './viewer';
 
@@ -48,15 +49,7 @@ export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: 
   return row !== undefined;
 }
 
-export interface CaseRow {
-  id: number;
-  customer_id: number;
-  partner_id: number | null;
-  trm_id: number | null;
-  product_type_id: number;
-  pincode: string;
-  status: CaseStatus;
-}
+export type CaseRow = Pick<Selectable<Cases>, 'id' | 'customer_id' | 'partner_id' | 'trm_id' | 'product_type_id' | 'pincode' | 'status'>;
 
 /** Who holds a policy: the credited employee, and the partner it was sold through (docs/decisions/003-policy-credited-employee.md). */
 export interface PolicyHolders {
@@ -82,10 +75,10 @@ interface AccessTargets {
 
 /** What `requireAccess` returns for each kind. */
 interface AccessRows {
-  employee: { id: number; name: string; unique_code: string };
-  partner: { id: number; name: string; unique_code: string };
+  employee: Pick<Selectable<Employees>, 'id' | 'name' | 'unique_code'>;
+  partner: Pick<Selectable<Partners>, 'id' | 'name' | 'unique_code'>;
   case: CaseRow;
-  appointment: { id: number; booked_by: number; status: AppointmentsStatus };
+  appointment: Pick<Selectable<Appointments>, 'id' | 'booked_by' | 'status'>;
   policy: PolicyHolders;
   colleague: { user_id: number; name: string; login: string; code: string };
 }

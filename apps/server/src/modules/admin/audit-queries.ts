@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AuditDownloadQuery, AuditRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
+import type { AuditEvents, Employees, Users } from '../../platform/db-types';
 import type { KeysetQuery } from '../../platform/row-batches';
 import { containsPattern } from '../../platform/like';
 
@@ -21,19 +22,13 @@ function conditions(f: AuditDownloadQuery): RawBuilder<unknown> {
 
 const FROM = sql`from audit_events a left join users u on u.id = a.actor_user_id left join employees e on e.id = u.employee_id`;
 
-interface RawAudit {
+/** A row of SELECT: the event's columns, its id as text (bigint), and the actor's login, code and name (left joined). */
+type RawAudit = Pick<Selectable<AuditEvents>, 'created_at' | 'action' | 'entity' | 'entity_id' | 'before' | 'after' | 'ip'> & {
   id: string;
-  created_at: Date;
-  actor_login: string | null;
-  actor_code: string | null;
-  actor_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
+  actor_login: Selectable<Users>['login'] | null;
+  actor_code: Selectable<Employees>['unique_code'] | null;
+  actor_name: Selectable<Employees>['name'] | null;
+};
 
 const SELECT = sql`select a.id::text as id, a.created_at, u.login as actor_login, e.unique_code as actor_code, e.name as actor_name,
   a.action, a.entity, a.entity_id, a.before, a.after, a.ip`;
@@ -65,8 +60,8 @@ export async function auditPage(
 }
 
 export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await sql<{ action: string }>`select distinct action from audit_events order by action limit 500`.execute(db);
-  return rows.rows.map((r) => r.action);
+  const rows = await db.selectFrom('audit_events').select('action').distinct().orderBy('action').limit(500).execute();
+  return rows.map((r) => r.action);
 }
 
 /** Newest first, resumable after any row (id is unique): the CSV reads it in batches. */

@@ -1,22 +1,13 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { DESIGNATIONS, EMP_ROLES, type PersonRef, type PersonRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 import type { Employees as EmployeesTable } from '../../platform/db-types';
 import { containsPattern } from '../../platform/like';
 
-export interface EmployeeRecord {
-  id: number;
-  unique_code: string;
-  name: string;
-  email: string;
-  phone: string;
-  emp_role: string;
-  designation: string;
-  manager_id: number | null;
-  zone_id: number | null;
-  pincode: string | null;
-  active: boolean;
-}
+export type EmployeeRecord = Pick<
+  Selectable<EmployeesTable>,
+  'id' | 'unique_code' | 'name' | 'email' | 'phone' | 'emp_role' | 'designation' | 'manager_id' | 'zone_id' | 'pincode' | 'active'
+>;
 
 function peopleBase(db: Db, q: string | undefined, status: 'all' | 'active' | 'inactive') {
   let query = db

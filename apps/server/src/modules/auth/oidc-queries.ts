@@ -59,16 +59,8 @@ export function pruneOidcLogins(db: Db) {
     .execute();
 }
 
-export interface MatchedEmployee {
-  id: number;
-  unique_code: string;
-  email: string;
-  user_id: number | null;
-  user_active: boolean | null;
-}
-
 /** Active employees whose email or code equals the claim, ignoring case. */
-export function employeesForClaim(db: Db, value: string): Promise<MatchedEmployee[]> {
+export function employeesForClaim(db: Db, value: string) {
   return db
     .selectFrom('employees as e')
     .leftJoin('users as u', 'u.employee_id', 'e.id')

@@ -2,24 +2,8 @@ import { sql } from 'kysely';
 import type { SessionRow } from '@dossier/shared';
 import type { Db } from '../../platform/db';
 
-export interface UserRow {
-  user_id: number;
-  login: string;
-  password_hash: string | null;
-  active: boolean;
-  employee_id: number;
-  code: string;
-  name: string;
-  email: string;
-  emp_role: string;
-  designation: string;
-  user_type: string;
-  tier: string;
-  registered_at: string;
-  email_report_access: boolean;
-  download_report_access: boolean;
-  is_admin: boolean;
-}
+/** A signed-in user with their employee record; the row type comes from the query. */
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByLogin>>>;
 
 function userQuery(db: Db) {
   return db
@@ -45,7 +29,7 @@ function userQuery(db: Db) {
     ]);
 }
 
-export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+export function findUserByLogin(db: Db, login: string) {
   return userQuery(db).where('u.login', '=', login).executeTakeFirst();
 }
 

@@ -1,6 +1,7 @@
 import { slippingWindow, type BriefRenewal, type BriefWorkItem, type SlippingPartner } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { Cases, Partners } from '../../platform/db-types';
 import { BUSINESS_ROLLUP_JOB } from '../etl/module';
 
 /** Product lines the viewer's figures cover: null is every line; the life-only role sees life alone (the only other value). */
@@ -29,13 +30,16 @@ export async function subtreePremiumByDay(
   end: string,
   lines: Lines,
 ): Promise<Map<string, number>> {
-  const res = await sql<{ day: string; premium: number }>`
-    select f.day::text as day, sum(f.premium)::float8 as premium
-    from fact_subtree_daily f
-    where f.ancestor_id = ${employeeId} and f.status = 'success' and f.day between ${start}::date and ${end}::date
-      ${lineFilter(lines, sql`f.line`)}
-    group by f.day`.execute(db);
-  return new Map(res.rows.map((r) => [r.day, r.premium]));
+  const rows = await db
+    .selectFrom('fact_subtree_daily as f')
+    .select([sql<string>`f.day::text`.as('day'), sql<number>`sum(f.premium)::float8`.as('premium')])
+    .where('f.ancestor_id', '=', employeeId)
+    .where('f.status', '=', 'success')
+    .where(sql<boolean>`f.day between ${start}::date and ${end}::date`)
+    .$if(lines !== null, (q) => q.where(sql<boolean>`f.line = any(${[...(lines ?? [])]}::text[])`))
+    .groupBy('f.day')
+    .execute();
+  return new Map(rows.map((r) => [r.day, r.premium]));
 }
 
 /** The viewer's own premium target of a month (its first day), or null. */
@@ -49,13 +53,14 @@ export async function monthTarget(db: Db, employeeId: number, month: string): Pr
   return row ? row.premium : null;
 }
 
-interface SlippingRow extends Omit<SlippingPartner, 'call'> {
-  partner_id: number;
-  case_id: number | null;
-  customer_id: number | null;
-  product_code: number | null;
-  pin: string | null;
-}
+/** A slipping partner with the case a call to them goes through (the lateral join's columns, null without one). */
+type SlippingRow = Omit<SlippingPartner, 'call'> & {
+  partner_id: Selectable<Partners>['id'];
+  case_id: Selectable<Cases>['id'] | null;
+  customer_id: Selectable<Cases>['customer_id'] | null;
+  product_code: Selectable<Cases>['product_type_id'] | null;
+  pin: Selectable<Cases>['pincode'] | null;
+};
 
 /**
  * Partners of the subtree (current mapping) who sold in each of the three full months before `today`'s month but
@@ -157,10 +162,16 @@ export async function renewalsDue(
   lines: Lines,
   limit: number,
 ): Promise<{ count: number; premium: number; top: BriefRenewal[] }> {
-  const totals = await sql<{ count: number; premium: number }>`
-    select coalesce(sum(f.open_nop), 0)::int as count, coalesce(sum(f.open_premium), 0)::float8 as premium
-    from fact_subtree_renewals f
-    where f.ancestor_id = ${employeeId} and f.day between ${start}::date and ${end}::date ${lineFilter(lines, sql`f.line`)}`.execute(db);
+  const totals = await db
+    .selectFrom('fact_subtree_renewals as f')
+    .select([
+      sql<number>`coalesce(sum(f.open_nop), 0)::int`.as('count'),
+      sql<number>`coalesce(sum(f.open_premium), 0)::float8`.as('premium'),
+    ])
+    .where('f.ancestor_id', '=', employeeId)
+    .where(sql<boolean>`f.day between ${start}::date and ${end}::date`)
+    .$if(lines !== null, (q) => q.where(sql<boolean>`f.line = any(${[...(lines ?? [])]}::text[])`))
+    .executeTakeFirst();
   const largest = (await isLargeSubtree(db, employeeId))
     ? sql`
         select c.id from generate_series(${start}::date, ${end}::date, interval '1 day') as d(day)
@@ -190,7 +201,7 @@ export async function renewalsDue(
     ) r on true
     where p.id in (${largest})
     order by p.paid_amount desc, p.policy_no`.execute(db);
-  const t = totals.rows[0] ?? { count: 0, premium: 0 };
+  const t = totals ?? { count: 0, premium: 0 };
   return { count: t.count, premium: Math.round(t.premium * 100) / 100, top: top.rows };
 }
 

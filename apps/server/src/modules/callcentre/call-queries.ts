@@ -4,29 +4,8 @@ import type { Db } from '../../platform/db';
 import type { CallUpdate } from '../../platform/telephony/exotel';
 import { statusRank, type CallLeg, type ProviderCall } from '../../platform/telephony/types';
 
-/** A call with the names the dialogs show; phone numbers stay in the database. */
-export interface CallRow {
-  id: number;
-  sid: string;
-  case_id: number;
-  direction: 'customer' | 'partner';
-  status: ProviderCallStatus;
-  date_created: Date;
-  date_updated: Date;
-  start_time: Date | null;
-  end_time: Date | null;
-  conversation_duration: number;
-  legs: CallLeg[];
-  phone_number_sid: string | null;
-  recording_url: string | null;
-  from_number: string;
-  to_number: string;
-  from_name: string;
-  to_name: string;
-}
-
 /** Calls of the given cases, newest first. */
-export async function callsOfCases(db: Db, caseIds: readonly number[]): Promise<CallRow[]> {
+export async function callsOfCases(db: Db, caseIds: readonly number[]) {
   if (caseIds.length === 0) return [];
   const rows = await db
     .selectFrom('calls as k')
@@ -62,6 +41,9 @@ export async function callsOfCases(db: Db, caseIds: readonly number[]): Promise<
     legs: Array.isArray(r.legs) ? (r.legs as CallLeg[]) : [],
   }));
 }
+
+/** A call with the names the dialogs show; phone numbers stay in the database. */
+export type CallRow = Awaited<ReturnType<typeof callsOfCases>>[number];
 
 /** Notes written against each call (remarks saved after it), oldest first. */
 export async function notesOfCalls(db: Db, callIds: readonly number[]): Promise<Map<number, string[]>> {
@@ -177,28 +159,28 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
  * when the call was placed or last updated (callback or pull). The claim stamps last_checked_at in
  * the same statement, so instances sweeping at once never pull the same call twice.
  */
-export async function claimCallsToPull(
-  db: Db,
-  afterSeconds: number,
-  opts: { caseIds?: readonly number[]; limit: number },
-): Promise<{ sid: string; created_at: Date }[]> {
+export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }) {
   if (opts.caseIds && opts.caseIds.length === 0) return [];
-  const caseFilter = opts.caseIds ? sql`and case_id in (${sql.join(opts.caseIds)})` : sql``;
-  // A provider that is pulled on every read (the simulator) is due whatever the clocks say.
-  // Measured on our own clock (placed, last callback, last pull): provider timestamps may be skewed.
-  const dueFilter =
-    afterSeconds > 0 ? sql`and coalesce(last_checked_at, created_at) <= now() - make_interval(secs => ${afterSeconds})` : sql``;
-  const result = await sql<{ sid: string; created_at: Date }>`
-    update calls set last_checked_at = now()
-    where id in (
-      select id from calls
-      where status_rank < 3 ${caseFilter} ${dueFilter}
-      order by created_at
-      limit ${opts.limit}
-      for update skip locked
+  const { caseIds } = opts;
+  return db
+    .updateTable('calls')
+    .set({ last_checked_at: sql`now()` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('calls')
+        .select('id')
+        .where('status_rank', '<', 3)
+        .$if(caseIds !== undefined, (q) => q.where('case_id', 'in', caseIds ?? []))
+        .$if(afterSeconds > 0, (q) =>
+          q.where(sql`coalesce(last_checked_at, created_at)`, '<=', sql<Date>`now() - make_interval(secs => ${afterSeconds})`),
+        )
+        .orderBy('created_at')
+        .limit(opts.limit)
+        .forUpdate()
+        .skipLocked(),
     )
-    returning sid, created_at`.execute(db);
-  return result.rows;
+    .returning(['sid', 'created_at'])
+    .execute();
 }
 
 /** A partner-directed call that ended goes into the case's partner call log, once. */

@@ -1,7 +1,7 @@
 import type { CaseStatus } from '@dossier/shared';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { CaseReassignments as CaseReassignmentsTable, Remarks as RemarksTable } from '../../platform/db-types';
+import type { CaseReassignments as CaseReassignmentsTable, Partners, Remarks as RemarksTable } from '../../platform/db-types';
 
 /** The latest call of one direction on a case: where a remark's notes belong. */
 export async function latestCallId(db: Db, caseId: number, direction: 'customer' | 'partner'): Promise<number | null> {
@@ -17,14 +17,8 @@ export async function latestCallId(db: Db, caseId: number, direction: 'customer'
   return row?.id ?? null;
 }
 
-export interface Recommended {
-  id: number;
-  name: string;
-  unique_code: string;
-  pincode: string;
-  tier: number;
-  business: string;
-}
+/** A partner near the pincode: its tier (0 same pincode, 1 same district, 2 same region) and 90-day business. */
+type Recommended = Pick<Selectable<Partners>, 'id' | 'name' | 'unique_code' | 'pincode'> & { tier: number; business: string };
 
 /**
  * Active partners near a pincode: the same pincode first, then the same 3-digit (sorting district)

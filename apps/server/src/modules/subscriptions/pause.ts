@@ -10,9 +10,15 @@ const PAUSED_DEACTIVATED = 'the user was deactivated';
  * still want, counting from then, rather than receiving mails nobody asked about while they were away.
  */
 export async function pauseSubscriptionsOf(db: Db, who: { userId: number } | { employeeId: number }): Promise<number> {
-  const users = 'userId' in who ? sql`select ${who.userId}::int` : sql`select id from users where employee_id = ${who.employeeId}`;
-  const res = await sql`update report_subscriptions
-    set paused = true, paused_reason = ${PAUSED_DEACTIVATED}, claimed_until = null, updated_at = now()
-    where not paused and user_id in (${users})`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+  const res = await db
+    .updateTable('report_subscriptions')
+    .set({ paused: true, paused_reason: PAUSED_DEACTIVATED, claimed_until: null, updated_at: sql`now()` })
+    .where((eb) => eb.not(eb.ref('paused')))
+    .where(
+      'user_id',
+      'in',
+      'userId' in who ? [who.userId] : (eb) => eb.selectFrom('users').select('id').where('employee_id', '=', who.employeeId),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
