@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { kolkataToday, monthRange } from '@dossier/shared';
 import { loadDemoIfEmpty } from '../apps/server/src/demo/load';
 import { runBusinessEtl } from '../apps/server/src/modules/etl/business-etl';
-import { ROLLUP_TABLES } from '../apps/server/src/modules/etl/rollup-sql';
+import { ROLLUP_TABLES } from '../apps/server/src/modules/etl/rollups/registry';
 import type { Account } from '../apps/server/src/modules/reports/context';
 import { createDb } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';

@@ -65,7 +65,7 @@ type SlippingRow = Omit<SlippingPartner, 'call'> & {
 /**
  * Partners of the subtree (current mapping) who sold in each of the three full months before `today`'s month but
  * nothing in the quiet window (`slippingWindow`), the largest by those three months' premium. From the slipping
- * partners the ETL keeps for its business day (etl/slipping-partners.ts), walked from the largest; on another
+ * partners the ETL keeps for its business day (etl/rollups/slipping-partners.ts), walked from the largest; on another
  * day, from the partners' months (`slippingFromMonths`). Each with the case a call to them goes through: their
  * newest open case that reaches the subtree as a lead (the partner is mapped into it) or is worked by a TRM of it,
  * the cases the call centre lets the viewer call on.
@@ -151,7 +151,7 @@ const dueWhere = (employeeId: number, lines: Lines) => sql`
 
 /**
  * The subtree's renewals due in the range and not yet renewed: count and premium from the renewal days the ETL
- * keeps (etl/renewal-days.ts), and the largest few. For a large subtree each day's dues are walked from the
+ * keeps (etl/rollups/renewal-days.ts), and the largest few. For a large subtree each day's dues are walked from the
  * largest premium; for a small one its people's dues of the range are read and sorted.
  */
 export async function renewalsDue(

@@ -14,7 +14,7 @@ import {
 import { loadDemoIfEmpty } from '../../demo/load';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, runBusinessEtl } from './business-etl';
-import { FIGURE_TABLES, ROLLUP_TABLES } from './rollup-sql';
+import { FIGURE_TABLES, ROLLUP_TABLES } from './rollups/registry';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 

@@ -2,10 +2,8 @@ import { kolkataToday } from '@dossier/shared';
 import { sql } from 'kysely';
 import { separateSessions, type Db } from '../../platform/db';
 import { dropBuildLeftovers, dropReplacedTables, type SwapHelpers } from '../../platform/table-swap';
-import { refreshContestBoards } from './contest-standings';
-import { foldPartnerActivity } from './partner-activity';
-import { foldChanges, rebuildAll } from './rollup-sql';
-import { writeSlippingPartners } from './slipping-partners';
+import type { Rollup } from './rollups/rollup';
+import { beforeFold, foldChanges, foldNoted, rebuildAll, writeNewDay } from './runner';
 
 export const BUSINESS_ROLLUP_JOB = 'business_rollup';
 // Arbitrary constant: every instance uses it, so one ETL run at a time across the cluster.
@@ -81,8 +79,8 @@ export async function noteReportInputsChanged(db: Db): Promise<void> {
 }
 
 /**
- * Incremental roll-up of `policies` into the roll-up tables (./rollup-sql.ts) and of the partner mappings into
- * the partner counts (./partner-activity.ts).
+ * Incremental roll-up of `policies` into the roll-up tables (./rollups/registry.ts, run by ./runner.ts) and of the
+ * changes noted of the partner mappings and partners into the roll-ups that follow them.
  * Reads the policies changed since the watermark (minus the look-back), subtracts what their previous
  * version added (etl_policy_state) and adds the new version (`foldChanges`), and moves the watermark — all in
  * one transaction, so a killed run leaves the previous state and the next run converges. With no watermark
@@ -96,8 +94,10 @@ export interface EtlRunOptions {
    * docs/decisions/053-rebuild-spread-over-sessions.md); 0 keeps all of it in the one transaction.
    */
   rebuildSessions?: number;
-  /** The business day the slipping partners are kept for (./slipping-partners.ts); by default today in India. */
+  /** The business day the slipping partners are kept for (./rollups/slipping-partners.ts); by default today in India. */
   today?: string;
+  /** The roll-ups to keep, in any order: by default every one (./rollups/registry.ts); a test adds one of its own. */
+  rollups?: readonly Rollup[];
 }
 
 /** Rebuild sessions when not configured: one grouping per core of a two-core database server. */
@@ -139,7 +139,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
         !watermark &&
         (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
       // A contest changed since it was summed is summed afresh from the figures as folded, before this run's changes add to them.
-      const contestsSummed = watermark ? await refreshContestBoards(trx) : 0;
+      const contestsSummed = watermark ? await beforeFold(trx, options.rollups) : 0;
       // The slipping partners are written whole for a new day after the fold, which then keeps the old day's alone.
       const day = options.today ?? kolkataToday();
       const newDay = Boolean(rebuild) || job.slipping_day !== day;
@@ -148,15 +148,16 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
             trx,
             sql`${mayBeUnfolded({ watermark, foldXmin: job.fold_xmin })}
               and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`,
-            newDay ? null : day,
+            { day, newDay },
+            options.rollups,
           )
         : rebuild
-          ? await rebuildAll(trx, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS))
+          ? await rebuildAll(trx, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS), options.rollups)
           : null;
       rebuilt = Boolean(rebuild);
-      if (newDay) await writeSlippingPartners(trx, day);
+      if (newDay) await writeNewDay(trx, day, options.rollups);
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
-      const activityChanges = rebuild ? 0 : await foldPartnerActivity(trx);
+      const activityChanges = rebuild ? 0 : await foldNoted(trx, options.rollups);
       if (!stats && activityChanges === 0 && contestsSummed === 0 && !newDay) {
         // Nothing new: the roll-ups, their change time and so every cached report stay as they are.
         await trx

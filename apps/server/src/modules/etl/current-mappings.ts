@@ -1,12 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { TableSwap } from '../../platform/table-swap';
-import { addDeltas } from './rollup-sql';
+import { addDeltas, allZero } from './rollup-helpers';
 import type { SubtreeRows } from './subtree-rows';
 
 /**
- * The partner mappings as the ETL's per-manager tables read them (./partner-activity.ts, ./partner-dues.ts), and
- * the fold those tables share.
+ * The partner mappings as the ETL's per-manager tables read them (./rollups/manager-partner-months.ts,
+ * ./rollups/partner-dues.ts, ./rollups/partner-cohorts.ts), and the fold those tables share.
  */
 
 /**
@@ -16,22 +16,6 @@ import type { SubtreeRows } from './subtree-rows';
  */
 const currentManager = (partner: RawBuilder<unknown>) => sql`
   select m.manager_id from partner_mappings m where m.partner_id = ${partner} and m.valid_to is null offset 0`;
-
-/**
- * The mappings and the partners stand still until the run commits: a mapping or a partner saved meanwhile would
- * otherwise be counted from the rows read here and again from its row in etl_mapping_changes or
- * etl_partner_cohort_changes. Taken last in a run, so such changes wait for a commit, not for the run. The
- * partners first: a writer that saves a partner and then its mapping (an import) takes them in that order too,
- * so neither waits for the other in a circle.
- */
-export const holdMappings = (trx: Db) => sql`lock table partners, partner_mappings in share mode`.execute(trx);
-
-/** A row whose measures are all zero, which a rebuild would not write (the fold and a move drop it). */
-export const allZero = (measures: readonly string[]) =>
-  sql.join(
-    measures.map((m) => sql`${sql.ref(m)} = 0`),
-    sql` and `,
-  );
 
 /** A table of rows per manager that is M ⊗ D: each current mapping of a partner times the partner's rows D. */
 export interface MappedRows {

@@ -7,7 +7,7 @@ import { loadDemoIfEmpty } from '../../demo/load';
 import { importRows, ndjsonRows } from '../imports/module';
 import { runBusinessEtl } from './business-etl';
 import { isSelfOrBelow, moveEmployee } from './hierarchy-moves';
-import { ROLLUP_TABLES } from './rollup-sql';
+import { ROLLUP_TABLES } from './rollups/registry';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 // The demo's business date, which the slipping partners are kept for.

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK_KEY, noteRollupsChanged } from './business-etl';
-import { moveSubtreeBits } from './partner-bits';
-import { SUBTREE_ROW_TABLES } from './subtree-row-tables';
-import { moveSubtreeRows } from './subtree-rows';
-import { addDeltas, addToCell, dimRefs, factDims, grainRows, SUBTREE_GRAINS, subtreeKey } from './rollup-sql';
+import { ROLLUPS } from './rollups/registry';
+import type { ChainLink } from './rollups/rollup';
 
 /**
  * Hierarchy changes that must show in access checks and reports on the very next request: the
@@ -59,55 +57,12 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
   await trx.updateTable('employees').set({ manager_id: newManagerId }).where('id', '=', employeeId).execute();
   const after = await ancestorsAbove(trx, employeeId);
 
-  // Each manager on the chain left loses what the moved subtree added to their cells, each on the chain joined
-  // gains it. That depends on how far above the moved employee they are (a grain's minDepth leaves out the
-  // business of the nearest levels), so a manager on both chains at another distance changes too.
-  for (const grain of SUBTREE_GRAINS) {
-    const share = (depth: number) => Math.max(0, grain.minDepth - depth);
-    const same = (a: Link, chain: Link[]) => chain.some((b) => b.id === a.id && share(b.depth) === share(a.depth));
-    const targets = [
-      ...before.filter((a) => !same(a, after)).map((a) => sql`(${a.id}::int, -1, ${share(a.depth)}::int)`),
-      ...after.filter((a) => !same(a, before)).map((a) => sql`(${a.id}::int, 1, ${share(a.depth)}::int)`),
-    ];
-    if (targets.length === 0) continue;
-    const t = sql.table(grain.table);
-    // The moved subtree's business in this grain: the moved employee's own cells, plus the daily facts of the
-    // levels below them that their cells leave out but a target's take in.
-    const facts = sql.join(factDims(grain.dims));
-    const below =
-      grain.minDepth === 0
-        ? sql``
-        : sql`union all
-          select ${grain.periodOf(sql`f.day`)}, ${facts}, f.nop, f.premium, f.weightage_premium, f.loan_amount
-          from employee_closure d
-          join fact_daily_business f on f.employee_id = d.descendant_id
-          join products pr on pr.product_type_id = f.product_type_id
-          where d.ancestor_id = ${employeeId} and d.depth >= t.from_depth and d.depth < ${grain.minDepth}
-            ${grainRows(grain, sql`f.channel`)}`;
-    await addDeltas(
-      trx,
-      grain.table,
-      sql`
-        insert into ${t} (${subtreeKey(grain)}, nop, premium, weightage_premium, loan_amount)
-        select t.ancestor_id, x.period, ${dimRefs(grain.dims, 'x')},
-          sum(t.sign * x.nop), sum(t.sign * x.premium), sum(t.sign * x.weightage_premium), sum(t.sign * x.loan_amount)
-        from (values ${sql.join(targets)}) as t(ancestor_id, sign, from_depth)
-        cross join lateral (
-          select c.${sql.ref(grain.period)} as period, ${dimRefs(grain.dims, 'c')}, c.nop, c.premium, c.weightage_premium, c.loan_amount
-          from ${t} c where c.ancestor_id = ${employeeId}
-          ${below}) as x(period, ${dimRefs(grain.dims)}, nop, premium, weightage_premium, loan_amount)
-        group by t.ancestor_id, x.period, ${dimRefs(grain.dims, 'x')}
-        having sum(t.sign * x.nop) <> 0 or sum(t.sign * x.premium) <> 0 or sum(t.sign * x.weightage_premium) <> 0
-          or sum(t.sign * x.loan_amount) <> 0
-        ${addToCell(grain.table, subtreeKey(grain))}`,
-    );
-  }
-  const chainIds = (chain: Link[]) => new Set(chain.map((a) => a.id));
+  const chainIds = (chain: readonly ChainLink[]) => new Set(chain.map((a) => a.id));
   const [was, is] = [chainIds(before), chainIds(after)];
   const left = [...was].filter((id) => !is.has(id));
   const joined = [...is].filter((id) => !was.has(id));
-  await moveSubtreeBits(trx, employeeId, left, joined);
-  for (const rows of SUBTREE_ROW_TABLES) await moveSubtreeRows(trx, rows, employeeId, left, joined);
+  // Each roll-up kept per subtree carries the moved subtree's rows from the chain left to the chain joined.
+  for (const rollup of ROLLUPS) await rollup.hierarchy?.move(trx, { employeeId, before, after, left, joined });
   await trx
     .updateTable('etl_jobs')
     .set({ rollups_changed_at: sql`now()` })
@@ -118,13 +73,7 @@ export async function moveEmployee(trx: Db, employeeId: number, newManagerId: nu
 /** Call after the moving transaction committed: report caches of this process drop figures at once. */
 export const afterHierarchyMove = noteRollupsChanged;
 
-interface Link {
-  id: number;
-  /** Levels between them and the employee (1: their manager). */
-  depth: number;
-}
-
-async function ancestorsAbove(db: Db, employeeId: number): Promise<Link[]> {
+async function ancestorsAbove(db: Db, employeeId: number): Promise<ChainLink[]> {
   return db
     .selectFrom('employee_closure')
     .select(['ancestor_id as id', 'depth'])

@@ -11,13 +11,13 @@ export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';
 export { refreshSubtreeRollups } from './subtree-refresh';
 // The reports read the subtree roll-ups: which tables there are, which dimensions each keeps and which levels it leaves out.
-export { factDims, isDirect, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollup-sql';
+export { factDims, isDirect, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from './rollups/subtree-cells';
 // Apex Journey reads the onboarding stages whose levels the partner cohorts keep.
-export { ONBOARDING_STAGES } from './partner-cohorts';
+export { ONBOARDING_STAGES } from './rollups/partner-cohorts';
 // Renewal dues' total: the days the ETL counts per subtree, and which policies it has not folded yet; My day: the day
 // the slipping partners are kept for (etl_jobs.slipping_day).
 export { BUSINESS_ROLLUP_JOB, mayBeUnfolded } from './business-etl';
-export { RENEWAL_DAY } from './rollup-sql';
+export { RENEWAL_DAY } from './rollup-helpers';
 
 /** The roll-up ETL (docs/product/etl.md): the ETL panel's calls and the periodic run. */
 export const etlModule: Module<'db' | 'config' | 'connector' | 'secured'> = async (app, { db, config, connector, secured }) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { createDb, type DbHandle } from '../../platform/db';
 import { migrate } from '../../platform/migrate';
-import { foldPartnerActivity } from './partner-activity';
+import { foldNoted } from './runner';
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../../platform/migrations');
 const OFFLINE_COUNTS = '030_manager_offline_partners.sql';
@@ -77,7 +77,7 @@ describe('migration 030 on a database that already keeps partner counts', () => 
 
     await db()
       .transaction()
-      .execute((trx) => foldPartnerActivity(trx));
+      .execute((trx) => foldNoted(trx));
     const folded = await sql<{ r: string }>`
       select concat_ws('|', manager_id, mapped, offline) as r from fact_manager_partners order by 1`.execute(db());
     expect(folded.rows.map((x) => x.r)).toEqual(await present());

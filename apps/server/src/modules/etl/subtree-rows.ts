@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { TableSwap } from '../../platform/table-swap';
-import { allZero } from './current-mappings';
-import { addDeltas } from './rollup-sql';
+import { addDeltas, allZero } from './rollup-helpers';
 
 /**
  * Tables kept per employee for their whole subtree beside a table of rows per owner (a manager a partner is
@@ -41,7 +40,7 @@ export async function rebuildSubtreeRows(swap: TableSwap, t: SubtreeRows): Promi
  * A hierarchy move: the employees of the chain the moved employee left lose the moved subtree's rows, those of
  * the chain joined gain them (an owner row belongs to one employee, so nothing else below them holds it).
  */
-export async function moveSubtreeRows(trx: Db, t: SubtreeRows, employeeId: number, left: number[], joined: number[]): Promise<void> {
+async function moveSubtreeRows(trx: Db, t: SubtreeRows, employeeId: number, left: number[], joined: number[]): Promise<void> {
   if (!left.length && !joined.length) return;
   const table = sql.table(t.subtreeTable);
   const keys = sql.join(t.keys.map((k) => sql.ref(k)));
@@ -63,7 +62,13 @@ export async function moveSubtreeRows(trx: Db, t: SubtreeRows, employeeId: numbe
  * The subtree rows of the employees `ancestors` (a one-column query) written afresh from the owner rows and
  * the current closure (the import of hierarchy moves; call with the ETL's lock held).
  */
-export async function refreshSubtreeRows(trx: Db, t: SubtreeRows, ancestors: RawBuilder<unknown>): Promise<void> {
+async function refreshSubtreeRows(trx: Db, t: SubtreeRows, ancestors: RawBuilder<unknown>): Promise<void> {
   await sql`delete from ${sql.table(t.subtreeTable)} where ancestor_id in (${ancestors})`.execute(trx);
   await sql`insert into ${sql.table(t.subtreeTable)} (${subtreeColumns(t)}) ${subtreeSums(t, ancestors)}`.execute(trx);
 }
+
+/** How a hierarchy move and the import of moves carry the subtree rows of `t` (a roll-up's `hierarchy`). */
+export const subtreeRowsFollowHierarchy = (t: SubtreeRows) => ({
+  move: (trx: Db, m: { employeeId: number; left: number[]; joined: number[] }) => moveSubtreeRows(trx, t, m.employeeId, m.left, m.joined),
+  refresh: (trx: Db, ancestors: RawBuilder<unknown>) => refreshSubtreeRows(trx, t, ancestors),
+});

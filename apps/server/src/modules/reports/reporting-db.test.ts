@@ -10,7 +10,7 @@ import type { App } from '../../platform/types';
 import { createTestDb } from '../../../test/db';
 import { demoToken, TODAY } from '../../../test/reports-fixture';
 import { runBusinessEtl } from '../etl/business-etl';
-import { FIGURE_TABLES } from '../etl/rollup-sql';
+import { FIGURE_TABLES } from '../etl/rollups/registry';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 const REPLICA_WATERMARK = '2026-06-15T01:23:00.000Z';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../../demo/load';
 import { BUSINESS_ROLLUP_JOB, ETL_LOCK } from '../../modules/etl/business-etl';
-import { ROLLUP_TABLES } from '../../modules/etl/rollup-sql';
+import { ROLLUP_TABLES } from '../../modules/etl/rollups/registry';
 import type { Db } from '../db';
 import { createTestDb } from '../../../test/db';
 import { runEtlWhenFree } from '../../../test/etl-when-free';

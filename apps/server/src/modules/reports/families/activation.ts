@@ -64,7 +64,7 @@ export const ACTIVATION_TOTAL_COLUMNS = [
  * The partners currently mapped into the subtree of `root` (fact_manager_partners) and, of them, those with
  * business in the months `months` selects (fact_manager_partner_monthly, `measure`: active in the month, or
  * activated, their first month with business): sums of the subtree's people's rows, kept by the ETL
- * (modules/etl/partner-activity.ts), not a look at each partner.
+ * (modules/etl/rollups/manager-partner-months.ts), not a look at each partner.
  */
 const mappedUnder = (root: RawBuilder<unknown> | number) => sql<number>`coalesce((
   select sum(p.mapped) from employee_closure c join fact_manager_partners p on p.manager_id = c.descendant_id

@@ -28,7 +28,7 @@ const cohortRows = (ctx: QueryContext, owners: RawBuilder<unknown>) => sql`
 /**
  * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
  * each later stage — and every stage before it — by the month's end, which is the partner's level
- * (../../etl/partner-cohorts.ts). Each stage is therefore at most the one before it. (Counting each stage's own
+ * (../../etl/rollups/partner-cohorts.ts). Each stage is therefore at most the one before it. (Counting each stage's own
  * events in the month did not: partners registered earlier who trained this month made Training larger than
  * Registered.)
  */

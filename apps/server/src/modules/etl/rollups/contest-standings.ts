@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db';
-import { addDeltas } from './rollup-sql';
+import type { Db } from '../../../platform/db';
+import { addDeltas } from '../rollup-helpers';
+import type { Rollup } from './rollup';
 
 /**
  * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their own
@@ -18,7 +19,7 @@ const DELTAS = sql`
   group by 1, 2 having sum(a.sign) <> 0 or sum(a.sign * a.weightage_premium) <> 0`;
 
 /** Folds the run's changed policies into the standings of every contest whose window they fall in. */
-export async function foldContestStandings(trx: Db): Promise<void> {
+async function foldContestStandings(trx: Db): Promise<void> {
   const standings = sql.table('contest_standings');
   await addDeltas(
     trx,
@@ -37,7 +38,7 @@ export async function foldContestStandings(trx: Db): Promise<void> {
  * every contest's (a full rebuild, after the daily facts). Returns how many contests were summed: the report
  * cache must start afresh when any was.
  */
-export async function refreshContestBoards(trx: Db, { all = false } = {}): Promise<number> {
+async function refreshContestBoards(trx: Db, { all = false } = {}): Promise<number> {
   if (all) await sql`delete from contest_boards`.execute(trx);
   const stale = await sql<{ id: number }>`
     select c.id from contests c left join contest_boards b on b.contest_id = c.id
@@ -63,3 +64,24 @@ export async function refreshContestBoards(trx: Db, { all = false } = {}): Promi
     group by 1, 2`.execute(trx);
   return ids.length;
 }
+
+export const CONTEST_STANDINGS: Rollup = {
+  name: 'contest-standings',
+  tables: [
+    {
+      name: 'contest_standings',
+      key: ['contest_id', 'employee_id'],
+      holds: "nop, weightage_premium of the employee's own successful business in the window",
+    },
+  ],
+  dependsOn: ['daily-business'],
+  beforeFold: (trx) => refreshContestBoards(trx),
+  fold: foldContestStandings,
+  // Summed from the daily facts just filled (the swap's search path reads them first); not swapped: contest_boards
+  // says what each contest was summed for.
+  rebuild: {
+    inRun: async (trx) => {
+      await refreshContestBoards(trx, { all: true });
+    },
+  },
+};

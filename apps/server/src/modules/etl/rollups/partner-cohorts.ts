@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../platform/db';
-import type { TableSwap } from '../../platform/table-swap';
-import { foldMappedTable, rebuildMappedRows, type MappedRows } from './current-mappings';
-import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
+import { foldMappedTable, rebuildMappedRows, type MappedRows } from '../current-mappings';
+import { holdMappings } from '../rollup-helpers';
+import { rebuildSubtreeRows, subtreeRowsFollowHierarchy, type SubtreeRows } from '../subtree-rows';
+import type { Rollup } from './rollup';
 
 /**
  * The partners' onboarding cohorts per manager (fact_manager_partner_cohorts) and per employee for their whole
@@ -13,7 +13,7 @@ import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
  * the stages below it had reached, each with every stage before it, by the end of the month it registered in.
  * Apex Journey's funnels are month reports (the range is always one whole month), so a month's cohort reached
  * a stage in its funnel exactly when the level is at least the stage's. The rows are M ⊗ D with the mappings M
- * (./current-mappings.ts): a mapping that came or went takes the partner's row with it, and a partner whose
+ * (../current-mappings.ts): a mapping that came or went takes the partner's row with it, and a partner whose
  * columns changed (noted in etl_partner_cohort_changes by triggers) moves from its old row to its new one.
  */
 
@@ -39,7 +39,7 @@ function level(alias: string): RawBuilder<number> {
 }
 
 /** The cohort tables, as the fold, a hierarchy move and the import of moves see them. */
-export const PARTNER_COHORTS: MappedRows & SubtreeRows = {
+const COHORTS: MappedRows & SubtreeRows = {
   table: 'fact_manager_partner_cohorts',
   owner: 'manager_id',
   subtreeTable: 'fact_subtree_partner_cohorts',
@@ -53,20 +53,38 @@ const partnerRows = (partners?: RawBuilder<unknown>) => sql`
     1 as partners
   from partners pa ${partners ? sql`where pa.id in (${partners})` : sql``}`;
 
-/** Writes both tables afresh from every current mapping and every partner (a full ETL rebuild). */
-export async function rebuildPartnerCohorts(trx: Db, swap: TableSwap): Promise<void> {
-  await rebuildMappedRows(trx, swap, PARTNER_COHORTS, partnerRows());
-  await rebuildSubtreeRows(swap, PARTNER_COHORTS);
-}
-
-/** Folds the mapping changes and the partners' noted changes into both tables. */
-export async function foldPartnerCohorts(trx: Db): Promise<void> {
-  await foldMappedTable(trx, {
-    ...PARTNER_COHORTS,
-    now: partnerRows,
-    changed: sql`
-      select c.partner_id, c.registered_at as day, c.li_pos_status as li, c.gi_pos_status as gi, ${level('c')} as level,
-        sum(c.sign) as partners
-      from etl_partner_cohort_changes c group by 1, 2, 3, 4, 5 having sum(c.sign) <> 0`,
-  });
-}
+export const PARTNER_COHORTS: Rollup = {
+  name: 'partner-cohorts',
+  tables: [
+    {
+      name: 'fact_manager_partner_cohorts',
+      key: ['manager_id', 'day', 'li', 'gi', 'level'],
+      holds: 'partners of the cohort mapped to the manager',
+    },
+    {
+      name: 'fact_subtree_partner_cohorts',
+      key: ['ancestor_id', 'day', 'li', 'gi', 'level'],
+      holds: 'the manager rows summed up the closure',
+    },
+  ],
+  dependsOn: [],
+  // The mapping changes and the partners' noted changes, into both tables.
+  foldNoted: (trx) =>
+    foldMappedTable(trx, {
+      ...COHORTS,
+      now: partnerRows,
+      changed: sql`
+        select c.partner_id, c.registered_at as day, c.li_pos_status as li, c.gi_pos_status as gi, ${level('c')} as level,
+          sum(c.sign) as partners
+        from etl_partner_cohort_changes c group by 1, 2, 3, 4, 5 having sum(c.sign) <> 0`,
+    }),
+  // Both tables afresh from every current mapping and every partner.
+  rebuild: {
+    inRun: async (trx, swap) => {
+      await holdMappings(trx);
+      await rebuildMappedRows(trx, swap, COHORTS, partnerRows());
+      await rebuildSubtreeRows(swap, COHORTS);
+    },
+  },
+  hierarchy: subtreeRowsFollowHierarchy(COHORTS),
+};

@@ -1,6 +1,7 @@
 import { slippingWindow } from '@dossier/shared';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../platform/db';
+import type { Db } from '../../../platform/db';
+import type { Rollup } from './rollup';
 
 /**
  * The partners slipping as of a business day (fact_slipping_partners; docs/product/brief.md): sold in each of the
@@ -28,14 +29,29 @@ const insertRows = (rows: RawBuilder<unknown>) =>
   sql`insert into fact_slipping_partners (day, life_only, partner_id, premium, last_sale) ${rows}`;
 
 /** Writes the rows of `day` afresh (a new business day, or a rebuild). */
-export async function writeSlippingPartners(trx: Db, day: string): Promise<void> {
+async function writeSlippingPartners(trx: Db, day: string): Promise<void> {
   await sql`delete from fact_slipping_partners`.execute(trx);
   await insertRows(slippingOn(day)).execute(trx);
 }
 
 /** Rewrites the rows of `day` of the partners whose policies the run folds (etl_affected). */
-export async function foldSlippingPartners(trx: Db, day: string): Promise<void> {
+async function foldSlippingPartners(trx: Db, day: string): Promise<void> {
   const partners = sql`select distinct partner_id from etl_affected where partner_id is not null`;
   await sql`delete from fact_slipping_partners where partner_id in (${partners})`.execute(trx);
   await insertRows(slippingOn(day, partners)).execute(trx);
 }
+
+export const SLIPPING_PARTNERS: Rollup = {
+  name: 'slipping-partners',
+  tables: [
+    {
+      name: 'fact_slipping_partners',
+      key: ['day', 'life_only', 'partner_id'],
+      holds: "premium and last sale of a partner slipping as of the day (every line, or life's alone)",
+    },
+  ],
+  dependsOn: ['partner-months'],
+  // A new day's rows are written whole after the fold (`newDay`), which then keeps the old day's alone.
+  fold: (trx, run) => (run.newDay ? Promise.resolve() : foldSlippingPartners(trx, run.day)),
+  newDay: writeSlippingPartners,
+};

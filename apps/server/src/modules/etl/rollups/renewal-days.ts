@@ -1,20 +1,21 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../platform/db';
-import type { TableSwap } from '../../platform/table-swap';
-import { rebuildSubtreeRows, type SubtreeRows } from './subtree-rows';
-import { addDeltas } from './rollup-sql';
+import type { Db } from '../../../platform/db';
+import type { TableSwap } from '../../../platform/table-swap';
+import { addDeltas } from '../rollup-helpers';
+import { rebuildSubtreeRows, subtreeRowsFollowHierarchy, type SubtreeRows } from '../subtree-rows';
+import type { Rollup } from './rollup';
 
 /**
  * The renewal dues per expiry day (docs/decisions/047-renewal-dues-count.md): per employee
  * (fact_employee_renewals) and per employee for their whole subtree (fact_subtree_renewals), how many of the
- * policies of each product line as the ETL last folded them fall due for renewal on the day (`RENEWAL_DAY` of ./rollup-sql.ts), and of
+ * policies of each product line as the ETL last folded them fall due for renewal on the day (`RENEWAL_DAY` of ../rollup-helpers.ts), and of
  * them how many no successful renewal follows yet, with their premium (`open_nop`, `open_premium`: My day's
  * renewals due). Report 38's total is the viewer's subtree rows for the range plus the policies changed since
  * the run. The employee rows are what a hierarchy move's import rewrites the subtree rows from.
  */
 
 /** The tables, as a hierarchy move and the import of moves see them. */
-export const RENEWAL_DAYS: SubtreeRows = {
+const TABLES: SubtreeRows = {
   table: 'fact_employee_renewals',
   owner: 'employee_id',
   subtreeTable: 'fact_subtree_renewals',
@@ -39,7 +40,7 @@ const addMeasures = (table: RawBuilder<unknown>) => sql`nop = ${table}.nop + exc
   open_nop = ${table}.open_nop + excluded.open_nop, open_premium = ${table}.open_premium + excluded.open_premium`;
 
 /** Folds the run's changed policies into both tables. */
-export async function foldRenewalDays(trx: Db): Promise<void> {
+async function foldRenewalDays(trx: Db): Promise<void> {
   const employees = sql.table('fact_employee_renewals');
   await addDeltas(
     trx,
@@ -60,12 +61,24 @@ export async function foldRenewalDays(trx: Db): Promise<void> {
 }
 
 /** Writes both tables afresh from the policies as folded (a full ETL rebuild, after etl_policy_state). */
-export async function rebuildRenewalDays(swap: TableSwap): Promise<void> {
+async function rebuildRenewalDays(swap: TableSwap): Promise<void> {
   await swap.replace('fact_employee_renewals', (t, db) =>
     sql`
       insert into ${t} (employee_id, day, line, nop, open_nop, open_premium)
       select employee_id, renewal_day, ${LINE}, ${measuresOf(sql`1`)} from etl_policy_state where renewal_day is not null
       group by 1, 2, 3 order by 1, 2, 3`.execute(db),
   );
-  await rebuildSubtreeRows(swap, RENEWAL_DAYS);
+  await rebuildSubtreeRows(swap, TABLES);
 }
+
+export const RENEWAL_DAYS: Rollup = {
+  name: 'renewal-days',
+  tables: [
+    { name: 'fact_employee_renewals', key: ['employee_id', 'day', 'line'], holds: 'nop, open_nop, open_premium of the renewals due' },
+    { name: 'fact_subtree_renewals', key: ['ancestor_id', 'day', 'line'], holds: 'the employee rows summed up the closure' },
+  ],
+  dependsOn: ['policy-versions'],
+  fold: foldRenewalDays,
+  rebuild: { spread: [rebuildRenewalDays] },
+  hierarchy: subtreeRowsFollowHierarchy(TABLES),
+};

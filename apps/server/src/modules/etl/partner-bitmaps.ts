@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db';
 import type { TableSwap } from '../../platform/table-swap';
 
 /**
- * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md): bit n stands for the partner whose
+ * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md), the SQL of the two roll-ups that keep
+ * them (./rollups/partner-day-bits.ts, ./rollups/subtree-partner-bits.ts): bit n stands for the partner whose
  * id is n. fact_partner_day_bits holds, per day, the partners with successful business issued that day;
  * fact_subtree_partner_bits, per employee, the partners mapped into their subtree as of the last run. Report 24
  * counts a subtree's partners active in a range as the bits of the range's days or'ed, and'ed with the
@@ -59,8 +60,8 @@ const subtreeMembers = (ancestors?: RawBuilder<unknown>) => sql`
   select c.ancestor_id, m.partner_id from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
   where m.valid_to is null ${ancestors ? sql`and c.ancestor_id in (${ancestors})` : sql``}`;
 
-/** Writes both tables afresh (a full ETL rebuild): the days from etl_policy_state, the subtrees from the current mappings. */
-export async function rebuildPartnerBits(trx: Db, swap: TableSwap): Promise<void> {
+/** Writes the day bitmaps afresh from etl_policy_state (a full ETL rebuild). */
+export async function rebuildDayBits(trx: Db, swap: TableSwap): Promise<void> {
   const width = await neededWidth(trx);
   await swap.replace('fact_partner_day_bits', (t) =>
     sql`
@@ -68,6 +69,11 @@ export async function rebuildPartnerBits(trx: Db, swap: TableSwap): Promise<void
       select k, partners from (${bitmapsOf(sql`select day, partner_id from etl_policy_state where ${DAY_ACTIVITY}`, width)}) b
       order by k`.execute(trx),
   );
+}
+
+/** Writes the subtrees' bitmaps afresh from the current mappings (a full ETL rebuild). */
+export async function rebuildSubtreeBits(trx: Db, swap: TableSwap): Promise<void> {
+  const width = await neededWidth(trx);
   await swap.replace('fact_subtree_partner_bits', (t) =>
     sql`
       insert into ${t} (ancestor_id, partners)
