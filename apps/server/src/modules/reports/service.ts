@@ -97,7 +97,7 @@ export class ReportService {
         this.render(viewer, this.definition(catalogue, viewer, reportId), account, params, filters, state),
       ),
     );
-    return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
+    return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports, presentation: dashboard.page };
   }
 
   /** One report for the viewer, or for a drilled account in their subtree. */
@@ -186,7 +186,7 @@ export class ReportService {
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays, today);
     const page: ListPage = {
       number: params.page ?? 1,
-      size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE,
+      size: params.page_size ?? (params.screen ? def.presentation.screen_page_size : null) ?? DEFAULT_REPORT_PAGE_SIZE,
       ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
       ...(params.search ? { search: params.search } : {}),
     };
