@@ -136,7 +136,8 @@ const RENEWAL_DUES_REPORT_ID = 38;
 export const EXECUTIVE_REPORT_ID = 37;
 /** The 'Renewal dues' link of a page about a team (the account's whole subtree). */
 export const TEAM_RENEWAL_DUES = { report_id: RENEWAL_DUES_REPORT_ID, partners_only: false };
-const SHOWN: ReportDef['presentation'] = {
+/** How a table shows unless its entry says otherwise. */
+export const SHOWN: ReportDef['presentation'] = {
   paginated: true,
   breadcrumbs: true,
   chart: true,
@@ -202,7 +203,8 @@ function team(
   };
 }
 
-function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
+/** A report of one row per category (business type, product, channel, status) with a total row. */
+export function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
   return {
     ...base({ id, name, dashboardId, ...over }),
     run: async (ctx) => ({ columns: breakdownColumns(spec), records: await breakdownReport(ctx, spec) }),
@@ -452,8 +454,6 @@ export const REPORTS: readonly ReportDef[] = [
   },
 ];
 
-const byId = new Map(REPORTS.map((r) => [r.id, r]));
-
 /** The column the page's chart draws for a report with these columns (see `presentation.chart`). */
 export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: readonly ReportColumnDef[]): string | null {
   const { chart } = def.presentation;
@@ -462,8 +462,6 @@ export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: reado
   const shown = columns.filter((c) => !c.hidden);
   return (shown.find((c) => c.kind === 'currency') ?? shown.find((c) => c.kind === 'count'))?.key ?? null;
 }
-/** A fixed report by id; a contest board is found through the catalogue (`loadCatalogue`). */
-export const fixedReport = (id: number): ReportDef | undefined => byId.get(id);
 
 /**
  * Reports whose work grows with the business they cover: they read source tables over a whole subtree.
