@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { kolkataToday } from '@dossier/shared';
-import { fixedReport } from '../apps/server/src/modules/reports/catalogue';
+import { REPORTS } from '../apps/server/src/modules/reports/catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type QueryContext } from '../apps/server/src/modules/reports/context';
 import { previousRange } from '../apps/server/src/modules/reports/params';
 import { ReportService } from '../apps/server/src/modules/reports/service';
@@ -53,7 +53,7 @@ export interface CaseResult {
 }
 
 export async function benchCase(db: Db, c: Case, range: { start: string; end: string }, runs: number): Promise<CaseResult> {
-  const def = fixedReport(c.reportId);
+  const def = REPORTS.find((r) => r.id === c.reportId);
   if (!def) throw new Error(`no report ${c.reportId}`);
   const ctx: QueryContext = {
     db,

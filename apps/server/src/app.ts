@@ -17,7 +17,7 @@ import { menuModule } from './modules/menu/module';
 import { notifyModule } from './modules/notify/module';
 import { partnersModule } from './modules/partners/module';
 import { renewalsModule } from './modules/renewals/module';
-import { createReportService, reportsModule } from './modules/reports/module';
+import { createReportService, reportsModule, type ReportDef } from './modules/reports/module';
 import { subscriptionsModule } from './modules/subscriptions/module';
 import { teamModule } from './modules/team/module';
 import { viewsModule } from './modules/views/module';
@@ -80,6 +80,8 @@ export interface AppDeps {
   connector?: SourcePull;
   /** Today's business date for report periods (default: the clock in Asia/Kolkata); tests fix it. */
   today?: () => string;
+  /** The fixed reports of the catalogue (default `REPORTS`): a test adds a throw-away entry here. */
+  reports?: readonly ReportDef[];
   /** Start-up progress: until ready, API calls answer 503 and /readyz says how far it is. Default: ready. */
   readiness?: Readiness;
 }
@@ -98,6 +100,7 @@ export async function buildApp({
   readiness = Readiness.ready(),
   connector,
   today,
+  reports,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     // Request lines go through a serializer that redacts credentials in URLs (callback secret, signatures).
@@ -170,7 +173,7 @@ export async function buildApp({
   const deps: ModuleDeps = {
     config,
     db,
-    reports: createReportService({ db, reportingDb: reportingDb ?? db, config, today }),
+    reports: createReportService({ db, reportingDb: reportingDb ?? db, config, today, fixed: reports }),
     telephony: telephony ?? createTelephony(config),
     connector,
     readiness,

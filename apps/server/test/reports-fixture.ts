@@ -2,6 +2,7 @@ import { loadConfig } from '../src/config';
 import { buildApp } from '../src/app';
 import { loadDemoIfEmpty } from '../src/demo/load';
 import { runBusinessEtl } from '../src/modules/etl/business-etl';
+import type { ReportDef } from '../src/modules/reports/module';
 import type { App } from '../src/platform/types';
 import { createTestDb } from './db';
 
@@ -16,11 +17,16 @@ export interface ReportsTestContext {
 /**
  * The real app over a small generated demo organisation with its roll-ups built. `today` fixes the business
  * date reports count their default periods and growth comparisons from, or gives it as a function a test
- * moves (default: the clock); `config` sets environment settings.
+ * moves (default: the clock); `config` sets environment settings; `reports` replaces the catalogue's fixed
+ * reports (a test's extra entry).
  */
 export async function createReportsTestApp(
   scale = 0.02,
-  { today, config = {} }: { today?: string | (() => string); config?: Record<string, string> } = {},
+  {
+    today,
+    config = {},
+    reports,
+  }: { today?: string | (() => string); config?: Record<string, string>; reports?: readonly ReportDef[] } = {},
 ): Promise<ReportsTestContext> {
   const db = await createTestDb({
     // The roll-ups built into the seed: on PGlite every file then starts from the file with them built.
@@ -36,6 +42,7 @@ export async function createReportsTestApp(
     config: loadConfig({ WEB_DIST: '/nonexistent', ...config }),
     db: db.db,
     ...(today ? { today: typeof today === 'string' ? () => today : today } : {}),
+    ...(reports ? { reports } : {}),
   });
   await app.ready();
   return {

@@ -6,7 +6,6 @@ export * from './errors';
 export * from './auth';
 export * from './menu';
 export * from './handoff';
-export * from './dashboards';
 export * from './etl';
 export * from './reports';
 export * from './team';

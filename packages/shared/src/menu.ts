@@ -11,11 +11,24 @@ export const SideMenuDashboard = z.object({
   dashboard_name: z.string(),
   drillable: z.union([z.literal(0), z.literal(1)]),
   nested_dashboard: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Its menu link drops the period picked elsewhere: the dashboard is month-based. */
+  date_reset: z.boolean(),
 });
 export type SideMenuDashboard = z.infer<typeof SideMenuDashboard>;
 
+/**
+ * The Dashboard screen (docs/product/report-screens.md, 'Dashboard screen'): the dashboard its trail and saved
+ * views name, and its reports side by side, the first also drawing the premium trend.
+ */
+export const DashboardScreen = z.object({
+  dashboard_id: z.number().int(),
+  report_ids: z.array(z.number().int()).min(1),
+});
+export type DashboardScreen = z.infer<typeof DashboardScreen>;
+
 export const SideMenuResponse = z.object({
   dashboards: z.array(SideMenuDashboard),
+  dashboard_screen: DashboardScreen,
   user_details: z.object({ emp_role: z.string() }),
 });
 export type SideMenuResponse = z.infer<typeof SideMenuResponse>;

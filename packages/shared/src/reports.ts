@@ -71,6 +71,51 @@ export const ReportColumnDef = z.object({
 });
 export type ReportColumnDef = z.infer<typeof ReportColumnDef>;
 
+/**
+ * The per-row actions a report offers (docs/product/renewals.md, 'Renewal row actions'): the renewal notice
+ * document, the renewal link over a messaging app, the notice email and the partner's mobile number.
+ */
+export const RowAction = z.enum(['renewal-notice', 'renewal-link', 'notice-email', 'mobile']);
+export type RowAction = z.infer<typeof RowAction>;
+
+/**
+ * Where a page's 'Renewal dues' link leads: the renewal dues report for the page's account, or only when that
+ * account is a partner (the executive report).
+ */
+export const RenewalDuesLink = z.object({ report_id: z.number().int(), partners_only: z.boolean() });
+export type RenewalDuesLink = z.infer<typeof RenewalDuesLink>;
+
+/** What a page of report tables shows beside them (a dashboard's page, or a report's page of one table). */
+export const PagePresentation = z.object({
+  /** The 'Renewal dues' link in the page's actions; null: none. */
+  renewal_dues: RenewalDuesLink.nullable(),
+  /** The month picker starts again from the current month on every visit (docs/product/report-screens.md, 'Month picker'). */
+  month_reset: z.boolean(),
+});
+export type PagePresentation = z.infer<typeof PagePresentation>;
+
+/**
+ * How a report's table shows, from its catalogue entry: paginator, breadcrumbs on its page, the column the
+ * page's bar chart draws (null: the page has no chart), the dropdown column filter's label, the row actions,
+ * and what its page shows when it is opened alone.
+ */
+export const ReportPresentation = z.object({
+  paginated: z.boolean(),
+  breadcrumbs: z.boolean(),
+  chart: z.string().nullable(),
+  dropdown_filter: z.string().nullable(),
+  /** The actions column, in this order; empty: none. */
+  row_actions: z.array(RowAction),
+  /**
+   * Rows per page the report screen opens a server-paged report at (the policy lists: the table's own page
+   * size); null: the answer's default. The screen asks with `screen`, the server applies it.
+   */
+  screen_page_size: z.number().int().nullable(),
+  /** The report's page when it is opened alone. */
+  page: PagePresentation,
+});
+export type ReportPresentation = z.infer<typeof ReportPresentation>;
+
 /** The report response (docs/product/reports-catalogue.md; the original product's fields), plus our id, date echo, width, footnote and data freshness. */
 export const ReportResponse = z.object({
   /** One table; a dashboard id answers `kind: 'page'` (ReportPage). */
@@ -104,16 +149,7 @@ export const ReportResponse = z.object({
   footnote: z.string().nullable(),
   /** Bootstrap-like width out of 12 (6 = half width). */
   layout_width: z.union([z.literal(6), z.literal(12)]),
-  /**
-   * How the table shows: paginator, breadcrumbs on its page, the column the page's bar chart draws (null: the
-   * page has no chart), the dropdown column filter's label.
-   */
-  presentation: z.object({
-    paginated: z.boolean(),
-    breadcrumbs: z.boolean(),
-    chart: z.string().nullable(),
-    dropdown_filter: z.string().nullable(),
-  }),
+  presentation: ReportPresentation,
   start_date: z.string(),
   end_date: z.string(),
   /**
@@ -130,7 +166,13 @@ export const ReportResponse = z.object({
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;
 
-export const ReportPage = z.object({ kind: z.literal('page'), dashboard_name: z.string(), reports: z.array(ReportResponse) });
+export const ReportPage = z.object({
+  kind: z.literal('page'),
+  dashboard_name: z.string(),
+  reports: z.array(ReportResponse),
+  /** From the dashboard's catalogue entry. */
+  presentation: PagePresentation,
+});
 export type ReportPage = z.infer<typeof ReportPage>;
 
 export const ReportOrPage = z.discriminatedUnion('kind', [ReportResponse, ReportPage]);
@@ -211,11 +253,37 @@ export const ReportQuery = z.object({
   order: SortOrder.optional(),
   /** Search of a server-paged report: rows with the text in any searchable column (case-insensitive). */
   search: SearchText.optional(),
+  /**
+   * Asked by the report screen: without `page_size`, a server-paged report answers the page size its
+   * catalogue entry opens the screen at (`presentation.screen_page_size`) instead of the general default.
+   */
+  screen: z.stringbool().optional(),
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
+/** A report query as the server reads it, and as the web builds it before `reportQueryParams` writes it. */
+export type ReportQuery = z.output<typeof ReportQuery>;
+
+/** A report query's address parameters, one per field that is set. */
+export type ReportQueryParams = { [K in keyof ReportQuery]?: string };
+
+/**
+ * The one writer of a report query into the address (GET /api/reports/{id}/ and its download): lists
+ * comma-joined, empty lists and absent fields left out. `ReportQuery` reads it back to the same value.
+ */
+export function reportQueryParams(query: ReportQuery): ReportQueryParams {
+  const out: ReportQueryParams = {};
+  for (const key of Object.keys(query) as (keyof ReportQuery)[]) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) out[key] = value.join(',');
+    } else out[key] = String(value);
+  }
+  return out;
+}
 
 /** The download carries the table's search (its rows only); every page, in the report's own order. */
-export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true, sort: true, order: true }).extend({
+export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: true, sort: true, order: true, screen: true }).extend({
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });
 

@@ -6,12 +6,6 @@ import type { Permission } from '@dossier/shared';
  */
 
 /**
- * Dashboards whose menu click resets the date: their links carry no start_date/end_date, so the
- * report opens on its default period. The list lives with the other report configuration lists.
- */
-export { DATE_RESET_DASHBOARD_IDS } from '../features/reports/lib/config';
-
-/**
  * Who sees an entry: everyone, or those who have (`may`) or lack (`mayNot`) a permission of the one permission
  * table (`packages/shared/src/permissions.ts`), the same table the server refuses calls by. Display only: the
  * server refuses the calls behind an entry whatever the menu shows.

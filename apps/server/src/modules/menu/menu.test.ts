@@ -21,6 +21,9 @@ describe('side menu and header links', () => {
     expect(menu.user_details.emp_role).toBe('rm');
     expect(menu.dashboards.map((d) => d.dashboard_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10]);
     expect(menu.dashboards.find((d) => d.dashboard_name === 'Business Dashboard')?.drillable).toBe(1);
+    // The month-based dashboards open on their own period; the Dashboard screen shows the business summary and the team report.
+    expect(menu.dashboards.filter((d) => d.date_reset).map((d) => d.dashboard_id)).toEqual([4, 5]);
+    expect(menu.dashboard_screen).toEqual({ dashboard_id: 1, report_ids: [13, 11] });
   });
 
   it('lists the contests there are as the Contests group, by their names, in the order they were created', async () => {
@@ -42,6 +45,7 @@ describe('side menu and header links', () => {
         { id: 1001, name: 'Annual drive' },
         { id: 1002, name: 'Zonal sprint' },
       ],
+      date_reset: false,
     });
     // Role 204 has no business reports: no contests either.
     expect((await get<SideMenuResponse>('r204', '/api/side_menu/')).dashboards.map((d) => d.dashboard_name)).toEqual(['Life Issuance']);

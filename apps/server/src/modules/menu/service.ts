@@ -1,16 +1,14 @@
 import { can, type HeaderLinksResponse, type PortalLink, type SideMenuResponse } from '@dossier/shared';
-import type { Db } from '../../platform/db';
 import type { Viewer } from '../../platform/viewer';
 import type { HandoffService, PortalTarget } from '../handoff/module';
-import { loadCatalogue } from '../reports/module';
+import { DASHBOARD_SCREEN, type Catalogue } from '../reports/module';
 
 /**
  * Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. The
  * Contests group lists the contests the distributor has, by their names, and is absent when there are none
  * (docs/product/shell.md, 'Side menu').
  */
-export async function sideMenu(db: Db, viewer: Viewer): Promise<SideMenuResponse> {
-  const { dashboards } = await loadCatalogue(db);
+export function sideMenu({ dashboards }: Catalogue, viewer: Viewer): SideMenuResponse {
   return {
     dashboards: dashboards
       .filter((d) => d.life || can(viewer, 'business-reports'))
@@ -19,7 +17,9 @@ export async function sideMenu(db: Db, viewer: Viewer): Promise<SideMenuResponse
         dashboard_name: d.dashboard_name,
         drillable: d.drillable ? (1 as const) : (0 as const),
         nested_dashboard: d.nested.map((n) => ({ id: n.id, name: n.name })),
+        date_reset: d.dateReset,
       })),
+    dashboard_screen: DASHBOARD_SCREEN,
     user_details: { emp_role: viewer.empRole },
   };
 }

@@ -1,4 +1,4 @@
-import { FIRST_CONTEST_ID, type ReportColumnDef, type ReportResponse } from '@dossier/shared';
+import { FIRST_CONTEST_ID, PAGE_SIZE, type ReportColumnDef, type ReportPage, type ReportResponse } from '@dossier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
 import { REPORTS } from './catalogue';
@@ -74,13 +74,36 @@ describe('every report of the catalogue', () => {
     const presentation = async (id: number) =>
       (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}`, headers: auth() })).json<ReportResponse>()
         .presentation;
-    const shown = { paginated: true, breadcrumbs: true, chart: 'Total Premium', dropdown_filter: null };
-    expect(await presentation(11)).toEqual(shown);
+    const plainPage = { renewal_dues: null, month_reset: false };
+    const shown = {
+      paginated: true,
+      breadcrumbs: true,
+      chart: 'Total Premium',
+      dropdown_filter: null,
+      row_actions: [],
+      screen_page_size: null,
+      page: plainPage,
+    };
+    const teamDues = { renewal_dues: { report_id: 38, partners_only: false }, month_reset: false };
+    expect(await presentation(11)).toEqual({ ...shown, page: teamDues });
+    expect(await presentation(18)).toEqual(shown);
     for (const id of [13, 16, 17]) expect(await presentation(id)).toEqual({ ...shown, paginated: false });
     expect(await presentation(24)).toEqual({ ...shown, paginated: false, chart: 'Total Partners' });
     expect(await presentation(29)).toEqual({ ...shown, paginated: false, chart: 'Partners' });
     for (const { id } of DEMO_BOARDS) expect(await presentation(id)).toEqual({ ...shown, breadcrumbs: false, chart: 'Weightage Premium' });
-    for (const id of [37, 38]) expect(await presentation(id)).toEqual({ ...shown, chart: null });
+    expect(await presentation(37)).toEqual({
+      ...shown,
+      chart: null,
+      row_actions: ['notice-email'],
+      screen_page_size: PAGE_SIZE,
+      page: { renewal_dues: { report_id: 38, partners_only: true }, month_reset: false },
+    });
+    expect(await presentation(38)).toEqual({
+      ...shown,
+      chart: null,
+      row_actions: ['renewal-notice', 'renewal-link', 'notice-email', 'mobile'],
+      screen_page_size: PAGE_SIZE,
+    });
     // Amounts before counts, unless the catalogue names the column: the target is not what a team achieved.
     expect((await presentation(36)).chart).toBe('Total Loan Amount');
     expect((await presentation(28)).chart).toBe('Achieved Premium');
@@ -88,6 +111,25 @@ describe('every report of the catalogue', () => {
     expect((await presentation(15)).dropdown_filter).toBe('Select Insurer column');
     expect((await presentation(27)).dropdown_filter).toBe('Select Product line');
     expect((await presentation(30)).dropdown_filter).toBe('Select Stage');
+  });
+
+  it("states what a dashboard's page shows beside its tables: the 'Renewal dues' link, the month reset", async () => {
+    const page = async (id: number) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/`, headers: auth() })).json<ReportPage>().presentation;
+    expect(await page(1)).toEqual({ renewal_dues: { report_id: 38, partners_only: false }, month_reset: false });
+    expect(await page(4)).toEqual({ renewal_dues: null, month_reset: true });
+    for (const id of [2, 3, 5, 6, 7, 9, 10]) expect(await page(id)).toEqual({ renewal_dues: null, month_reset: false });
+  });
+
+  it('opens a policy list at its screen page size when the screen asks, and at the general default otherwise', async () => {
+    const pageSize = async (id: number, extra: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/reports/${id}/?${queryOf(id)}${extra}`, headers: auth() })).json<ReportResponse>()
+        .paging?.page_size;
+    expect(await pageSize(38, '&screen=true')).toBe(PAGE_SIZE);
+    expect(await pageSize(38, '')).toBe(100);
+    expect(await pageSize(38, '&screen=true&page_size=20')).toBe(20);
+    // A contest board names no screen page size: the screen opens it at the general default, as before.
+    expect(await pageSize(DEMO_BOARDS[0]?.id ?? 0, '&screen=true')).toBe(100);
   });
 
   it('defines each column: title, kind, hidden, sortable and pinned', async () => {

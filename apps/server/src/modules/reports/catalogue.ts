@@ -1,4 +1,11 @@
-import type { ReportColumnDef, ReportPaging, ReportRecord, ReportResponse } from '@dossier/shared';
+import {
+  PAGE_SIZE,
+  type ReportColumnDef,
+  type ReportPaging,
+  type ReportPresentation,
+  type ReportRecord,
+  type RowAction,
+} from '@dossier/shared';
 import { COL, retitled } from './columns';
 import type { Account, DateRange, QueryContext } from './context';
 import {
@@ -100,11 +107,12 @@ export interface ReportDef {
   /**
    * How the table shows, sent as it is (docs/product/report-screens.md, 'Configuration lists'): no paginator
    * for a handful of fixed rows, no breadcrumbs where a page ranks whole zones (contests), no chart over
-   * policy lists, and the dropdown column filter's label where there is one. `chart` names the column the
-   * page's bar chart draws; `true` takes the first currency column, else the first count column
+   * policy lists, the dropdown column filter's label where there is one, the row actions, the page size the
+   * screen opens a policy list at and the 'Renewal dues' link of the report's own page. `chart` names the
+   * column the page's bar chart draws; `true` takes the first currency column, else the first count column
    * (`chartColumn`), `false` draws none.
    */
-  presentation: Omit<ReportResponse['presentation'], 'chart'> & { chart: boolean | string };
+  presentation: Omit<ReportPresentation, 'chart'> & { chart: boolean | string };
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
   source: 'rollup' | 'source';
   /** Which kind of account the report is about. */
@@ -123,9 +131,26 @@ export interface ReportDef {
 const ALL_FILTERS = { insurer: true, state: true, businessType: true, product: true };
 const NO_FILTERS = { insurer: false, state: false, businessType: false, product: false };
 const PRODUCT_ONLY = { ...NO_FILTERS, product: true };
-const SHOWN: ReportDef['presentation'] = { paginated: true, breadcrumbs: true, chart: true, dropdown_filter: null };
+/** The renewal dues report: its id is the 'Renewal dues' link's target. */
+const RENEWAL_DUES_REPORT_ID = 38;
+export const EXECUTIVE_REPORT_ID = 37;
+/** The 'Renewal dues' link of a page about a team (the account's whole subtree). */
+export const TEAM_RENEWAL_DUES = { report_id: RENEWAL_DUES_REPORT_ID, partners_only: false };
+/** How a table shows unless its entry says otherwise. */
+export const SHOWN: ReportDef['presentation'] = {
+  paginated: true,
+  breadcrumbs: true,
+  chart: true,
+  dropdown_filter: null,
+  row_actions: [],
+  screen_page_size: null,
+  page: { renewal_dues: null, month_reset: false },
+};
 const UNPAGED = { presentation: { ...SHOWN, paginated: false } };
-const NO_CHART = { presentation: { ...SHOWN, chart: false } };
+/** A list of policies: paged on the server, opened at the table's page size, no chart. */
+const POLICY_LIST: ReportDef['presentation'] = { ...SHOWN, chart: false, screen_page_size: PAGE_SIZE };
+/** Every action on a policy due for renewal (docs/product/renewals.md, 'Renewal row actions'). */
+const RENEWAL_ACTIONS: RowAction[] = ['renewal-notice', 'renewal-link', 'notice-email', 'mobile'];
 const dropdown = (label: string) => ({ presentation: { ...SHOWN, dropdown_filter: label } });
 
 type Base = Omit<ReportDef, 'run'>;
@@ -178,7 +203,8 @@ function team(
   };
 }
 
-function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
+/** A report of one row per category (business type, product, channel, status) with a total row. */
+export function breakdown(id: number, name: string, dashboardId: number, spec: BreakdownSpec, over: Partial<Base> = {}): ReportDef {
   return {
     ...base({ id, name, dashboardId, ...over }),
     run: async (ctx) => ({ columns: breakdownColumns(spec), records: await breakdownReport(ctx, spec) }),
@@ -206,7 +232,6 @@ const fixed = (columns: ReportColumnDef[], fn: (ctx: QueryContext) => Promise<Re
   records: await fn(ctx),
 });
 
-export const EXECUTIVE_REPORT_ID = 37;
 const SUCCESS = ['success'] as const;
 const MONTH = { dateMode: 'month' as const };
 /** The Pending summary's short titles (docs/product/report-screens.md, 'Report table'). */
@@ -239,7 +264,7 @@ export const REPORTS: readonly ReportDef[] = [
     1,
     ['nop', 'premium', 'wp'],
     { statuses: SUCCESS },
-    { width: 6 },
+    { width: 6, presentation: { ...SHOWN, page: { ...SHOWN.page, renewal_dues: TEAM_RENEWAL_DUES } } },
     { withGrowth: true, withRunRate: true },
   ),
   breakdown(14, 'Product wise business', 1, {
@@ -397,27 +422,37 @@ export const REPORTS: readonly ReportDef[] = [
   },
   team(36, 'Loan business', 10, ['nop', 'loan'], { statuses: SUCCESS, lines: ['loan'] }),
   {
-    ...base({ id: EXECUTIVE_REPORT_ID, name: 'Executive report', dashboardId: null, source: 'source', account: 'partner', ...NO_CHART }),
+    ...base({
+      id: EXECUTIVE_REPORT_ID,
+      name: 'Executive report',
+      dashboardId: null,
+      source: 'source',
+      account: 'partner',
+      presentation: {
+        ...POLICY_LIST,
+        // Rows with a renewal awaiting payment (One Click Url) can mail the notice by payment id.
+        row_actions: ['notice-email'],
+        page: { ...SHOWN.page, renewal_dues: { report_id: RENEWAL_DUES_REPORT_ID, partners_only: true } },
+      },
+    }),
     run: executiveReport,
     batches: async (ctx, size) => ({ columns: EXECUTIVE_COLUMNS, batches: executiveBatches(ctx, size) }),
   },
   {
     ...base({
-      id: 38,
+      id: RENEWAL_DUES_REPORT_ID,
       name: 'Renewal dues',
       dashboardId: null,
       source: 'source',
       account: 'any',
       dateOffsetDays: -30,
       maxRangeDays: 366,
-      ...NO_CHART,
+      presentation: { ...POLICY_LIST, row_actions: RENEWAL_ACTIONS },
     }),
     run: renewalDuesReport,
     batches: async (ctx, size) => ({ columns: RENEWAL_COLUMNS, batches: renewalDuesBatches(ctx, size) }),
   },
 ];
-
-const byId = new Map(REPORTS.map((r) => [r.id, r]));
 
 /** The column the page's chart draws for a report with these columns (see `presentation.chart`). */
 export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: readonly ReportColumnDef[]): string | null {
@@ -427,8 +462,6 @@ export function chartColumn(def: Pick<ReportDef, 'presentation'>, columns: reado
   const shown = columns.filter((c) => !c.hidden);
   return (shown.find((c) => c.kind === 'currency') ?? shown.find((c) => c.kind === 'count'))?.key ?? null;
 }
-/** A fixed report by id; a contest board is found through the catalogue (`loadCatalogue`). */
-export const fixedReport = (id: number): ReportDef | undefined => byId.get(id);
 
 /**
  * Reports whose work grows with the business they cover: they read source tables over a whole subtree.

@@ -1,4 +1,5 @@
-import { CONTESTS_DASHBOARD_ID, type ReportDef } from './catalogue';
+import type { DashboardScreen, PagePresentation } from '@dossier/shared';
+import { CONTESTS_DASHBOARD_ID, TEAM_RENEWAL_DUES, type ReportDef } from './catalogue';
 
 /**
  * A dashboard of the side menu (docs/product/reports-catalogue.md). Dashboard ids share the /reports/{id}/ space
@@ -15,22 +16,46 @@ export interface DashboardDef {
   nested: readonly { id: number; name: string }[];
   /** Shown to the life-only role 204. */
   life: boolean;
+  /** Month-based: its menu link drops a period picked on another dashboard. */
+  dateReset: boolean;
+  /** What its page shows beside the tables ('Renewal dues' link, month picker reset), sent with its answer. */
+  page: PagePresentation;
 }
 
-type DashboardHead = Pick<DashboardDef, 'dashboard_id' | 'dashboard_name' | 'drillable' | 'life'>;
+type DashboardHead = Pick<DashboardDef, 'dashboard_id' | 'dashboard_name' | 'drillable' | 'life'> &
+  Partial<Pick<DashboardDef, 'dateReset' | 'page'>>;
+
+const PLAIN_PAGE: PagePresentation = { renewal_dues: null, month_reset: false };
 
 const LIST: readonly DashboardHead[] = [
-  { dashboard_id: 1, dashboard_name: 'Business Dashboard', drillable: true, life: false },
+  {
+    dashboard_id: 1,
+    dashboard_name: 'Business Dashboard',
+    drillable: true,
+    life: false,
+    page: { ...PLAIN_PAGE, renewal_dues: TEAM_RENEWAL_DUES },
+  },
   { dashboard_id: 2, dashboard_name: 'Health Business', drillable: true, life: false },
   { dashboard_id: 3, dashboard_name: 'Life Issuance', drillable: true, life: true },
-  { dashboard_id: 4, dashboard_name: 'Partner Activation Dashboard Revist', drillable: true, life: false },
-  { dashboard_id: 5, dashboard_name: 'Team Business Performance', drillable: true, life: false },
+  // Month-based: a range picked on another dashboard means nothing here, and the month starts again on every visit.
+  {
+    dashboard_id: 4,
+    dashboard_name: 'Partner Activation Dashboard Revist',
+    drillable: true,
+    life: false,
+    dateReset: true,
+    page: { ...PLAIN_PAGE, month_reset: true },
+  },
+  { dashboard_id: 5, dashboard_name: 'Team Business Performance', drillable: true, life: false, dateReset: true },
   { dashboard_id: 6, dashboard_name: 'Apex Journey', drillable: true, life: false },
   { dashboard_id: 7, dashboard_name: 'Recruitment', drillable: true, life: false },
   { dashboard_id: CONTESTS_DASHBOARD_ID, dashboard_name: 'Contests', drillable: false, life: false },
   { dashboard_id: 9, dashboard_name: 'Direct dashboard', drillable: true, life: false },
   { dashboard_id: 10, dashboard_name: 'Loans', drillable: true, life: false },
 ];
+
+/** The Dashboard screen: the Business Dashboard's business summary and team report side by side. */
+export const DASHBOARD_SCREEN: DashboardScreen = { dashboard_id: 1, report_ids: [13, 11] };
 
 const headOf = (id: number): DashboardHead | undefined => LIST.find((d) => d.dashboard_id === id);
 
@@ -50,6 +75,8 @@ export function dashboardsOf(reports: readonly ReportDef[]): DashboardDef[] {
     if (shown.length === 0) return [];
     return [
       {
+        dateReset: false,
+        page: PLAIN_PAGE,
         ...d,
         report_ids: shown.map((r) => r.id),
         nested: d.drillable ? [] : shown.map((r) => ({ id: r.id, name: r.name })),

@@ -12,7 +12,6 @@ import { enqueueMail, MAIL_ATTACHMENTS_MAX_BYTES, XLSX_CONTENT_TYPE } from '../.
 import { hitRateLimit } from '../../platform/rate-limit';
 import type { Viewer } from '../../platform/viewer';
 import { aboutRows, exportFileName, periodStatement, type ReportExport } from './export';
-import { loadCatalogue } from './lookup';
 import type { RawReportParams } from './params';
 import type { ReportService } from './service';
 
@@ -129,7 +128,7 @@ export class ReportDelivery {
    * (the client went away) stops the query and frees its connection.
    */
   async download(viewer: Viewer, id: number, params: RawReportParams, format: 'csv' | 'xlsx', ip: string): Promise<ReportFile> {
-    const def = (await loadCatalogue(this.db)).report(id);
+    const def = (await this.reports.catalogue()).report(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.download) throw forbidden(`${def.name} cannot be downloaded`);
     requirePermission(viewer, 'report-download', 'You do not have access to download reports');
@@ -161,7 +160,7 @@ export class ReportDelivery {
 
   /** Queues the report as an XLSX attachment (reportWorkbook) to the viewer's own address; the outbox sends it. */
   async mail(viewer: Viewer, id: number, params: RawReportParams, ip: string): Promise<{ message: string }> {
-    const def = (await loadCatalogue(this.db)).report(id);
+    const def = (await this.reports.catalogue()).report(id);
     if (!def) throw notFound(`No report ${id}`);
     if (!def.email) throw forbidden(`${def.name} cannot be emailed`);
     requirePermission(viewer, 'report-email', 'You do not have access to email reports');

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import { contestBoard, fixedReport, REPORTS, type ReportDef } from './catalogue';
+import { contestBoard, REPORTS, type ReportDef } from './catalogue';
 import { dashboardsOf, type DashboardDef } from './dashboards';
 
 /**
@@ -14,14 +14,18 @@ export interface Catalogue {
   report(id: number): ReportDef | undefined;
 }
 
-/** One query: the contests, in the order they were created (their ids). */
-export async function loadCatalogue(db: Db): Promise<Catalogue> {
+/**
+ * One query: the contests, in the order they were created (their ids). `fixed` is the list of fixed reports,
+ * `REPORTS` unless the app was built with another (`AppDeps.reports`: a test's extra entry).
+ */
+export async function loadCatalogue(db: Db, fixed: readonly ReportDef[] = REPORTS): Promise<Catalogue> {
   const contests = await db.selectFrom('contests').select(['id', 'name']).orderBy('id').execute();
   const boards = new Map(contests.map((c) => [c.id, contestBoard(c.id, c.name)]));
-  const dashboards = dashboardsOf([...REPORTS, ...boards.values()]);
+  const byId = new Map(fixed.map((r) => [r.id, r]));
+  const dashboards = dashboardsOf([...fixed, ...boards.values()]);
   return {
     dashboards,
     dashboard: (id) => dashboards.find((d) => d.dashboard_id === id),
-    report: (id) => fixedReport(id) ?? boards.get(id),
+    report: (id) => byId.get(id) ?? boards.get(id),
   };
 }

@@ -1,7 +1,7 @@
 import { publicBaseUrl, type Config } from '../../config';
 import type { Db } from '../../platform/db';
 import type { Module } from '../../platform/module';
-import { fixedReport, isHeavyReport } from './catalogue';
+import { isHeavyReport, type ReportDef } from './catalogue';
 import { ReportDelivery } from './delivery';
 import { guardHeavyReports, HeavyReportGate, REFUSAL_DELAY_MS } from './heavy-gate';
 import { reportRoutes } from './routes';
@@ -10,10 +10,12 @@ import { ReportService } from './service';
 // What other modules may use (docs/architecture.md, 'A module'): the catalogue and dashboards, the report
 // checks and parameters (saved views, report mails), the workbook of a mail and the service's type.
 export { drilledAccount, requireReportAccess } from './access';
+export { DASHBOARD_SCREEN } from './dashboards';
 export { loadCatalogue, type Catalogue } from './lookup';
 export { reportWorkbook } from './delivery';
 export { aboutRows, periodStatement, reportPath, type ExportColumn } from './export';
 export { paramsOfBody, resolveFilters, resolveRange } from './params';
+export type { ReportDef } from './catalogue';
 export type { ReportService } from './service';
 
 /**
@@ -26,6 +28,7 @@ export function createReportService({
   reportingDb,
   config,
   today,
+  fixed,
 }: {
   db: Db;
   /** Report queries go here: on PostgreSQL a pool whose statements time out (`openReportingDb`), else `db`. */
@@ -33,11 +36,14 @@ export function createReportService({
   config: Config;
   /** Today's business date for report periods; tests fix it, otherwise the clock in Asia/Kolkata. */
   today: (() => string) | undefined;
+  /** The fixed reports, when not the catalogue's `REPORTS` (a test's extra entry). */
+  fixed?: readonly ReportDef[] | undefined;
 }): ReportService {
   return new ReportService(db, reportingDb, {
     etlIntervalSeconds: config.ETL_INTERVAL_SECONDS,
     cacheBytes: config.REPORT_CACHE_MB * 2 ** 20,
     ...(today ? { today } : {}),
+    ...(fixed ? { reports: fixed } : {}),
   });
 }
 
@@ -55,7 +61,7 @@ export const reportsModule: Module<'db' | 'reports' | 'config' | 'secured'> = as
     }),
     // A contest board reads its roll-up: only fixed reports are heavy.
     (id) => {
-      const def = fixedReport(id);
+      const def = reports.fixedReport(id);
       return def !== undefined && isHeavyReport(def);
     },
   );

@@ -16,6 +16,8 @@ export interface RawReportParams {
   sort?: string | undefined;
   order?: 'asc' | 'desc' | undefined;
   search?: string | undefined;
+  /** Asked by the report screen (`ReportQuery.screen`). */
+  screen?: boolean | undefined;
 }
 
 // Reports reach further back than the team area's lists (MAX_RANGE_DAYS there): three years of business.

@@ -7,7 +7,7 @@ import { etlGeneration, rollupState, type RollupState } from '../etl/module';
 import { byteBoundedCache } from './cache';
 import { dashboardName } from './dashboards';
 import { loadCatalogue, type Catalogue } from './lookup';
-import { chartColumn, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
+import { chartColumn, REPORTS, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type DateRange, type ListPage, type QueryContext, type ReportFilters } from './context';
 import { drilledAccount, requireReportAccess } from './access';
 import { columnKeys } from './columns';
@@ -33,6 +33,8 @@ export interface ReportOptions {
   etlIntervalSeconds?: number;
   /** Memory the cache of results may hold (REPORT_CACHE_MB); 0 caches nothing. Default 64 MiB. */
   cacheBytes?: number;
+  /** The fixed reports (`AppDeps.reports`). Default: the catalogue's `REPORTS`. */
+  reports?: readonly ReportDef[];
 }
 
 /**
@@ -61,15 +63,27 @@ export class ReportService {
    */
   private readonly today: () => string;
   private readonly facts: ReportFacts;
+  private readonly fixed: readonly ReportDef[];
 
   constructor(
     private readonly db: Db,
     private readonly reportingDb: Db = db,
     options: ReportOptions = {},
   ) {
+    this.fixed = options.reports ?? REPORTS;
     this.today = options.today ?? (() => kolkataToday());
     this.facts = { etlIntervalSeconds: options.etlIntervalSeconds ?? 300 };
     this.cache = byteBoundedCache<ReportResult>(options.cacheBytes ?? REPORT_CACHE_BYTES, resultBytes);
+  }
+
+  /** The catalogue as it stands (`loadCatalogue`), over this app's fixed reports: pages, files, mails and the side menu ask it. */
+  catalogue(): Promise<Catalogue> {
+    return loadCatalogue(this.db, this.fixed);
+  }
+
+  /** A fixed report by id (the heavy-report gate asks before any database read); contest boards are not. */
+  fixedReport(id: number): ReportDef | undefined {
+    return this.fixed.find((r) => r.id === id);
   }
 
   /** Today's business date (yyyy-MM-dd, Asia/Kolkata) the reports count from: the daily brief counts from it too. */
@@ -84,7 +98,7 @@ export class ReportService {
 
   /** GET /api/reports/{id}/: a dashboard id answers its page of tables, a report id one table. */
   async get(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportOrPage> {
-    const catalogue = await loadCatalogue(this.db);
+    const catalogue = await this.catalogue();
     const target = requireReportAccess(catalogue, viewer, id);
     if (!('dashboard' in target)) return this.reportOf(viewer, target.report, params);
     const { dashboard } = target;
@@ -98,12 +112,12 @@ export class ReportService {
         this.render(viewer, this.definition(catalogue, viewer, reportId), account, params, filters, state),
       ),
     );
-    return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports };
+    return { kind: 'page', dashboard_name: dashboard.dashboard_name, reports, presentation: dashboard.page };
   }
 
   /** One report for the viewer, or for a drilled account in their subtree. */
   async report(viewer: Viewer, id: number, params: RawReportParams): Promise<ReportResponse> {
-    return this.reportOf(viewer, this.definition(await loadCatalogue(this.db), viewer, id), params);
+    return this.reportOf(viewer, this.definition(await this.catalogue(), viewer, id), params);
   }
 
   private async reportOf(viewer: Viewer, def: ReportDef, params: RawReportParams): Promise<ReportResponse> {
@@ -119,7 +133,7 @@ export class ReportService {
    * computed as for the table.
    */
   async export(viewer: Viewer, id: number, params: RawReportParams, batchSize: number): Promise<ReportExport> {
-    const def = this.definition(await loadCatalogue(this.db), viewer, id);
+    const def = this.definition(await this.catalogue(), viewer, id);
     const today = this.today();
     // A report whose default period lies ahead (renewal dues) covers the days it was asked for.
     const covered = (range: DateRange) => coveredRange(range, today, def.dateOffsetDays < 0);
@@ -187,7 +201,7 @@ export class ReportService {
     const range = resolveRange(params, def.dateMode, def.dateOffsetDays, today);
     const page: ListPage = {
       number: params.page ?? 1,
-      size: params.page_size ?? DEFAULT_REPORT_PAGE_SIZE,
+      size: params.page_size ?? (params.screen ? def.presentation.screen_page_size : null) ?? DEFAULT_REPORT_PAGE_SIZE,
       ...(params.sort ? { sort: { column: params.sort, desc: params.order === 'desc' } } : {}),
       ...(params.search ? { search: params.search } : {}),
     };
@@ -217,7 +231,7 @@ export class ReportService {
    * keep a report to run later (subscriptions).
    */
   async check(viewer: Viewer, id: number, params: RawReportParams): Promise<void> {
-    const catalogue = await loadCatalogue(this.db);
+    const catalogue = await this.catalogue();
     const target = requireReportAccess(catalogue, viewer, id);
     const account = await this.resolveAccount(viewer, params.account_id ?? undefined);
     const filters = await resolveFilters(this.db, params);

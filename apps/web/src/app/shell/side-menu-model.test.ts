@@ -4,8 +4,8 @@ import { buildSideMenu, dateQueryFrom, isActivePath, type SideMenuEntry } from '
 
 const menu = (empRole: string): SideMenuResponse => ({
   dashboards: [
-    { dashboard_id: 1, dashboard_name: 'Business Dashboard', drillable: 1, nested_dashboard: [] },
-    { dashboard_id: 4, dashboard_name: 'Partner Activation Dashboard Revist', drillable: 1, nested_dashboard: [] },
+    { dashboard_id: 1, dashboard_name: 'Business Dashboard', drillable: 1, nested_dashboard: [], date_reset: false },
+    { dashboard_id: 4, dashboard_name: 'Partner Activation Dashboard Revist', drillable: 1, nested_dashboard: [], date_reset: true },
     {
       dashboard_id: 8,
       dashboard_name: 'Contests',
@@ -14,8 +14,10 @@ const menu = (empRole: string): SideMenuResponse => ({
         { id: 32, name: 'North & west zone contest' },
         { id: 33, name: 'South zone contest' },
       ],
+      date_reset: false,
     },
   ],
+  dashboard_screen: { dashboard_id: 1, report_ids: [13, 11] },
   user_details: { emp_role: empRole },
 });
 
@@ -115,10 +117,10 @@ describe('buildSideMenu', () => {
     expect(entry).toEqual({ kind: 'handoff', key: 'partner-search', label: 'Partner Search', link: 'partner_search' });
   });
 
-  it('honours a custom configuration', () => {
-    const entries = buildSideMenu(menu('rm'), search, { dateResetIds: [1], staticEntries: [], topEntries: [] });
-    expect(entries[0]).toMatchObject({ to: '/reports/1/' });
-    expect(entries[1]).toMatchObject({ to: '/reports/4/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
+  it('drops the period from the link of a dashboard the server marks date_reset, and only there', () => {
+    const entries = buildSideMenu(menu('rm'), search, { staticEntries: [], topEntries: [] });
+    expect(entries[0]).toMatchObject({ to: '/reports/1/?start_date=2026-10-01&end_date=2026-10-31&product_type_id=9%2C10' });
+    expect(entries[1]).toMatchObject({ to: '/reports/4/' });
   });
 });
 

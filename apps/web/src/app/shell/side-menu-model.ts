@@ -1,5 +1,5 @@
 import { can, type SideMenuResponse } from '@dossier/shared';
-import { DATE_RESET_DASHBOARD_IDS, STATIC_MENU_ENTRIES, TOP_MENU_ENTRIES, type MenuAudience, type StaticMenuEntry } from '../menu-config';
+import { STATIC_MENU_ENTRIES, TOP_MENU_ENTRIES, type MenuAudience, type StaticMenuEntry } from '../menu-config';
 
 export interface MenuLink {
   key: string;
@@ -13,13 +13,11 @@ export type SideMenuEntry =
   | { kind: 'handoff'; key: string; label: string; link: 'partner_search' };
 
 export interface SideMenuConfig {
-  dateResetIds: readonly number[];
   staticEntries: readonly StaticMenuEntry[];
   topEntries: readonly (MenuLink & { audience?: MenuAudience })[];
 }
 
 const DEFAULT_CONFIG: SideMenuConfig = {
-  dateResetIds: DATE_RESET_DASHBOARD_IDS,
   staticEntries: STATIC_MENU_ENTRIES,
   topEntries: TOP_MENU_ENTRIES,
 };
@@ -61,7 +59,8 @@ export function buildSideMenu(menu: SideMenuResponse, search: URLSearchParams, c
   for (const dashboard of menu.dashboards) {
     const key = `dashboard-${dashboard.dashboard_id}`;
     if (dashboard.drillable === 1) {
-      const query = config.dateResetIds.includes(dashboard.dashboard_id) ? '' : dates;
+      // A month-based dashboard opens on its own period: a range picked elsewhere means nothing there.
+      const query = dashboard.date_reset ? '' : dates;
       entries.push({ kind: 'link', key, label: dashboard.dashboard_name, to: `${reportPath(dashboard.dashboard_id)}${query}` });
     } else {
       entries.push({

@@ -1,13 +1,12 @@
-import type { ReportFilterBody } from '@dossier/shared';
+import type { ReportFilterBody, ReportQuery } from '@dossier/shared';
 import type { FilterDetailsParams } from './filter-details';
-import type { ReportApiQuery } from './report';
 
 /**
  * Query keys of the report screens. The chart and the tables share `report` and `reportFilter`, so both
  * draw one answer; the viewer's menu is the shell's (lib/query-keys.ts).
  */
 export const reportsKeys = {
-  report: (id: number, query: ReportApiQuery) => ['report', id, query] as const,
+  report: (id: number, query: ReportQuery) => ['report', id, query] as const,
   reportFilter: (id: number, body: ReportFilterBody) => ['report-filter', id, body] as const,
   filterDetails: (p: FilterDetailsParams) => ['filter-details', p] as const,
 };

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { REPORT_PATHS } from '@dossier/shared';
+import { REPORT_PATHS, reportQueryParams, type ReportQuery } from '@dossier/shared';
 import { fetchFile, saveFile, type DownloadedFile } from '../../../lib/file-download';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 
 export interface DownloadInput {
   reportId: number;
   format: 'csv' | 'xlsx';
-  query: Record<string, string | undefined>;
+  /** The table's filters and search; the file carries every page, in the report's own order. */
+  query: Omit<ReportQuery, 'page' | 'page_size' | 'sort' | 'order' | 'screen'>;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface DownloadInput {
  * or XLSX; 204 means the report has no rows. Returns null then.
  */
 export function downloadReport({ reportId, format, query }: DownloadInput): Promise<DownloadedFile | null> {
-  return fetchFile(REPORT_PATHS.download(reportId), { ...query, format }, `report-${reportId}.${format}`);
+  return fetchFile(REPORT_PATHS.download(reportId), { ...reportQueryParams(query), format }, `report-${reportId}.${format}`);
 }
 
 /** Saves the file, or shows the 'No Data Found !!' dialog when the report is empty (docs/product/report-screens.md, 'Downloads'). */

@@ -8,7 +8,6 @@ import { useFilteredReport } from '../api/report-filter';
 import { useDownloadReport } from '../api/report-download';
 import { asOfText } from '../lib/as-of';
 import { applyDropdown, cellText, dropdownOptions, reportColumns, type ReportColumn } from '../lib/columns';
-import { ROW_ACTIONS } from '../lib/config';
 import { filterBody } from '../lib/filtered-reports';
 import { drillHref, filtersFor, hasFilters, reportApiQuery, type AppliedFilters } from '../lib/query-params';
 import type { ReportScreenContext } from '../lib/screen-context';
@@ -23,6 +22,9 @@ interface Row {
 }
 
 const ACTIONS_COLUMN = '__actions';
+
+/** A download takes the screen's filters but not its paging: the file carries every row. */
+const downloadQuery = ({ screen: _screen, ...query }: ReturnType<typeof reportApiQuery>) => query;
 const WIDE_TEXT_COLUMNS = ['Name', 'Customer', 'Partner Name'];
 // Text and links read from the left; figures line up on the right.
 const LEFT_ALIGNED: readonly ReportColumn['kind'][] = ['text', 'pay', 'sales-view', 'link'];
@@ -74,7 +76,7 @@ function Tools({
                   download.mutate({
                     reportId: report.report_id,
                     format,
-                    query: { ...reportApiQuery(range, filters, ctx.accountId), ...(search ? { search } : {}) },
+                    query: { ...downloadQuery(reportApiQuery(range, filters, ctx.accountId)), ...(search ? { search } : {}) },
                   })
                 }
               >
@@ -117,8 +119,8 @@ export function ReportPanel({
     pageReport.report_id,
     {
       ...reportApiQuery(ctx.query, applied, ctx.accountId),
-      page: String(wanted.page),
-      page_size: String(wanted.pageSize),
+      page: wanted.page,
+      page_size: wanted.pageSize,
       ...(wanted.sort ? { sort: wanted.sort.id, order: wanted.sort.desc ? 'desc' : 'asc' } : {}),
       ...(wanted.search ? { search: wanted.search } : {}),
     },
@@ -146,7 +148,7 @@ export function ReportPanel({
   const all = useMemo(() => reportColumns(report), [report]);
   const shown = applyDropdown(all, dropdown);
   const dropdownLabel = report.presentation.dropdown_filter;
-  const actions = ROW_ACTIONS[report.report_id] ?? [];
+  const actions = report.presentation.row_actions;
   const payKey = all.find((c) => c.kind === 'pay')?.key;
   const drillKey = shown.find((c) => c.key === 'User Id')?.key ?? shown[0]?.key;
   const linkRange = { start_date: report.start_date, end_date: report.end_date, product_type_id: ctx.query.product_type_id };

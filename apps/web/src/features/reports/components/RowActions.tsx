@@ -1,11 +1,10 @@
 import { Group } from '@mantine/core';
-import type { ReportRecord } from '@dossier/shared';
+import type { ReportRecord, RowAction } from '@dossier/shared';
 import { IconAction } from '../../../components/icon-action/IconAction';
 import { MobileLookupButton } from '../../../components/mobile-lookup/MobileLookupButton';
 import { useNoticeEmail } from '../api/notice-email';
 import { useRenewalLink } from '../api/renewal-link';
 import { useRenewalNotice } from '../api/renewal-notice';
-import type { RowAction } from '../lib/config';
 import { openPendingTab } from '../lib/new-tab';
 import { isPartnerCode } from '../lib/query-params';
 import { IconBrandWhatsapp, IconFileText, IconMail } from '@tabler/icons-react';
@@ -14,7 +13,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : nul
 
 /**
  * The per-row actions (docs/product/renewals.md, 'Renewal row actions'): renewal notice document (PDF in a new tab), renewal link over a
- * messaging app, notice email, mobile number lookup. Which ones a report offers is configuration.
+ * messaging app, notice email, mobile number lookup. Which ones a report offers is its catalogue entry's (`presentation.row_actions`).
  */
 export function RowActions({
   actions,

@@ -1,3 +1,4 @@
+import { ReportQuery, reportQueryParams } from '@dossier/shared';
 import { describe, expect, it } from 'vitest';
 import { drillHref, filtersFor, parseIdList, readReportQuery, reportApiQuery, reportSearch, salesPromotionHref } from './query-params';
 
@@ -58,22 +59,20 @@ describe('report query parameters', () => {
     const applied = { insurers: ['Acko', 'Digit'], states: ['Delhi'], business_type: [1, 3] };
     const flags = { insurer_filter: true, state_filter: false, business_type_filter: true };
     const month = readReportQuery(q(''), '2026-06-15');
-    expect(reportApiQuery(month, filtersFor(flags, applied), undefined)).toEqual({
-      start_date: undefined,
-      end_date: undefined,
-      product_type_id: undefined,
-      insurers: 'Acko,Digit',
-      states: undefined,
-      business_type: '1,3',
-      account_id: undefined,
-    });
+    const monthQuery = reportApiQuery(month, filtersFor(flags, applied), undefined);
+    expect(monthQuery).toEqual({ insurers: ['Acko', 'Digit'], business_type: [1, 3], screen: true });
+    expect(reportQueryParams(monthQuery)).toEqual({ insurers: 'Acko,Digit', business_type: '1,3', screen: 'true' });
     const given = readReportQuery(q('start_date=2026-05-01&end_date=2026-05-31&product_type_id=9'), '2026-06-15');
-    expect(reportApiQuery(given, { insurers: [], states: [], business_type: [] }, 'TL0001')).toMatchObject({
+    const givenQuery = reportApiQuery(given, { insurers: [], states: [], business_type: [] }, 'TL0001');
+    expect(givenQuery).toEqual({
       start_date: '2026-05-01',
       end_date: '2026-05-31',
-      product_type_id: '9',
+      product_type_id: [9],
       account_id: 'TL0001',
+      screen: true,
     });
+    // What the address carries, the server's schema reads back to the same query.
+    expect(ReportQuery.parse(reportQueryParams(givenQuery))).toEqual(givenQuery);
   });
 });
 

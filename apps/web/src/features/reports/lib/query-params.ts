@@ -1,4 +1,12 @@
-import { isValidIsoDate, kolkataToday, monthRange, PARTNER_CODE_MARKER, toDayMonthYear, type ReportRecord } from '@dossier/shared';
+import {
+  isValidIsoDate,
+  kolkataToday,
+  monthRange,
+  PARTNER_CODE_MARKER,
+  toDayMonthYear,
+  type ReportQuery,
+  type ReportRecord,
+} from '@dossier/shared';
 import { SALES_PROMOTION_URL } from './config';
 
 /**
@@ -91,24 +99,31 @@ export function filtersFor(flags: ReportFlags, filters: AppliedFilters): Applied
 export const hasFilters = (f: AppliedFilters) => f.insurers.length + f.states.length + f.business_type.length > 0;
 
 /**
- * Query of GET /api/reports/{id}/: dates only when the address gave them (the server then uses each
- * report's own default), lists comma-joined, empty lists left out.
+ * The report screen's query of GET /api/reports/{id}/: dates only when the address gave them (the server then
+ * uses each report's own default), the lists that are not empty, and `screen`, so a policy list opens at the
+ * page size its catalogue entry names. `reportQueryParams` (shared) writes it into the address.
  */
 export function reportApiQuery(
   query: Pick<ReportQueryState, 'start_date' | 'end_date' | 'explicitDates' | 'product_type_id'>,
   filters: AppliedFilters,
   accountId: string | undefined,
-): Record<string, string | undefined> {
-  const join = (list: readonly (string | number)[]) => (list.length > 0 ? list.join(',') : undefined);
-  return {
-    start_date: query.explicitDates ? query.start_date : undefined,
-    end_date: query.explicitDates ? query.end_date : undefined,
-    product_type_id: join(query.product_type_id),
-    insurers: join(filters.insurers),
-    states: join(filters.states),
-    business_type: join(filters.business_type),
-    account_id: accountId,
-  };
+): ReportQuery & { screen: true } {
+  const list = <T>(values: readonly T[]) => (values.length > 0 ? [...values] : undefined);
+  const out: ReportQuery & { screen: true } = { screen: true };
+  if (query.explicitDates) {
+    out.start_date = query.start_date;
+    out.end_date = query.end_date;
+  }
+  const products = list(query.product_type_id);
+  if (products) out.product_type_id = products;
+  const insurers = list(filters.insurers);
+  if (insurers) out.insurers = insurers;
+  const states = list(filters.states);
+  if (states) out.states = states;
+  const businessTypes = list(filters.business_type);
+  if (businessTypes) out.business_type = businessTypes;
+  if (accountId !== undefined) out.account_id = accountId;
+  return out;
 }
 
 export const isPartnerCode = (code: string | null | undefined): code is string =>

@@ -13,11 +13,9 @@ import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
 import { SummaryTrend } from '../components/SummaryTrend';
-import { DASHBOARD_SCREEN_REPORT_IDS, HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../lib/config';
+import { HALF_WIDTH_SPAN, PANEL_PLACEHOLDER_HEIGHT } from '../lib/config';
 import { NO_FILTERS, reportApiQuery } from '../lib/query-params';
 import { useReportScreen } from '../lib/use-report-screen';
-
-const BUSINESS_DASHBOARD_ID = 1;
 
 /** The daily brief's month as a card on the viewer's own Dashboard (docs/product/brief.md), below the tables so nothing moves when it arrives. */
 function MyDayCard() {
@@ -32,6 +30,9 @@ function MyDayCard() {
     </Stack>
   );
 }
+
+/** Places held for the screen's two reports until the side menu names them. */
+const PANEL_SLOTS = ['first', 'second'] as const;
 
 function Panel({ reportId, accountId }: { reportId: number; accountId?: string }) {
   const ctx = useReportScreen(accountId);
@@ -48,22 +49,24 @@ function Panel({ reportId, accountId }: { reportId: number; accountId?: string }
 
 /**
  * Dashboard screen (docs/product/report-screens.md, 'Dashboard screen': /dashboard, /dashboard/:id,
- * /dashboard/:id/:accountId): reports 13 and 11 side by side from 1200px, date picker hidden, with the
- * premium trend above them. The life-only role may not read those two reports: its Dashboard address
- * opens its first dashboard instead.
+ * /dashboard/:id/:accountId): the reports the side menu names (`dashboard_screen`: the business summary and
+ * the team report) side by side from 1200px, date picker hidden, with the premium trend of the first above
+ * them. The life-only role may not read those reports: its Dashboard address opens its first dashboard instead.
  */
 export default function DashboardPage() {
   const { accountId } = useParams();
   const ctx = useReportScreen(accountId);
   const menu = useViewerMenu();
-  // Reports 13 and 11 are business reports, which the life-only role 204 may not read.
+  // The screen's reports are business reports, which the life-only role 204 may not read.
   const lifeOnly = menu.data !== undefined && !can({ empRole: menu.data.user_details.emp_role }, 'business-reports');
-  // Until the menu says who is looking, nothing is asked for that the role may not see.
-  const known = menu.data !== undefined && !lifeOnly;
-  // On a drill (/dashboard/1/TL0001) the title names the account whose figures are shown; the business
+  // Until the menu says who is looking (and which reports the screen shows), nothing is asked for.
+  const screen = menu.data && !lifeOnly ? menu.data.dashboard_screen : undefined;
+  const known = screen !== undefined;
+  const summaryId = screen?.report_ids[0];
+  // On a drill (/dashboard/:id/:accountId) the title names the account whose figures are shown; the business
   // summary's answer (the same request its panel makes) carries its name.
-  const summary = useReport(DASHBOARD_SCREEN_REPORT_IDS[0], reportApiQuery(ctx.query, NO_FILTERS, accountId), {
-    enabled: known && accountId !== undefined,
+  const summary = useReport(summaryId ?? 0, reportApiQuery(ctx.query, NO_FILTERS, accountId), {
+    enabled: summaryId !== undefined && accountId !== undefined,
   });
   const account = accountId ? ReportResponse.safeParse(summary.data).data?.account : undefined;
   const accountLabel = account ? `${account.user_name} (${account.account_id})` : null;
@@ -77,19 +80,19 @@ export default function DashboardPage() {
         title={accountLabel ? `Dashboard: ${accountLabel}` : 'Dashboard'}
         tabTitle={{ screen: 'Dashboard', account: accountLabel }}
         actions={
-          <SaveViewButton disabled={!known} state={viewState('dashboard', BUSINESS_DASHBOARD_ID, accountId, ctx.query, ctx.filters)} />
+          <SaveViewButton disabled={!screen} state={viewState('dashboard', screen?.dashboard_id ?? 0, accountId, ctx.query, ctx.filters)} />
         }
       >
         {/* Every figure below (the trend and both tables) takes all three saved filters. */}
         <AppliedFilters filters={ctx.filters} />
         <DateNotice notice={ctx.query.dateNotice} />
         {/* Drills from here start a fresh trail at Home (the Business Dashboard page). */}
-        <ReportTrail reportId={BUSINESS_DASHBOARD_ID} userCode={ctx.userCode} search="" hidden />
+        {screen ? <ReportTrail reportId={screen.dashboard_id} userCode={ctx.userCode} search="" hidden /> : null}
       </Screen>
       {/* Drawn (as its placeholder) before the menu says who is looking, so the tables below do not move
           down by its height when it arrives (Lighthouse: layout shift). */}
       <SummaryTrend
-        reportId={DASHBOARD_SCREEN_REPORT_IDS[0]}
+        reportId={summaryId ?? 0}
         endDate={ctx.query.end_date}
         productTypeIds={ctx.query.product_type_id}
         filters={ctx.filters}
@@ -97,15 +100,17 @@ export default function DashboardPage() {
         enabled={known}
       />
       <Grid gap="md">
-        {DASHBOARD_SCREEN_REPORT_IDS.map((id) => (
-          <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
-            {known ? (
-              <Panel reportId={id} accountId={accountId} />
-            ) : (
-              <Skeleton h={PANEL_PLACEHOLDER_HEIGHT} radius="md" aria-label="Loading report" />
-            )}
-          </Grid.Col>
-        ))}
+        {screen
+          ? screen.report_ids.map((id) => (
+              <Grid.Col key={id} span={HALF_WIDTH_SPAN} miw={0}>
+                <Panel reportId={id} accountId={accountId} />
+              </Grid.Col>
+            ))
+          : PANEL_SLOTS.map((slot) => (
+              <Grid.Col key={slot} span={HALF_WIDTH_SPAN} miw={0}>
+                <Skeleton h={PANEL_PLACEHOLDER_HEIGHT} radius="md" aria-label="Loading report" />
+              </Grid.Col>
+            ))}
       </Grid>
       {known && accountId === undefined ? <MyDayCard /> : null}
     </Stack>

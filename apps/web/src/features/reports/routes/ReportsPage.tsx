@@ -1,7 +1,7 @@
 import { Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { Screen } from '../../../components/page/Screen';
-import { PAGE_SIZE, type ReportResponse } from '@dossier/shared';
+import type { RenewalDuesLink, ReportResponse } from '@dossier/shared';
 import { reportsOf, useReport } from '../api/report';
 import { AppliedFilters } from '../components/AppliedFilters';
 import { DateNotice } from '../components/DateNotice';
@@ -11,14 +11,7 @@ import { ReportMonthFilter, ReportRangeFilter } from '../components/ReportFilter
 import { ReportPanel } from '../components/ReportPanel';
 import { ReportTrail } from '../components/ReportTrail';
 import { SaveViewButton, viewState } from '../components/SaveViewButton';
-import {
-  EXECUTIVE_REPORT_ID,
-  HALF_WIDTH_SPAN,
-  MONTH_FILTER_RESET_DASHBOARD_IDS,
-  RENEWAL_DUES_LINK_PAGES,
-  RENEWAL_DUES_REPORT_ID,
-  SERVER_PAGED_REPORTS,
-} from '../lib/config';
+import { HALF_WIDTH_SPAN } from '../lib/config';
 import { filtersOnScreen } from '../lib/filtered-reports';
 import { isPartnerCode, NO_FILTERS, reportApiQuery, reportSearch } from '../lib/query-params';
 import { halfWidths } from '../lib/layout';
@@ -78,11 +71,11 @@ export function ReportList({ reports, ctx, showPicker, monthResetKey }: ReportLi
   );
 }
 
-/** Where 'Renewal dues' leads from this page: the partner's dues on the executive report, else the account's team. */
-function renewalDuesHref(pageId: number, accountId: string | undefined, products: readonly number[]): string | null {
-  if (!RENEWAL_DUES_LINK_PAGES.includes(pageId)) return null;
-  if (pageId === EXECUTIVE_REPORT_ID && !isPartnerCode(accountId)) return null;
-  return `/reports/${RENEWAL_DUES_REPORT_ID}/${accountId ? encodeURIComponent(accountId) : ''}${reportSearch({ product_type_id: products })}`;
+/** Where the page's 'Renewal dues' link leads (its catalogue entry's): the account's dues, a partner's only where it says so. */
+function renewalDuesHref(link: RenewalDuesLink | null, accountId: string | undefined, products: readonly number[]): string | null {
+  if (!link) return null;
+  if (link.partners_only && !isPartnerCode(accountId)) return null;
+  return `/reports/${link.report_id}/${accountId ? encodeURIComponent(accountId) : ''}${reportSearch({ product_type_id: products })}`;
 }
 
 /**
@@ -95,13 +88,8 @@ export default function ReportsPage() {
   const accountId = params.accountId;
   const ctx = useReportScreen(accountId);
   const valid = Number.isInteger(id) && id > 0;
-  // Policy lists are paged on the server: the page asks for the table's first page only.
-  const firstPage = SERVER_PAGED_REPORTS.includes(id) ? { page_size: String(PAGE_SIZE) } : {};
-  const { data, isPending, isPlaceholderData } = useReport(
-    id,
-    { ...reportApiQuery(ctx.query, NO_FILTERS, accountId), ...firstPage },
-    { enabled: valid },
-  );
+  // Policy lists are paged on the server: asked as the screen, they answer the table's first page only.
+  const { data, isPending, isPlaceholderData } = useReport(id, reportApiQuery(ctx.query, NO_FILTERS, accountId), { enabled: valid });
   const page = data ? reportsOf(data) : null;
   const first = page?.reports[0];
   // While the next account's page loads, the previous answer stays on screen: its name is not this account's.
@@ -113,8 +101,9 @@ export default function ReportsPage() {
   const productFilterShown = page !== null && page.reports.some((r) => r.product_filter);
   const breadcrumbsShown = page === null || page.reports.some((r) => r.presentation.breadcrumbs);
   const crumbSearch = reportSearch({ ...(ctx.query.explicitDates ? ctx.query : {}), product_type_id: ctx.query.product_type_id });
-  const dues = renewalDuesHref(id, accountId, ctx.query.product_type_id);
-  const monthReset = MONTH_FILTER_RESET_DASHBOARD_IDS.includes(id) ? `${id}|${accountId ?? ''}` : undefined;
+  // The link and the month reset are the page's: they show once its answer says so.
+  const dues = renewalDuesHref(page?.presentation.renewal_dues ?? null, accountId, ctx.query.product_type_id);
+  const monthReset = page?.presentation.month_reset ? `${id}|${accountId ?? ''}` : undefined;
   const accountLabel = first && accountId ? `${first.account.user_name} (${first.account.account_id})` : null;
 
   if (!valid) return <Text>{NO_DATA}</Text>;
