@@ -17,7 +17,7 @@ export interface DownloadResult {
 export async function csvDownload(db: Db, today: string, wantRows: number): Promise<DownloadResult> {
   // Widen the renewal window until it holds at least wantRows policies (or two years).
   let days = 30;
-  let count = 0;
+  let count: number;
   for (; ; days += 30) {
     const res = await sql<{ n: number }>`select count(*)::int as n from policies where status = 'success' and policy_no is not null
       and expiry_date between ${addDays(today, -days)}::date and ${addDays(today, days)}::date`.execute(db);

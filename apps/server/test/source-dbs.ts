@@ -28,7 +28,7 @@ async function reachable(check: () => Promise<void>): Promise<boolean> {
     await check();
     return true;
   } catch (err) {
-    if (process.env.CI) throw new Error(`a connector test's source database is not reachable under CI: ${String(err)}`);
+    if (process.env.CI) throw new Error(`a connector test's source database is not reachable under CI: ${String(err)}`, { cause: err });
     return false;
   }
 }

@@ -40,9 +40,9 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
     preCompressed: true,
     // Without this, send's own `public, max-age=0` replaces the header set below.
     cacheControl: false,
-    setHeaders: (res, path) => {
-      res.setHeader('cache-control', path.includes(`${'/assets/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('vary', 'accept-encoding');
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes(`${'/assets/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('vary', 'accept-encoding');
     },
   });
   const sendPage = (reply: FastifyReply) =>
