@@ -35,22 +35,13 @@ const LOCK_WAIT = '200ms';
 const LOCK_ATTEMPTS = 50;
 
 /**
- * Replaces every row of the tables `body` fills with `swap.replace`, inside the transaction `trx`, without
- * keeping their readers waiting. Each fresh copy is filled in a staging schema that the transaction's search path
- * puts before the tables' own, so a later fill that reads a table filled before it reads the fresh rows (the
- * daily facts, say, summed from the policy versions just read). The copies are swapped in together once `body`
- * is done: until then readers read the previous tables, untouched and unlocked; the swap itself moves each old
- * table aside and its copy into place, which waits only for the queries in flight on them. Dropping each
- * table as soon as its copy was filled made every reader of it wait for the rest of the run (a minute at 10 lakh
- * policies). The old tables are dropped whole by `dropReplacedTables` once the transaction committed, so nothing
- * dead is left behind as a delete-and-insert would.
- *
- * With `helpers`, the tasks of a `spread` fill their copies on other sessions, each committing them into a build
- * schema of its own (`<schema>_build`), which the search paths put after the staging schema; the swap moves those
- * in with the rest. One transaction runs its statements on one core: spread over two sessions, a rebuild's
- * groupings took 1.6× less time on two cores (docs/decisions/053-rebuild-spread-over-sessions.md). Should the
- * transaction fail, what the helpers committed is left in the build schema, unread, until `dropBuildLeftovers` or
- * the next swap drops it.
+ * Replaces every row of the tables `body` fills with `swap.replace`, inside `trx`, without keeping readers
+ * waiting: each fresh copy is filled in a staging schema that the search path puts first (so a later fill reads
+ * the fresh rows), readers keep reading the old tables until the copies are swapped in together at the end, and
+ * `dropReplacedTables` drops the old ones after commit. With `helpers`, the tasks of a `spread` fill their copies
+ * on other sessions, committed into a build schema of their own that the swap moves in with the rest; what they
+ * committed for a transaction that then failed stays unread until `dropBuildLeftovers`
+ * (docs/decisions/050-rebuild-swaps-at-the-end.md, 053-rebuild-spread-over-sessions.md).
  */
 export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promise<T>, helpers?: SwapHelpers): Promise<T> {
   const { rows } = await sql<{ schema: string; path: string }>`

@@ -247,24 +247,15 @@ function renewalRecord(r: RenewalRow): ReportRecord {
   };
 }
 
-// Looking a waiting policy up for its folded version costs about as much as ten policies due counted from the
-// expiry index (1.5–1.8 against 0.17 µs at 10 lakh policies, measured 2026-11-29).
+// A waiting policy's look-up costs about ten policies due counted from the expiry index (docs/scaling.md).
 const PROBE_COST = 10;
 
 /**
- * Report 38's total for an employee without filters, from the renewal days the ETL keeps per subtree
- * (docs/decisions/047-renewal-dues-count.md): the viewer's rows for the range's days, plus each policy the ETL has
- * not folded yet as it is now, less as it was folded. The rows, the policies and their folded versions are read
- * by one statement, of one snapshot, so the sum is what a count of the policies gives. The watermark only bounds
- * which policies are looked at: a policy whose folded version is its current one adds nothing, so an older
- * watermark and snapshot (a run that committed since they were read) look at more policies and give the same
- * total. The policies looked at are those the last run could not have seen (`mayBeUnfolded`: changed since it
- * read, or by a transaction in flight then), not every policy of its look-back (all 10,000 of a batch just
- * folded, 11 ms of look-ups at 1 crore). Read first and bound as values, they let the planner see how few
- * policies changed since (as a subquery it planned for a third of them), and each is looked up by its folded
- * version's key (`offset 0`: joined, PostgreSQL hashed every folded version, 0.3 s at 10 lakh). Null when
- * the rows do not answer (a partner, a filter, no run yet) or counting the policies due costs less than looking
- * up those waiting: the policies are counted.
+ * Report 38's total for an employee without filters, from the renewal days the ETL keeps per subtree: the
+ * viewer's rows for the range's days, plus each policy the last run could not have seen (`mayBeUnfolded`) as it
+ * is now, less as it was folded, all read by one statement of one snapshot, so the sum equals a count of the
+ * policies due (docs/decisions/047-renewal-dues-count.md). Null when the rows do not answer (a partner, a filter,
+ * no run yet) or counting costs less than the look-ups: then the policies are counted.
  */
 async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null> {
   if (ctx.account.kind === 'partner' || hasPolicyFilters(ctx.filters)) return null;
