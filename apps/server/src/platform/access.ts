@@ -38,6 +38,14 @@ export function refuseLifeOnlyRole(viewer: PermissionHolder, screen: string): vo
   requirePermission(viewer, 'team-area', `${screen} is not available to your role`);
 }
 
+/**
+ * A report or dashboard the viewer's role may open: the life-only role 204 opens the life ones only
+ * (docs/product/shell.md, 'Users and roles'); whether one is a life report is the catalogue's to say.
+ */
+export function requireReportRole(viewer: PermissionHolder, opened: { kind: 'report' | 'dashboard'; life: boolean }): void {
+  if (!opened.life) requirePermission(viewer, 'business-reports', `This ${opened.kind} is not available for your role`);
+}
+
 /** True when `employeeId` is the viewer or below them (closure table, one indexed lookup). */
 export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: number): Promise<boolean> {
   const row = await db

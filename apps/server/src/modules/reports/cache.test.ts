@@ -29,4 +29,10 @@ describe('report cache', () => {
     c.clear();
     expect([c.size, c.calculatedSize]).toEqual([0, 0]);
   });
+
+  it('keeps nothing with a budget of 0 (REPORT_CACHE_MB=0)', () => {
+    const c = byteBoundedCache<{ v: string }>(0, (x) => x.v.length);
+    c.set('a', box('a'));
+    expect([c.get('a'), c.size]).toEqual([undefined, 0]);
+  });
 });

@@ -7,5 +7,7 @@ import { LRUCache } from 'lru-cache';
  * that time moves, so an entry is never older than the figures it came from; each instance keeps its own.
  */
 export function byteBoundedCache<V extends object>(budgetBytes: number, sizeOf: (value: V) => number): LRUCache<string, V> {
+  // A budget of 0 (REPORT_CACHE_MB=0) keeps nothing: lru-cache needs a positive bound, so every value is sized past it.
+  if (budgetBytes <= 0) return new LRUCache<string, V>({ maxSize: 1, sizeCalculation: () => 2 });
   return new LRUCache<string, V>({ maxSize: budgetBytes, sizeCalculation: sizeOf });
 }

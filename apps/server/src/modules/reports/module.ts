@@ -9,7 +9,7 @@ import { ReportService } from './service';
 
 // What other modules may use (docs/architecture.md, 'A module'): the catalogue and dashboards, the report
 // checks and parameters (saved views, report mails), the workbook of a mail and the service's type.
-export { drilledAccount, requireReportAccess } from './access';
+export { drilledAccount, requireReportAccess } from './opened';
 export { DASHBOARD_SCREEN } from './dashboards';
 export { loadCatalogue, type Catalogue } from './lookup';
 export { reportWorkbook } from './delivery';

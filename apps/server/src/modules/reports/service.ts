@@ -9,7 +9,7 @@ import { dashboardName } from './dashboards';
 import { loadCatalogue, type Catalogue } from './lookup';
 import { chartColumn, REPORTS, type ReportDef, type ReportFacts, type ReportResult } from './catalogue';
 import { DEFAULT_REPORT_PAGE_SIZE, type Account, type DateRange, type ListPage, type QueryContext, type ReportFilters } from './context';
-import { drilledAccount, requireReportAccess } from './access';
+import { drilledAccount, requireReportAccess } from './opened';
 import { columnKeys } from './columns';
 import { coveredRange, exportColumns, growthComparison, matchingRows, reportPath, type ReportExport } from './export';
 import { previousRange, resolveFilters, resolveRange, type RawReportParams } from './params';

@@ -1,7 +1,7 @@
-import { can, PARTNER_CODE_MARKER } from '@dossier/shared';
-import { requireAccess } from '../../platform/access';
+import { PARTNER_CODE_MARKER } from '@dossier/shared';
+import { requireAccess, requireReportRole } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { forbidden, notFound } from '../../platform/http-errors';
+import { notFound } from '../../platform/http-errors';
 import type { Viewer } from '../../platform/viewer';
 import type { Account } from './context';
 import { EXECUTIVE_REPORT_ID, type ReportDef } from './catalogue';
@@ -11,22 +11,19 @@ import type { Catalogue } from './lookup';
 const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
 
 /**
- * The report or dashboard `id` (they share one id space) if the viewer's role may open it: the life-only role
- * 204 opens the life dashboards and reports only (docs/product/shell.md, 'Users and roles'). Unknown ids are
- * 404, a contest board of no contest (or the Contests dashboard with none) too. Every way to a report (the
- * table, its file and mail, a saved view, a subscription) asks here. The role half is the `business-reports`
- * permission of the one table; the life flags are the catalogue's, which is why this rule sits beside the
- * catalogue rather than in `platform/access.ts` (docs/decisions/029-one-access-module.md).
+ * The report or dashboard `id` (they share one id space) if the viewer's role may open it (`requireReportRole`,
+ * from the catalogue's life flags). Unknown ids are 404, a contest board of no contest (or the Contests dashboard
+ * with none) too. Every way to a report (the table, its file and mail, a saved view, a subscription) asks here.
  */
 export function requireReportAccess(catalogue: Catalogue, viewer: Viewer, id: number): { dashboard: DashboardDef } | { report: ReportDef } {
   const dashboard = catalogue.dashboard(id);
   if (dashboard) {
-    if (!can(viewer, 'business-reports') && !dashboard.life) throw forbidden('This dashboard is not available for your role');
+    requireReportRole(viewer, { kind: 'dashboard', life: dashboard.life });
     return { dashboard };
   }
   const report = catalogue.report(id);
   if (!report) throw notFound(`No report ${id}`);
-  if (!can(viewer, 'business-reports') && !isLife(report)) throw forbidden('This report is not available for your role');
+  requireReportRole(viewer, { kind: 'report', life: isLife(report) });
   return { report };
 }
 
