@@ -11,18 +11,24 @@ interface Props {
   compact: boolean;
 }
 
+/** The button's name holds the name and code it shows, so a person can say what they see (label in name). */
+const menuLabel = (name: string, code: string) => ['User menu', [name, code].filter(Boolean).join(' ')].filter(Boolean).join(': ');
+
 /** The signed-in user (name and code) with Logout; phones show only the icon, details in the menu. */
 export function UserMenu({ name, code, compact }: Props) {
   const logout = useLogout();
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal zIndex={HEADER_POPUP_Z_INDEX} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton className={compact ? classes.userButton : `${classes.userButton} ${classes.userButtonWide}`} aria-label="User menu">
+        <UnstyledButton
+          className={compact ? classes.userButton : `${classes.userButton} ${classes.userButtonWide}`}
+          aria-label={menuLabel(name, code)}
+        >
           <IconUser size={20} aria-hidden />
           {!compact && (name || code) ? (
             <span className={classes.userText}>
               <span className={classes.userName}>{name || code}</span>
-              {name && code ? <span className={classes.userCode}>{code}</span> : null}
+              {name && code ? <span className={classes.userCode}> {code}</span> : null}
             </span>
           ) : null}
           {!compact ? <IconChevronDown size={16} aria-hidden /> : null}
