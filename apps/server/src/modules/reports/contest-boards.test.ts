@@ -120,7 +120,7 @@ describe('contest boards of an imported organisation', () => {
     await runBusinessEtl(db.db);
     const boards = CONTESTS.map((c, i) => ({ id: FIRST_CONTEST_ID + i, name: c.name }));
     const contests = (await menu('anita')).dashboards.find((d) => d.dashboard_name === 'Contests');
-    expect(contests).toEqual({ dashboard_id: 8, dashboard_name: 'Contests', drillable: 0, nested_dashboard: boards });
+    expect(contests).toEqual({ dashboard_id: 8, dashboard_name: 'Contests', date_reset: false, drillable: 0, nested_dashboard: boards });
     // The Contests group is the menu's eighth entry, where it always was.
     expect((await menu('anita')).dashboards.map((d) => d.dashboard_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
