@@ -135,7 +135,7 @@ test.describe('subscriptions', () => {
     const row = namedTable(page, 'My subscriptions').getByRole('row').filter({ hasText: 'Team report summary' });
     await expect(row).toContainText(`Daily at ${time}`);
     const nextMail = await row.getByRole('cell').nth(3).innerText();
-    await row.getByRole('button', { name: 'Send Team report summary now' }).click();
+    await row.getByRole('button', { name: 'Send now: Team report summary' }).click();
     await expect(messageDialog(page, 'Info')).toContainText(
       `Team report summary will be sent to ${email} shortly. Its schedule is unchanged.`,
     );

@@ -20,6 +20,13 @@ export function openModal(settings: ModalSettings & { modalId: string }): void {
   void ready.then(() => modals.open(settings));
 }
 
+let opened = 0;
+/**
+ * An id for one opening of a dialog: the manager keeps a closing modal (its transition) under its id, and a
+ * dialog opened again under the same id would take over that modal's component and its state.
+ */
+export const modalIdFor = (dialog: string): string => `${dialog}-${++opened}`;
+
 export const closeModal = (modalId: string): void => modals.close(modalId);
 
 /** A new title for an open modal (a dialog whose step changes, e.g. 'Save view' becoming 'View saved'). */

@@ -1,5 +1,5 @@
 import type { AdminUser, PersonDetail } from '@dossier/shared';
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, modalIdFor, openModal } from '../../../components/modals/open-modal';
 import { ConfirmDeactivation } from './ConfirmDeactivation';
 import { PersonFormDialog } from './PersonFormDialog';
 import { UserCreateDialog } from './UserCreateDialog';
@@ -20,7 +20,7 @@ const closed = (then?: () => void) => () => {
 export function openConfirmDeactivation(request: { kind: 'user' | 'employee'; who: string; onConfirm: () => void }): void {
   if (open) return;
   open = true;
-  const modalId = 'confirm-deactivation';
+  const modalId = modalIdFor('confirm-deactivation');
   openModal({
     modalId,
     title: request.kind === 'user' ? `Deactivate user ${request.who}?` : `Deactivate ${request.who}?`,
@@ -34,7 +34,7 @@ export function openConfirmDeactivation(request: { kind: 'user' | 'employee'; wh
 export function openUserCreateDialog(employeeCode: string, handlers: { onSaved: (user: AdminUser) => void; onClosed: () => void }): void {
   if (open) return;
   open = true;
-  const modalId = 'user-create';
+  const modalId = modalIdFor('user-create');
   openModal({
     modalId,
     title: 'Add user',
@@ -57,7 +57,7 @@ export function openUserCreateDialog(employeeCode: string, handlers: { onSaved: 
 export function openPersonFormDialog(person: PersonDetail['person'] | undefined, onSaved?: (detail: PersonDetail) => void): void {
   if (open) return;
   open = true;
-  const modalId = 'person-form';
+  const modalId = modalIdFor('person-form');
   openModal({
     modalId,
     title: person ? `Edit ${person.name}` : 'Add employee',

@@ -1,5 +1,5 @@
 import type { AppointmentRow } from '@dossier/shared';
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, modalIdFor, openModal } from '../../../components/modals/open-modal';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 
 /** One at a time: while it is open, further requests are ignored. */
@@ -9,7 +9,7 @@ let open = false;
 export function openCancelAppointmentDialog(appointment: AppointmentRow): void {
   if (open) return;
   open = true;
-  const modalId = `cancel-appointment-${appointment.appointment_id}`;
+  const modalId = modalIdFor(`cancel-appointment-${appointment.appointment_id}`);
   openModal({
     modalId,
     title: 'Cancel appointment',

@@ -1,5 +1,5 @@
 import type { ReportFilterBody } from '@dossier/shared';
-import { closeModal, openModal, retitleModal } from '../../../components/modals/open-modal';
+import { closeModal, modalIdFor, openModal, retitleModal } from '../../../components/modals/open-modal';
 import { ScheduleDialog } from './ScheduleDialog';
 import type { ViewState } from './SaveViewButton';
 import { SaveViewDialog } from './SaveViewDialog';
@@ -18,7 +18,7 @@ const closed = () => {
 export function openSaveViewDialog(state: ViewState): void {
   if (open) return;
   open = true;
-  const modalId = 'save-view';
+  const modalId = modalIdFor('save-view');
   openModal({
     modalId,
     title: 'Save view',
@@ -33,7 +33,7 @@ export function openSaveViewDialog(state: ViewState): void {
 export function openScheduleDialog(request: { reportId: number; reportName: string; filters: ReportFilterBody }): void {
   if (open) return;
   open = true;
-  const modalId = 'schedule-report';
+  const modalId = modalIdFor('schedule-report');
   openModal({
     modalId,
     title: `Schedule ${request.reportName}`,

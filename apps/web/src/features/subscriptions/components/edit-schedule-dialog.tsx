@@ -1,5 +1,5 @@
 import type { Subscription } from '@dossier/shared';
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, modalIdFor, openModal } from '../../../components/modals/open-modal';
 import { EditScheduleDialog } from './EditScheduleDialog';
 
 /** One at a time: while it is open, further requests are ignored. */
@@ -9,7 +9,7 @@ let open = false;
 export function openEditScheduleDialog(subscription: Subscription): void {
   if (open) return;
   open = true;
-  const modalId = `edit-subscription-${subscription.id}`;
+  const modalId = modalIdFor(`edit-subscription-${subscription.id}`);
   openModal({
     modalId,
     title: `Edit ${subscription.report_name}`,

@@ -73,7 +73,7 @@ export default function MySubscriptionsPage() {
           <Button
             size="xs"
             variant="subtle"
-            aria-label={`Send ${s.report_name} now`}
+            aria-label={`Send now: ${s.report_name}`}
             loading={sendNow.isPending && sendNow.variables === s.id}
             disabled={sendNow.isPending}
             onClick={() =>

@@ -1,4 +1,4 @@
-import { closeModal, openModal } from '../../../components/modals/open-modal';
+import { closeModal, modalIdFor, openModal } from '../../../components/modals/open-modal';
 import type { SavedView } from '@dossier/shared';
 import { DeleteViewDialog } from './DeleteViewDialog';
 import { EditViewDialog } from './EditViewDialog';
@@ -19,7 +19,7 @@ const closed = () => {
 export function openShareViewDialog(view: Pick<SavedView, 'id' | 'name'>): void {
   if (open) return;
   open = true;
-  const modalId = `share-view-${view.id}`;
+  const modalId = modalIdFor(`share-view-${view.id}`);
   openModal({
     modalId,
     title: `Share ${view.name}`,
@@ -34,7 +34,7 @@ export function openShareViewDialog(view: Pick<SavedView, 'id' | 'name'>): void 
 export function openEditViewDialog(view: SavedView): void {
   if (open) return;
   open = true;
-  const modalId = `edit-view-${view.id}`;
+  const modalId = modalIdFor(`edit-view-${view.id}`);
   openModal({
     modalId,
     title: 'Edit view',
@@ -49,7 +49,7 @@ export function openEditViewDialog(view: SavedView): void {
 export function openDeleteViewDialog(view: Pick<SavedView, 'id' | 'name'>): void {
   if (open) return;
   open = true;
-  const modalId = `delete-view-${view.id}`;
+  const modalId = modalIdFor(`delete-view-${view.id}`);
   openModal({
     modalId,
     title: 'Delete view',
