@@ -152,7 +152,7 @@ test.describe('layout', () => {
 
     await page.goto('/analytics');
     const analytics = page.getByRole('table').first();
-    await expect(analytics.getByRole('columnheader', { name: 'Offline' })).toBeAttached();
+    await expect(analytics.getByRole('columnheader', { name: 'Offline', exact: true })).toBeAttached();
     await expectLoaded(analytics);
     await expectScrollHints(analytics);
     await expectNoPageScroll(page);
