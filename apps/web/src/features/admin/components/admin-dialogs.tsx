@@ -26,7 +26,7 @@ export function openConfirmDeactivation(request: { kind: 'user' | 'employee'; wh
     title: request.kind === 'user' ? `Deactivate user ${request.who}?` : `Deactivate ${request.who}?`,
     closeButtonProps: CLOSE_LABEL,
     onClose: closed(),
-    children: <ConfirmDeactivation kind={request.kind} onConfirm={request.onConfirm} onClose={() => closeModal(modalId)} />,
+    children: <ConfirmDeactivation key={modalId} kind={request.kind} onConfirm={request.onConfirm} onClose={() => closeModal(modalId)} />,
   });
 }
 

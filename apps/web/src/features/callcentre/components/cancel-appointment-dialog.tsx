@@ -17,6 +17,6 @@ export function openCancelAppointmentDialog(appointment: AppointmentRow): void {
     onClose: () => {
       open = false;
     },
-    children: <CancelAppointmentDialog appointment={appointment} onClose={() => closeModal(modalId)} />,
+    children: <CancelAppointmentDialog key={modalId} appointment={appointment} onClose={() => closeModal(modalId)} />,
   });
 }

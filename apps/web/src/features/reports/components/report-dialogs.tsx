@@ -25,7 +25,9 @@ export function openSaveViewDialog(state: ViewState): void {
     size: 440,
     closeButtonProps: { 'aria-label': 'Close dialog' },
     onClose: closed,
-    children: <SaveViewDialog state={state} onSaved={() => retitleModal(modalId, 'View saved')} onClose={() => closeModal(modalId)} />,
+    children: (
+      <SaveViewDialog key={modalId} state={state} onSaved={() => retitleModal(modalId, 'View saved')} onClose={() => closeModal(modalId)} />
+    ),
   });
 }
 
@@ -39,6 +41,6 @@ export function openScheduleDialog(request: { reportId: number; reportName: stri
     title: `Schedule ${request.reportName}`,
     centered: true,
     onClose: closed,
-    children: <ScheduleDialog reportId={request.reportId} filters={request.filters} onClose={() => closeModal(modalId)} />,
+    children: <ScheduleDialog key={modalId} reportId={request.reportId} filters={request.filters} onClose={() => closeModal(modalId)} />,
   });
 }

@@ -17,6 +17,6 @@ export function openEditScheduleDialog(subscription: Subscription): void {
     onClose: () => {
       open = false;
     },
-    children: <EditScheduleDialog subscription={subscription} onClose={() => closeModal(modalId)} />,
+    children: <EditScheduleDialog key={modalId} subscription={subscription} onClose={() => closeModal(modalId)} />,
   });
 }

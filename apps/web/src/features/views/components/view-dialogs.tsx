@@ -26,7 +26,7 @@ export function openShareViewDialog(view: Pick<SavedView, 'id' | 'name'>): void 
     size: 480,
     closeButtonProps: CLOSE_LABEL,
     onClose: closed,
-    children: <ShareViewDialog viewId={view.id} onClose={() => closeModal(modalId)} />,
+    children: <ShareViewDialog key={modalId} viewId={view.id} onClose={() => closeModal(modalId)} />,
   });
 }
 
@@ -41,7 +41,7 @@ export function openEditViewDialog(view: SavedView): void {
     size: 460,
     closeButtonProps: CLOSE_LABEL,
     onClose: closed,
-    children: <EditViewDialog view={view} onClose={() => closeModal(modalId)} />,
+    children: <EditViewDialog key={modalId} view={view} onClose={() => closeModal(modalId)} />,
   });
 }
 
@@ -56,6 +56,6 @@ export function openDeleteViewDialog(view: Pick<SavedView, 'id' | 'name'>): void
     size: 400,
     closeButtonProps: CLOSE_LABEL,
     onClose: closed,
-    children: <DeleteViewDialog view={view} onClose={() => closeModal(modalId)} />,
+    children: <DeleteViewDialog key={modalId} view={view} onClose={() => closeModal(modalId)} />,
   });
 }
