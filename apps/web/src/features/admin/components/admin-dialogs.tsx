@@ -42,6 +42,7 @@ export function openUserCreateDialog(employeeCode: string, handlers: { onSaved: 
     onClose: closed(handlers.onClosed),
     children: (
       <UserCreateDialog
+        key={modalId}
         employeeCode={employeeCode}
         onClose={() => closeModal(modalId)}
         onSaved={(user) => {
@@ -66,6 +67,7 @@ export function openPersonFormDialog(person: PersonDetail['person'] | undefined,
     onClose: closed(),
     children: (
       <PersonFormDialog
+        key={modalId}
         person={person}
         onClose={() => closeModal(modalId)}
         onSaved={(detail) => {
