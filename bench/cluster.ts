@@ -21,7 +21,7 @@ import { loadDemoIfEmpty } from '../apps/server/src/demo/load';
 import { rollupState, runBusinessEtl } from '../apps/server/src/modules/etl/business-etl';
 import { createDb, type Db, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
-import { loadTable, type LoadResult } from './load';
+import { loadTable, warmUp, type LoadResult } from './load';
 import { benchSignIn, loadPopulation, type LoadUser } from './load-population';
 import { machineLine } from './machine';
 import { writeSection } from './results-file';
@@ -266,19 +266,6 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
     await sleep(250);
   }
   throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
-}
-
-/** Every view once, four at a time; a failure stops the bench (the mix must be valid). */
-async function warmUp(base: string, views: UserRequest[]): Promise<void> {
-  const queue = [...views];
-  const worker = async () => {
-    for (let v = queue.shift(); v; v = queue.shift()) {
-      const res = await fetch(`${base}${v.path}`, { headers: v.headers });
-      if (!res.ok) throw new Error(`warm-up ${v.path}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 async function run(label: string, base: string, people: LoadUser[], kind: 'usual' | 'fresh', offset: number): Promise<LoadResult> {

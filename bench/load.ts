@@ -79,8 +79,8 @@ export interface LoadBreakdown {
 
 const scrape = async () => (await fetch(`${base}/metrics`)).text();
 
-/** Requests every view once, four at a time; any failure stops the benchmark (the mix must be valid). */
-async function warmUp(views: UserRequest[]): Promise<void> {
+/** Requests every view once from `base`, four at a time; any failure stops the benchmark (the mix must be valid). */
+export async function warmUp(base: string, views: UserRequest[]): Promise<void> {
   const queue = [...views];
   const worker = async () => {
     for (let v = queue.shift(); v; v = queue.shift()) {
@@ -142,7 +142,7 @@ export async function loadTest(
     const fresh = (u: number, i: number): UserRequest => person(u)?.fresh(u + i) ?? { path: '/healthz', headers: {} };
     const everyView = people.flatMap((p) => p.views);
     // Someone opened each of these views earlier in the day: the cached runs measure cached answers.
-    await warmUp(everyView);
+    await warmUp(base, everyView);
     const results: LoadResult[] = [await users('Dossier, usual views (cached)', seconds, usual)];
     results.push(
       await saturate(
