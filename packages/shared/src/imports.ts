@@ -89,11 +89,20 @@ const optLink = (max = 500) =>
   text(max).refine(isHttpsLink, 'is not an https:// link (only https links are accepted)').nullable().default(null);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isDate(v: string): boolean {
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/**
+ * A day of the Gregorian calendar, years 0100 to 9999 (Date.UTC reads years below 100 as 19xx). Counted,
+ * not built as a Date: a large import checks a million of them.
+ */
+export function isDate(v: string): boolean {
   const m = DATE.exec(v);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === v;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
 }
 const date = () => z.string({ error: 'is required' }).trim().refine(isDate, 'is not a date (yyyy-MM-dd)');
 const optDate = () => date().nullable().default(null);

@@ -70,6 +70,9 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** Rows read between two updates of the progress bar (it redraws at most 5 times a second anyway). */
+const PROGRESS_EVERY_ROWS = 1000;
+
 /** Counts rows and shows a progress bar with rows/s on a terminal (stderr, so stdout stays the report). */
 async function* withProgress(rows: AsyncIterable<ImportRow>, entity: string, bytesRead: () => number, total: number) {
   // cli-progress draws nothing when stderr is not a terminal (a pipe, a test), and redraws at most 5 times a second.
@@ -91,8 +94,8 @@ async function* withProgress(rows: AsyncIterable<ImportRow>, entity: string, byt
   bar.start(Math.max(total, 1), 0, payload());
   try {
     for await (const row of rows) {
-      count++;
-      bar.update(Math.min(bytesRead(), total), payload());
+      // The figures are formatted for the bar now and then, not for each of a million rows.
+      if (++count % PROGRESS_EVERY_ROWS === 0) bar.update(Math.min(bytesRead(), total), payload());
       yield row;
     }
     bar.update(total, payload());
