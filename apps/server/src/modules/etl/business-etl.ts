@@ -131,13 +131,15 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
       if (watermark) await dropBuildLeftovers(trx);
       // Taken before the policies are read: every transaction that had ended by then is visible to the read.
       // Import batches recorded before this instant committed before any of this run's reads (freshness.ts).
-      const snapshot = await sql<{ xmin: string; at: Date }>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, statement_timestamp() as at`.execute(trx);
-      const foldXmin = snapshot.rows[0] ? Number(snapshot.rows[0].xmin) : null;
-      const importsFoldedTo = snapshot.rows[0]?.at ?? null;
-      const rebuild =
-        !watermark &&
-        (options.full || (await sql<{ any: boolean }>`select exists (select 1 from policies) as any`.execute(trx)).rows[0]?.any);
+      const snapshot = await trx
+        .selectNoFrom([sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`.as('xmin'), sql<Date>`statement_timestamp()`.as('at')])
+        .executeTakeFirst();
+      const foldXmin = snapshot ? Number(snapshot.xmin) : null;
+      const importsFoldedTo = snapshot?.at ?? null;
+      const anyPolicy = async () =>
+        (await trx.selectNoFrom((eb) => eb.exists(eb.selectFrom('policies').select(eb.lit(1).as('one'))).as('any')).executeTakeFirst())
+          ?.any;
+      const rebuild = !watermark && (options.full || (await anyPolicy()));
       // A contest changed since it was summed is summed afresh from the figures as folded, before this run's changes add to them.
       const contestsSummed = watermark ? await beforeFold(trx, options.rollups) : 0;
       // The slipping partners are written whole for a new day after the fold, which then keeps the old day's alone.

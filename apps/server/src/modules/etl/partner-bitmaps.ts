@@ -23,8 +23,11 @@ const DAY_ACTIVITY = sql`status = 'success' and partner_id is not null and line 
 
 /** The width every bitmap must have: whole blocks past the highest partner id (every partner a policy or mapping names is a row there). */
 async function neededWidth(trx: Db): Promise<number> {
-  const res = await sql<{ top: number | null }>`select max(id) as top from partners`.execute(trx);
-  const top = res.rows[0]?.top ?? 0;
+  const row = await trx
+    .selectFrom('partners')
+    .select((eb) => eb.fn.max<number | null>('id').as('top'))
+    .executeTakeFirst();
+  const top = row?.top ?? 0;
   return Math.ceil((top + 1) / BLOCK) * BLOCK;
 }
 
@@ -34,10 +37,13 @@ async function neededWidth(trx: Db): Promise<number> {
  */
 async function widenTo(trx: Db, width: number): Promise<void> {
   for (const table of Object.keys(KEY) as BitTable[]) {
-    const t = sql.table(table);
-    const { rows } = await sql<{ width: number }>`select length(partners) as width from ${t} limit 1`.execute(trx);
-    if ((rows[0]?.width ?? width) >= width) continue;
-    await sql`update ${t} set partners = partners || repeat('0', ${width} - length(partners))::bit varying`.execute(trx);
+    const row = await trx
+      .selectFrom(table)
+      .select(sql<number>`length(partners)`.as('width'))
+      .limit(1)
+      .executeTakeFirst();
+    if ((row?.width ?? width) >= width) continue;
+    await sql`update ${sql.table(table)} set partners = partners || repeat('0', ${width} - length(partners))::bit varying`.execute(trx);
   }
 }
 
@@ -135,8 +141,10 @@ export async function foldDayBits(trx: Db): Promise<void> {
  * ancestor's subtree. Call while the mappings are held.
  */
 export async function foldSubtreeBits(trx: Db): Promise<void> {
-  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from etl_mapping_changes) as any`.execute(trx);
-  if (!rows[0]?.any) return;
+  const noted = await trx
+    .selectNoFrom((eb) => eb.exists(eb.selectFrom('etl_mapping_changes').select(eb.lit(1).as('one'))).as('any'))
+    .executeTakeFirst();
+  if (!noted?.any) return;
   await applyBits(
     trx,
     'fact_subtree_partner_bits',

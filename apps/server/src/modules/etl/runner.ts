@@ -40,9 +40,14 @@ export async function foldChanges(
     select p.id, 1, ${contributionOf}, p.updated_at, p.created_at
     from policies p left join products pr on pr.product_type_id = p.product_type_id ${renewals(false)}
     where ${changed}`.execute(trx);
-  const stats = await sql<{ n: number; max_updated: Date | null; max_created: Date | null }>`
-    select count(*)::int as n, max(updated_at) as max_updated, max(created_at) as max_created from etl_affected`.execute(trx);
-  const row = stats.rows[0];
+  const row = await trx
+    .selectFrom('etl_affected')
+    .select((eb) => [
+      sql<number>`count(*)::int`.as('n'),
+      eb.fn.max('updated_at').as('max_updated'),
+      eb.fn.max('created_at').as('max_created'),
+    ])
+    .executeTakeFirst();
   if (!row || row.n === 0) return null;
   // The policies a changed renewal renews, or renewed as last folded: whether they are renewed may have changed.
   await sql`
@@ -80,10 +85,13 @@ export async function foldChanges(
  */
 export async function foldNoted(trx: Db, rollups: readonly Rollup[] = ROLLUPS): Promise<number> {
   await holdMappings(trx);
-  const found = await sql<{ n: number }>`
-    select ((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
-      + (select count(*) from etl_partner_dues) + (select count(*) from etl_partner_cohort_changes))::int as n`.execute(trx);
-  const changes = found.rows[0]?.n ?? 0;
+  const found = await trx
+    .selectNoFrom(
+      sql<number>`((select count(*) from etl_mapping_changes) + (select count(*) from etl_partner_presence)
+      + (select count(*) from etl_partner_dues) + (select count(*) from etl_partner_cohort_changes))::int`.as('n'),
+    )
+    .executeTakeFirst();
+  const changes = found?.n ?? 0;
   if (changes === 0) return 0;
   for (const rollup of rollupOrder(rollups)) await rollup.foldNoted?.(trx);
   // Nothing else writes these while the mappings and partners are held: emptied by truncate, they leave no dead rows.
@@ -130,13 +138,18 @@ export async function rebuildAll(trx: Db, helpers?: SwapHelpers, rollups: readon
       await sql`truncate ${NOTE_TABLES}`.execute(trx);
       // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait for
       // these reads (2.2 s at 1 crore policies, the newest creation time a scan of every policy).
-      const stats = await sql<{ n: number; max_updated: Date | null }>`
-      select count(*)::int as n, max(updated_at) as max_updated from etl_policy_state`.execute(trx);
-      const created = await sql<{ max_created: Date | null }>`select max(created_at) as max_created from policies`.execute(trx);
+      const stats = await trx
+        .selectFrom('etl_policy_state')
+        .select((eb) => [sql<number>`count(*)::int`.as('n'), eb.fn.max<Date | null>('updated_at').as('max_updated')])
+        .executeTakeFirst();
+      const created = await trx
+        .selectFrom('policies')
+        .select((eb) => eb.fn.max<Date | null>('created_at').as('max_created'))
+        .executeTakeFirst();
       return {
-        policies: stats.rows[0]?.n ?? 0,
-        maxUpdated: stats.rows[0]?.max_updated ?? null,
-        maxCreated: created.rows[0]?.max_created ?? null,
+        policies: stats?.n ?? 0,
+        maxUpdated: stats?.max_updated ?? null,
+        maxCreated: created?.max_created ?? null,
       };
     },
     helpers,

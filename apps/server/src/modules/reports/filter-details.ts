@@ -1,8 +1,12 @@
 import type { FilterDetailsResponse } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { Insurers, States } from '../../platform/db-types';
 import type { Viewer } from '../../platform/viewer';
 import type { DateRange } from './context';
+
+/** An option of the insurer or state multi-select: the name of an insurer or a state. */
+type OptionRow = Pick<Selectable<Insurers> | Selectable<States>, 'name'>;
 
 /** Reports whose rows are policies renewing in the range (renewal dues): their options come from those policies. */
 const RENEWAL_REPORTS: readonly number[] = [38];
@@ -24,7 +28,7 @@ export async function filterDetails(
   const productFilter = products?.length ? sql`and f.product_type_id = any(${products}::int[])` : sql``;
   const options = async (table: 'insurers' | 'states', column: 'insurer_id' | 'state_id') => {
     const rows = renewals
-      ? await sql<{ name: string }>`
+      ? await sql<OptionRow>`
       select t.name from ${sql.table(table)} t
       where t.id in (
         select f.${sql.ref(column)} from policies f
@@ -32,7 +36,7 @@ export async function filterDetails(
           and f.status = 'success' and f.policy_no is not null
           and f.expiry_date between ${range.start}::date and ${range.end}::date ${productFilter})
       order by t.name`.execute(db)
-      : await sql<{ name: string }>`
+      : await sql<OptionRow>`
       select t.name from ${sql.table(table)} t
       where exists (
         select 1 from fact_daily_business f

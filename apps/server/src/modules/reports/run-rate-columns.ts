@@ -48,9 +48,11 @@ export function runRateCells(mtd: number, target: number | null, today: string, 
 
 /** The month's premium targets of the account's direct reports, by employee code. */
 export async function reporteeTargets(ctx: QueryContext): Promise<Map<string, number>> {
-  const res = await sql<{ code: string; premium: number }>`
-    select e.unique_code as code, t.premium::float8 as premium
-    from employees e join targets t on t.employee_id = e.id and t.month = ${ctx.range.start}::date
-    where e.manager_id = ${ctx.account.id}`.execute(ctx.db);
-  return new Map(res.rows.map((r) => [r.code, r.premium]));
+  const rows = await ctx.db
+    .selectFrom('employees as e')
+    .innerJoin('targets as t', (join) => join.onRef('t.employee_id', '=', 'e.id').on('t.month', '=', sql<string>`${ctx.range.start}::date`))
+    .select(['e.unique_code as code', sql<number>`t.premium::float8`.as('premium')])
+    .where('e.manager_id', '=', ctx.account.id)
+    .execute();
+  return new Map(rows.map((r) => [r.code, r.premium]));
 }

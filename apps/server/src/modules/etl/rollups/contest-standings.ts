@@ -40,12 +40,22 @@ async function foldContestStandings(trx: Db): Promise<void> {
  */
 async function refreshContestBoards(trx: Db, { all = false } = {}): Promise<number> {
   if (all) await sql`delete from contest_boards`.execute(trx);
-  const stale = await sql<{ id: number }>`
-    select c.id from contests c left join contest_boards b on b.contest_id = c.id
-    where b.contest_id is null or (b.zone_ids, b.starts_on, b.ends_on, b.target_wp) <> (c.zone_ids, c.starts_on, c.ends_on, c.target_wp)`.execute(
-    trx,
-  );
-  const ids = stale.rows.map((r) => r.id);
+  const stale = await trx
+    .selectFrom('contests as c')
+    .leftJoin('contest_boards as b', 'b.contest_id', 'c.id')
+    .select('c.id')
+    .where((eb) =>
+      eb.or([
+        eb('b.contest_id', 'is', null),
+        eb(
+          eb.refTuple('b.zone_ids', 'b.starts_on', 'b.ends_on', 'b.target_wp'),
+          '<>',
+          eb.refTuple('c.zone_ids', 'c.starts_on', 'c.ends_on', 'c.target_wp'),
+        ),
+      ]),
+    )
+    .execute();
+  const ids = stale.map((r) => r.id);
   if (!ids.length) return 0;
   await sql`delete from contest_standings where contest_id = any(${ids}::int[])`.execute(trx);
   await sql`

@@ -1,8 +1,10 @@
 import { addDays, designationsWith, type ReportRecord } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Partners } from '../../../platform/db-types';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import type { ReportResult } from '../catalogue';
 import { percent, type QueryContext } from '../context';
+import type { EmployeeLabel } from './facts';
 import { listInBatches, orderedRows, sortedBy, type ListShape } from './paging';
 
 /**
@@ -131,7 +133,7 @@ export async function activationByGroup(ctx: QueryContext, groups: 'reportees' |
       : sql`select e.id, e.unique_code, e.name from employees e join employee_closure c on c.descendant_id = e.id
             where c.ancestor_id = ${ctx.account.id} and e.designation = any(${designationsWith('team-lead')}::text[])`;
   const month = `${ctx.range.start.slice(0, 7)}-01`;
-  const res = await sql<{ code: string; name: string; total: number; active: number }>`
+  const res = await sql<EmployeeLabel & { total: number; active: number }>`
     select h.unique_code as code, h.name, ${mappedUnder(sql`h.id`)} as total,
       ${activityUnder(sql`h.id`, 'active', sql`a.month = ${month}::date`)} as active
     from (${heads}) h order by h.name`.execute(ctx.db);
@@ -162,11 +164,8 @@ export const LAST_ACTIVATION_COLUMNS = sortedBy(LAST_ACTIVATION_SORT, [
   ...LINES.map(([, t]) => column(t, 'text')),
 ]);
 
-interface PartnerRow {
-  id: number;
-  code: string;
-  name: string;
-}
+/** A partner row of report 27, selected as `pa.id, pa.unique_code as code, pa.name`. */
+type PartnerRow = Pick<Selectable<Partners>, 'id' | 'name'> & { code: Selectable<Partners>['unique_code'] };
 
 /** Partners of the subtree with business up to the month's end: report 27 has a row for each. */
 const lastActivationShape = (ctx: QueryContext): ListShape => ({
@@ -184,13 +183,16 @@ const lastActivationShape = (ctx: QueryContext): ListShape => ({
 /** The rows of these partners: each line's last issue day up to the month's end. */
 async function lastActivationRecords(ctx: QueryContext, partners: PartnerRow[]): Promise<ReportRecord[]> {
   if (partners.length === 0) return [];
-  const res = await sql<{ partner_id: number; line: string; last_day: string }>`
-    select f.partner_id, f.line, max(f.last_issue_day)::text as last_day
-    from fact_partner_monthly f
-    where f.partner_id = any(${partners.map((p) => p.id)}::int[]) and f.month <= ${ctx.range.end}::date and f.last_issue_day <= ${ctx.range.end}::date
-    group by f.partner_id, f.line`.execute(ctx.db);
+  const rows = await ctx.db
+    .selectFrom('fact_partner_monthly as f')
+    .select(['f.partner_id', 'f.line', sql<string>`max(f.last_issue_day)::text`.as('last_day')])
+    .where('f.partner_id', '=', sql<number>`any(${partners.map((p) => p.id)}::int[])`)
+    .where('f.month', '<=', sql<string>`${ctx.range.end}::date`)
+    .where('f.last_issue_day', '<=', sql<string>`${ctx.range.end}::date`)
+    .groupBy(['f.partner_id', 'f.line'])
+    .execute();
   const days = new Map<number, Map<string, string>>();
-  for (const r of res.rows) days.set(r.partner_id, (days.get(r.partner_id) ?? new Map<string, string>()).set(r.line, r.last_day));
+  for (const r of rows) days.set(r.partner_id, (days.get(r.partner_id) ?? new Map<string, string>()).set(r.line, r.last_day));
   return partners.map((p) => ({
     [COL.userId]: p.code,
     [COL.name]: p.name,

@@ -1,5 +1,6 @@
 import { BUSINESS_TYPES, PRODUCTS, type ReportColumnDef, type ReportRecord } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Insurers, Products } from '../../../platform/db-types';
 import type { SubtreeDim } from '../../etl/module';
 import { column, COL, GROWTH_COLUMNS, NOP_COLUMN, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { growth, round2, type DateRange, type QueryContext } from '../context';
@@ -114,7 +115,9 @@ export async function directBusinessReport(ctx: QueryContext): Promise<ReportRec
     statuses: ['success'],
     directOnly: true,
   });
-  const res = await sql<Measures & { product: string; insurer: string }>`
+  const res = await sql<
+    Pick<Measures, 'nop' | 'premium' | 'wp'> & { product: Selectable<Products>['name']; insurer: Selectable<Insurers>['name'] }
+  >`
     select pr.name as product, i.name as insurer, s.nop, s.premium, s.wp
     from (${sums}) s
     join products pr on pr.product_type_id = split_part(s.key, '|', 1)::int

@@ -1,9 +1,11 @@
 import { designationsWith, type ReportRecord } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { ContestBoards } from '../../../platform/db-types';
 import type { ReportBatches, ReportResult } from '../catalogue';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN, WP_COLUMN } from '../columns';
 import { percent, round2, type QueryContext } from '../context';
 import { isCurrentMonth, PROJECTION_COLUMNS, RUN_RATE, runRateCells } from '../run-rate-columns';
+import type { EmployeeLabel } from './facts';
 import { listInBatches, mapped, orderedRows, sortedBy, type ListShape } from './paging';
 
 // The target is the same for every row, so achievement sorts as the weightage premium does.
@@ -38,19 +40,11 @@ const RUN_RATE_CONTEST_COLUMNS = sortedBy(RUN_RATE_SORT, [...CONTEST_COLUMNS, ..
 const runsThisMonth = (ctx: QueryContext, contest: Contest) => isCurrentMonth(windowOf(contest), ctx.today);
 const contestColumns = (ctx: QueryContext, contest: Contest) => (runsThisMonth(ctx, contest) ? RUN_RATE_CONTEST_COLUMNS : CONTEST_COLUMNS);
 
-interface Contest {
-  zone_ids: number[];
-  starts_on: string;
-  ends_on: string;
-  target_wp: string;
-}
+/** What a board is shown for: the contest's window, zones and target (`contest_boards` and `contests` share the columns). */
+type Contest = Pick<Selectable<ContestBoards>, 'zone_ids' | 'starts_on' | 'ends_on' | 'target_wp'>;
 
-interface BoardRow {
-  code: string;
-  name: string;
-  wp: number;
-  rank: number;
-}
+/** A row of the board: the entrant, their weightage premium in the window and their rank over the whole contest. */
+type BoardRow = EmployeeLabel & { wp: number; rank: number };
 
 /** The contest as its standings were summed for it, or as defined when no run has summed it yet. */
 async function contestOf(ctx: QueryContext, contestId: number): Promise<Contest | undefined> {

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Employees } from '../../../platform/db-types';
 import { isDirect } from '../../etl/module';
 
 export interface Measures {
@@ -7,6 +8,9 @@ export interface Measures {
   wp: number;
   loan: number;
 }
+
+/** An employee as a report row names them, selected as `unique_code as code, name`. */
+export type EmployeeLabel = Pick<Selectable<Employees>, 'name'> & { code: Selectable<Employees>['unique_code'] };
 
 export interface FactScope {
   statuses?: readonly string[];

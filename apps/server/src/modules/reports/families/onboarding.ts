@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { percent, type QueryContext } from '../context';
 import { ONBOARDING_STAGES } from '../../etl/module';
+import type { EmployeeLabel } from './facts';
 
 /**
  * The product filter on partner onboarding: partners certified to sell one of the chosen products (a life
@@ -85,7 +86,7 @@ export const RECRUITMENT_COLUMNS = [
 
 /** Report 31: partners registered in the range under each direct report, and how many are life / general certified. */
 export async function recruitmentReport(ctx: QueryContext): Promise<ReportRecord[]> {
-  const res = await sql<{ code: string; name: string; recruited: number; li: number; gi: number }>`
+  const res = await sql<EmployeeLabel & { recruited: number; li: number; gi: number }>`
     with counted as (
       select ch.id, sum(c.partners)::int as recruited,
         coalesce(sum(c.partners) filter (where c.li), 0)::int as li, coalesce(sum(c.partners) filter (where c.gi), 0)::int as gi

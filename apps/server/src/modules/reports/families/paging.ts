@@ -45,10 +45,8 @@ export async function orderedRows<R>(ctx: QueryContext, name: string, shape: Lis
   const by = sort ? shape.sortable[sort.column] : undefined;
   if (sort && !by) throw badRequest(`${name} cannot be sorted by '${sort.column}'. Sortable: ${Object.keys(shape.sortable).join(', ')}`);
   const where = search ? sql`${shape.where} and lower(${shape.searchText}) like ${containsPattern(search.toLowerCase())}` : shape.where;
-  const counted = await sql<{ n: string | number }>`select ${
-    !search && shape.count ? shape.count : sql`(select count(*) from ${shape.from} where ${where})`
-  } as n`.execute(ctx.db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const count = !search && shape.count ? shape.count : sql<number>`(select count(*) from ${shape.from} where ${where})`;
+  const total = (await ctx.db.selectNoFrom(count.as('n')).executeTakeFirst())?.n ?? 0;
   const { paging, offset } = pageWithin(ctx, shape.sortable, total);
   const order = by ? sql`${by} ${sort?.desc ? sql`desc` : sql`asc`} nulls last, ${shape.order}` : shape.order;
   const rows =

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { growth, percent, round2, type QueryContext } from '../context';
 import { isCurrentMonth, PROJECTION_COLUMNS, runRateCells } from '../run-rate-columns';
+import type { EmployeeLabel } from './facts';
 import { subtreeSumsQuery } from './subtree-sums';
 
 export const PERFORMANCE_COLUMNS = [
@@ -32,7 +33,7 @@ async function performanceRecords(ctx: QueryContext): Promise<ReportRecord[]> {
   const month = `${ctx.range.start.slice(0, 7)}-01`;
   const reportees = sql`select id from employees where manager_id = ${ctx.account.id}`;
   const success = { statuses: ['success'] };
-  const res = await sql<{ code: string; name: string; target: number; achieved: number; previous: number }>`
+  const res = await sql<EmployeeLabel & { target: number; achieved: number; previous: number }>`
     with achieved as (${subtreeSumsQuery(ctx, ctx.range, reportees, [], success)}),
       previous as (${subtreeSumsQuery(ctx, ctx.previous, reportees, [], success)})
     select ch.unique_code as code, ch.name,

@@ -1,14 +1,16 @@
 import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Insurers } from '../../../platform/db-types';
 import { column, COL, NAME_COLUMN, USER_ID_COLUMN } from '../columns';
 import { round2, type QueryContext } from '../context';
+import type { EmployeeLabel } from './facts';
 import { subtreeSumsQuery } from './subtree-sums';
 
 /** Report 15: direct reports × insurers, success premium per insurer, insurers with business only. */
 export async function insurerPivot(ctx: QueryContext): Promise<{ columns: ReportColumnDef[]; records: ReportRecord[] }> {
   const children = sql`select id from employees where manager_id = ${ctx.account.id}`;
   const sums = subtreeSumsQuery(ctx, ctx.range, children, ['insurer_id'], { statuses: ['success'] });
-  const res = await sql<{ code: string; name: string; insurer: string | null; premium: number }>`
+  const res = await sql<EmployeeLabel & { insurer: Selectable<Insurers>['name'] | null; premium: number }>`
     select ch.unique_code as code, ch.name, i.name as insurer, coalesce(s.premium, 0)::float8 as premium
     from employees ch
     left join (${sums}) s on s.root_id = ch.id

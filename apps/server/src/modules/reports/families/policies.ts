@@ -1,5 +1,6 @@
 import type { ReportColumnDef, ReportRecord } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Customers, Partners, Policies, Products } from '../../../platform/db-types';
 import type { ReportResult } from '../catalogue';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import { BUSINESS_ROLLUP_JOB, mayBeUnfolded, RENEWAL_DAY } from '../../etl/module';
@@ -13,8 +14,12 @@ import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './pag
 
 /** How many policies match a list's where-clause (the table's page count). */
 async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise<number> {
-  const row = await sql<{ n: string | number }>`select count(*) as n from policies p where ${where}`.execute(ctx.db);
-  return Number(row.rows[0]?.n ?? 0);
+  const row = await ctx.db
+    .selectFrom('policies as p')
+    .select(sql<number>`count(*)`.as('n'))
+    .where(sql<SqlBool>`${where}`)
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 /**
@@ -59,24 +64,19 @@ export const EXECUTIVE_COLUMNS = sortedBy(EXECUTIVE_SORT, [
   column('view', 'sales-view', { title: 'Sales Promotion' }),
 ]);
 
-interface ExecutiveRow {
-  payment_id: string;
-  product: string;
-  product_type: string;
-  customer: string;
-  premium: number;
-  wp: number;
-  issue_day: string;
-  status: string;
-  previous_policy_no: string | null;
-  one_click_url: string | null;
-  proposal_no: string;
-  // Order key. The instant as text: a JS Date would drop the microseconds and skip or repeat rows.
-  issued_key: string;
-  id: string | number;
-}
+/** A row of EXECUTIVE_SELECT: the policy's columns, its product's and customer's, and the amounts and days it computes. */
+type ExecutiveRow = Pick<Selectable<Policies>, 'payment_id' | 'status' | 'previous_policy_no' | 'one_click_url' | 'proposal_no' | 'id'> &
+  Pick<Selectable<Products>, 'product_type'> & {
+    product: Selectable<Products>['name'];
+    customer: Selectable<Customers>['name'];
+    premium: number;
+    wp: number;
+    issue_day: string;
+    // Order key. The instant as text: a JS Date would drop the microseconds and skip or repeat rows.
+    issued_key: string;
+  };
 
-type ExecutiveKey = { issuedAt: string; id: string | number };
+type ExecutiveKey = { issuedAt: string; id: ExecutiveRow['id'] };
 
 /** The partner's policies of the range (the page bound and the count share it). */
 const executiveWhere = (ctx: QueryContext) =>
@@ -165,18 +165,17 @@ export const RENEWAL_COLUMNS = sortedBy(RENEWAL_SORT, [
   column('One Click Url', 'pay', { title: 'Payment' }),
 ]);
 
-interface RenewalRow {
-  policy_no: string;
-  product: string;
-  product_type: string;
-  customer: string;
-  partner_code: string | null;
-  expiry_date: string;
-  premium: number;
-  renewal_link: string | null;
-  one_click_url: string | null;
-  id: string | number;
-}
+/** A row of RENEWAL_SELECT: the policy's columns (the links those of its renewal when one awaits payment) and its product's, customer's and partner's. */
+type RenewalRow = Pick<Selectable<Policies>, 'renewal_link' | 'one_click_url' | 'id'> &
+  Pick<Selectable<Products>, 'product_type'> & {
+    // The list keeps only policies that have a number.
+    policy_no: NonNullable<Selectable<Policies>['policy_no']>;
+    product: Selectable<Products>['name'];
+    customer: Selectable<Customers>['name'];
+    partner_code: Selectable<Partners>['unique_code'] | null;
+    expiry_date: string;
+    premium: number;
+  };
 
 /**
  * Successful policies of the account expiring in the range (the page bound and the count share it). Read
@@ -216,7 +215,7 @@ const renewalShape = (ctx: QueryContext): ListShape => ({
   order: sql`p.expiry_date, p.policy_no, p.id`,
 });
 
-function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: string | number }> {
+function renewalQuery(ctx: QueryContext, offset = 0): KeysetQuery<RenewalRow, { expiry: string; policyNo: string; id: RenewalRow['id'] }> {
   return {
     // p.id breaks ties between equal policy numbers, so the order is total and a page can resume after any row.
     sql: (after, limit) => sql<RenewalRow>`
@@ -276,7 +275,7 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
   // it reads the policies in.
   const dueInRange = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id in (select id from employees where manager_id is null) and day between ${start}::date and ${end}::date`;
-  const due = (await sql<{ n: number }>`select (${dueInRange})::int as n`.execute(ctx.db)).rows[0]?.n ?? 0;
+  const due = (await ctx.db.selectNoFrom(sql<number>`(${dueInRange})::int`.as('n')).executeTakeFirst())?.n ?? 0;
   const waiting = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from policies p where ${unfolded} limit ${Math.floor(due / PROBE_COST) + 1}) x`.execute(
     ctx.db,

@@ -1,13 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Partners } from '../../../platform/db-types';
 import { factFilters, issuedIn, policyFilters, type DateRange, type QueryContext } from '../context';
-import { MEASURES, scopeFilter, type FactScope, type Measures } from './facts';
+import { MEASURES, scopeFilter, type EmployeeLabel, type FactScope, type Measures } from './facts';
 import { subtreeSumsQuery } from './subtree-sums';
 
-/** One row of a hierarchy roll-up: a direct report, a partner, or the account's own direct business. */
-export interface ChildRow extends Measures {
-  code: string | null;
-  name: string;
-}
+/**
+ * One row of a hierarchy roll-up: a direct report, a partner (its code and name are alike), or the account's own
+ * direct business, which has no code.
+ */
+export type ChildRow = Measures & Pick<EmployeeLabel, 'name'> & { code: EmployeeLabel['code'] | null };
 
 export const OWN_DIRECT_NAME = 'Direct business';
 
@@ -38,7 +39,7 @@ async function byReportee(ctx: QueryContext, range: DateRange, scope: FactScope)
 
 /** At the first managerial level: the account's partners (current ones and any with business), from source rows. */
 async function byPartner(ctx: QueryContext, range: DateRange, scope: FactScope): Promise<ChildRow[]> {
-  const res = await sql<ChildRow & { partner_id: number | null }>`
+  const res = await sql<ChildRow & { partner_id: Selectable<Partners>['id'] | null }>`
     with biz as (
       select p.partner_id, count(*)::int as nop, sum(p.paid_amount)::float8 as premium,
         sum(p.weightage_premium)::float8 as wp, coalesce(sum(p.loan_amount), 0)::float8 as loan

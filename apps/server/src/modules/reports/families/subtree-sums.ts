@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '@dossier/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Employees } from '../../../platform/db-types';
 import { factFilters, type DateRange, type QueryContext } from '../context';
 import { factDims, SUBTREE_GRAINS, type SubtreeDim, type SubtreeGrain } from '../../etl/module';
 import { scopeFilter, type FactScope, type Measures } from './facts';
@@ -42,11 +43,11 @@ export function coverRange(range: DateRange): { months: string[]; days: DayRun[]
   return { months, days };
 }
 
-export interface SubtreeRow extends Measures {
-  root_id: number;
+export type SubtreeRow = Measures & {
+  root_id: Selectable<Employees>['id'];
   /** The key columns' values joined by '|' ('' without key columns). */
   key: string;
-}
+};
 
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
