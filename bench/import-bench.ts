@@ -13,16 +13,19 @@
 import type { ImportEntity, ImportReport } from '@dossier/shared';
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { sql } from 'kysely';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { importRows } from '../apps/server/src/modules/imports/core';
+import { ETL_LOCK_KEY } from '../apps/server/src/modules/etl/business-etl';
 import { createApiKey } from '../apps/server/src/modules/imports/api-keys';
 import { csvRows } from '../apps/server/src/modules/imports/readers';
 import { createDb, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
+import { importBacklog } from '../apps/server/src/platform/metrics/queries';
 import { machineLine } from './machine';
 import { writeSection } from './results-file';
 import { buildServer, overBenchDatabase, startServer } from './server-process';
@@ -300,6 +303,20 @@ async function mappingHistory(handle: DbHandle): Promise<{ report: ImportReport;
   return { report, seconds: (performance.now() - started) / 1000 };
 }
 
+/** Waits until no import waits for the roll-ups and no roll-up run holds the ETL's lock. */
+async function etlSettled(handle: DbHandle): Promise<void> {
+  for (;;) {
+    const backlog = await importBacklog(handle.db);
+    const free = await handle.db
+      .transaction()
+      .execute(
+        async (trx) => (await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ETL_LOCK_KEY}) as ok`.execute(trx)).rows[0]?.ok,
+      );
+    if (backlog.oldestSeconds === null && free === true) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** Times each pass is run: single runs on two cores shared with the database vary by a fifth. */
 const RUNS = 3;
 
@@ -361,8 +378,16 @@ export async function importBench(url: string, policies: number, log: (line: str
       const key = await createApiKey(handle.db, 'import-bench', ['policies']);
       const pid = server.pid;
       if (!pid) throw new Error('the server has no process id');
-      apiFirst = await medianOf('API first', log, emptyPolicies, () => apiImport(server.base, pid, key, path));
-      apiAgain = await medianOf('API again', log, null, () => apiImport(server.base, pid, key, path));
+      // Each import starts a roll-up run in the server a few seconds after it commits: the next pass waits
+      // for it, so that each measures an import, not an import beside the previous one's roll-up run.
+      const afterEtl = () => etlSettled(handle);
+      apiFirst = await medianOf(
+        'API first',
+        log,
+        async () => (await afterEtl(), await emptyPolicies()),
+        () => apiImport(server.base, pid, key, path),
+      );
+      apiAgain = await medianOf('API again', log, afterEtl, () => apiImport(server.base, pid, key, path));
     } finally {
       await server.stop();
     }
