@@ -2,8 +2,6 @@ import { parseString } from '@fast-csv/parse';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -13,6 +11,7 @@ import { FUZZ_RUNS, FUZZ_SEED } from './bad-input/budget';
 import { FORMULA_CUSTOMERS, FORMULA_PARTNER, insertFormulaNamedBusiness } from './bad-input/hostile-rows';
 import { requestsFor, type FuzzRequest } from './bad-input/requests';
 import { churnRows, tableDigests, watchWrites, writeMark, writesSince } from './bad-input/writes';
+import { logCapture } from './log-capture';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from './reports-fixture';
 
 /**
@@ -196,22 +195,11 @@ describe('bad input', () => {
   });
 
   it('keeps every log entry on one line: input cannot forge log lines', async () => {
-    const lines: string[] = [];
-    const capture = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l !== ''),
-        );
-        done();
-      },
-    });
+    const log = logCapture('info');
     const app = await buildApp({
       config: loadConfig({ WEB_DIST: '/nonexistent' }),
       db: ctx.db.db,
-      logger: pino({ level: 'info' }, capture),
+      logger: log.logger,
     });
     await app.ready();
     try {
@@ -224,7 +212,7 @@ describe('bad input', () => {
         .inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': `10.0.0.1\r\n${forged}`, 'user-agent': `ua\n${forged}` } })
         .catch(() => undefined);
       sent += 3;
-      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const entries = log.entries();
       expect(entries.filter((e) => e.msg === 'forged entry' || e.level === 60)).toEqual([]);
       // The username is in exactly one entry, as one escaped JSON string.
       const refused = entries.filter((e) => e.login === username);

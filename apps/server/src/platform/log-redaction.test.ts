@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
+import { logCapture } from '../../test/log-capture';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { redactUrl } from './log-redaction';
@@ -14,25 +13,14 @@ const SIGNATURE = 'sig9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f';
 describe('secrets never reach the logs', () => {
   let db: Awaited<ReturnType<typeof createTestDb>>;
   let app: App;
-  const lines: string[] = [];
+  const { logger, lines } = logCapture('debug');
   beforeAll(async () => {
     db = await createTestDb();
-    const capture = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l !== ''),
-        );
-        done();
-      },
-    });
     const config = loadConfig({ WEB_DIST: '/nonexistent', TELEPHONY_PROVIDER: 'exotel', EXOTEL_CALLBACK_SECRET: SECRET });
     app = await buildApp({
       config,
       db: db.db,
-      logger: pino({ level: 'debug' }, capture),
+      logger,
       telephony: new SimulatorProvider({ mode: 'deterministic' }),
     });
     await app.ready();

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
+import { logCapture } from '../../test/log-capture';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { App } from './types';
@@ -12,16 +11,10 @@ describe('request logs', () => {
   const apps: App[] = [];
 
   const appLoggingAt = async (level: 'info' | 'debug') => {
-    const lines: Record<string, unknown>[] = [];
-    const capture = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger: pino({ level }, capture) });
+    const { logger, entries } = logCapture(level);
+    const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger });
     apps.push(app);
-    return { app, lines };
+    return { app, entries };
   };
 
   beforeAll(async () => {
@@ -34,15 +27,15 @@ describe('request logs', () => {
 
   it('writes no request lines at info level, the default', async () => {
     expect(loadConfig({}).LOG_LEVEL).toBe('info');
-    const { app, lines } = await appLoggingAt('info');
+    const { app, entries } = await appLoggingAt('info');
     for (const url of ['/healthz', '/readyz', '/api/nope/']) await app.inject({ method: 'GET', url });
-    expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+    expect(entries().filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
   });
 
   it('writes both lines of each request at debug level, with the status and the time taken', async () => {
-    const { app, lines } = await appLoggingAt('debug');
+    const { app, entries } = await appLoggingAt('debug');
     await app.inject({ method: 'GET', url: '/healthz' });
-    const requestLines = lines.filter((l) => l.reqId !== undefined);
+    const requestLines = entries().filter((l) => l.reqId !== undefined);
     expect(requestLines.map((l) => [l.msg, l.level])).toEqual([
       ['incoming request', 20],
       ['request completed', 20],

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
+import { logCapture } from '../../test/log-capture';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { App } from './types';
@@ -11,22 +10,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe('request ids', () => {
   let db: Awaited<ReturnType<typeof createTestDb>>;
   let app: App;
-  const lines: string[] = [];
+  const { logger, lines, entries } = logCapture('debug');
 
   beforeAll(async () => {
     db = await createTestDb();
-    const capture = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l !== ''),
-        );
-        done();
-      },
-    });
-    app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger: pino({ level: 'debug' }, capture) });
+    app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: db.db, logger });
     await app.ready();
   });
 
@@ -34,8 +22,6 @@ describe('request ids', () => {
     await app.close();
     await db.drop();
   });
-
-  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('keeps a safe incoming X-Request-Id, echoes it, and logs it on every line of the request', async () => {
     const id = 'lb-7f3a.9_Z';

@@ -9,6 +9,7 @@ export type EmployeeRecord = Pick<
   'id' | 'unique_code' | 'name' | 'email' | 'phone' | 'emp_role' | 'designation' | 'manager_id' | 'zone_id' | 'pincode' | 'active'
 >;
 
+/** Employees matching a search and a status, each with their manager, zone and user. */
 function peopleBase(db: Db, q: string | undefined, status: 'all' | 'active' | 'inactive') {
   let query = db
     .selectFrom('employees as e')
@@ -25,23 +26,26 @@ function peopleBase(db: Db, q: string | undefined, status: 'all' | 'active' | 'i
   return query;
 }
 
+/** What the people list shows of each (`PersonRow`). */
+const PERSON_COLUMNS = [
+  'e.unique_code as code',
+  'e.name',
+  'e.email',
+  'e.emp_role',
+  'e.designation',
+  'z.name as zone',
+  'm.unique_code as manager_code',
+  'm.name as manager_name',
+  'e.active',
+  'u.login as user_login',
+] as const;
+
 export async function listPeople(
   db: Db,
   filter: { q?: string | undefined; status: 'all' | 'active' | 'inactive'; limit: number; offset: number },
 ): Promise<{ rows: PersonRow[]; total: number }> {
   const rows = await peopleBase(db, filter.q, filter.status)
-    .select([
-      'e.unique_code as code',
-      'e.name',
-      'e.email',
-      'e.emp_role',
-      'e.designation',
-      'z.name as zone',
-      'm.unique_code as manager_code',
-      'm.name as manager_name',
-      'e.active',
-      'u.login as user_login',
-    ])
+    .select(PERSON_COLUMNS)
     .orderBy('e.name')
     .orderBy('e.unique_code')
     .limit(filter.limit)
@@ -65,26 +69,8 @@ export async function personRow(
   db: Db,
   id: number,
 ): Promise<PersonRow & { phone: string; pincode: string | null; zone_id: number | null }> {
-  return db
-    .selectFrom('employees as e')
-    .leftJoin('employees as m', 'm.id', 'e.manager_id')
-    .leftJoin('zones as z', 'z.id', 'e.zone_id')
-    .leftJoin('users as u', 'u.employee_id', 'e.id')
-    .select([
-      'e.unique_code as code',
-      'e.name',
-      'e.email',
-      'e.phone',
-      'e.pincode',
-      'e.zone_id',
-      'e.emp_role',
-      'e.designation',
-      'z.name as zone',
-      'm.unique_code as manager_code',
-      'm.name as manager_name',
-      'e.active',
-      'u.login as user_login',
-    ])
+  return peopleBase(db, undefined, 'all')
+    .select([...PERSON_COLUMNS, 'e.phone', 'e.pincode', 'e.zone_id'])
     .where('e.id', '=', id)
     .executeTakeFirstOrThrow();
 }

@@ -8,13 +8,9 @@ import {
   SubscriptionList,
   type BriefResponse as Brief,
 } from '@dossier/shared';
-import { simpleParser } from 'mailparser';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, TODAY, type ReportsTestContext } from '../../../test/reports-fixture';
-import { startSmtp } from '../../../test/smtp';
-import { createMailTransport } from '../../platform/mail/transport';
-import { deliverDueMails } from '../../platform/mail/worker';
+import { deliverOneMail } from '../../../test/smtp';
 import { ReportService } from '../reports/service';
 import { runDueSubscriptions } from '../subscriptions/job';
 import { composeBriefMail } from './mail';
@@ -140,84 +136,70 @@ describe("the daily brief by mail: the switch on My day, the subscription, the m
     expect(b.slipping_partners.length).toBeGreaterThan(0);
     expect(b.renewals_due.top.length).toBeGreaterThan(0);
 
-    const smtp = await startSmtp();
-    const transport = createMailTransport({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Dossier <no-reply@dossier.test>',
-      DATA_DIR: tmpdir(),
-    });
-    try {
-      await deliverDueMails(ctx.db.db, transport);
-      expect(smtp.received).toHaveLength(1);
-      const mail = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
-      const head = await ctx.db.db
-        .selectFrom('users')
-        .innerJoin('employees', 'employees.id', 'users.employee_id')
-        .select(['employees.email', 'employees.name'])
-        .where('login', '=', 'demo.head')
-        .executeTakeFirstOrThrow();
-      expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(head.email);
-      expect(mail.subject).toBe(`My day (${TODAY})`);
-      expect(mail.attachments).toEqual([]);
-      const html = mail.html || '';
-      const text = mail.text ?? '';
-      expect(text).toContain(`Hello ${head.name},`);
-      expect(html).toContain(`<a href="${PORTAL}/brief">Open My day</a>`);
+    const mail = await deliverOneMail(ctx.db.db);
+    const head = await ctx.db.db
+      .selectFrom('users')
+      .innerJoin('employees', 'employees.id', 'users.employee_id')
+      .select(['employees.email', 'employees.name'])
+      .where('login', '=', 'demo.head')
+      .executeTakeFirstOrThrow();
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(head.email);
+    expect(mail.subject).toBe(`My day (${TODAY})`);
+    expect(mail.attachments).toEqual([]);
+    const html = mail.html || '';
+    const text = mail.text ?? '';
+    expect(text).toContain(`Hello ${head.name},`);
+    expect(html).toContain(`<a href="${PORTAL}/brief">Open My day</a>`);
 
-      // The month, figure by figure.
-      const m = b.month;
-      for (const [label, value] of [
-        ['MTD', formatRupee(m.mtd)],
-        ['Projected (month end)', formatRupee(m.projected)],
-        ['Target', m.target === null ? '-' : formatRupee(m.target)],
-        ['Achievement %', m.achievement_pct === null ? '-' : `${m.achievement_pct.toFixed(2)}%`],
-        ['Projected %', m.projected_pct === null ? '-' : `${m.projected_pct.toFixed(2)}%`],
-        ['Required per day', m.required_per_day === null ? '-' : formatRupee(m.required_per_day)],
-      ] as const) {
-        expect(text).toContain(`\n${label}: ${value}\n`);
-        expect(html).toContain(`>${value}</td>`);
-      }
-      expect(text).toContain(`${formatRupee(m.yesterday.premium)} against ${formatRupee(m.week_before.premium)} on`);
-      expect(html).toContain(`<a href="${PORTAL}/reports/11/">Team report summary</a>`);
-
-      // Slipping partners: each with their RM, last sale and three months' premium, linked to their report; no phone.
-      for (const p of b.slipping_partners) {
-        expect(html).toContain(`<a href="${PORTAL}/reports/37/${encodeURIComponent(p.partner_code)}/">`);
-        expect(text).toContain(
-          `- ${p.partner_name} (${p.partner_code}), RM ${p.rm_name} (${p.rm_code}), last sale ${p.last_sale}, ${formatRupee(p.three_month_premium)}: ${PORTAL}/reports/37/${encodeURIComponent(p.partner_code)}/`,
-        );
-      }
-      const phones = await ctx.db.db
-        .selectFrom('partners')
-        .select('phone')
-        .where(
-          'unique_code',
-          'in',
-          b.slipping_partners.map((p) => p.partner_code),
-        )
-        .execute();
-      for (const { phone } of phones) expect(`${html}${text}`).not.toContain(phone);
-
-      // Renewals due: the count and premium, the largest policies, the link to Renewal dues over the same days.
-      const due = b.renewals_due;
-      expect(text).toContain(`\n${due.count.toLocaleString('en-IN')} not yet renewed, ${formatRupee(due.premium)}\n`);
-      for (const r of due.top)
-        expect(text).toContain(`- ${r.policy_no}, ${r.customer}, expires ${r.expiry_date}, ${formatRupee(r.premium)}`);
-      expect(text).toContain(`Renewal dues: ${PORTAL}/reports/38/?start_date=${due.start_date}&end_date=${due.end_date}`);
-
-      // Open work, oldest first, each linked to the dashboard it is worked from.
-      if (b.open_work.length === 0) expect(text).toContain('\nNo open leads or cases.\n');
-      for (const w of b.open_work)
-        expect(text).toContain(
-          `- ${w.case_date} ${w.kind === 'lead' ? 'Lead' : 'Case'} ${w.case_code ?? w.case_id}, ${w.customer}: ${PORTAL}/${w.kind === 'lead' ? 'rm' : 'trm'}-dashboard`,
-        );
-      expect(text).toContain(
-        'This subscription: Daily at 08:30 (India time). Turn it off on My day, or pause or delete it under My subscriptions.',
-      );
-    } finally {
-      transport.close();
-      await smtp.close();
+    // The month, figure by figure.
+    const m = b.month;
+    for (const [label, value] of [
+      ['MTD', formatRupee(m.mtd)],
+      ['Projected (month end)', formatRupee(m.projected)],
+      ['Target', m.target === null ? '-' : formatRupee(m.target)],
+      ['Achievement %', m.achievement_pct === null ? '-' : `${m.achievement_pct.toFixed(2)}%`],
+      ['Projected %', m.projected_pct === null ? '-' : `${m.projected_pct.toFixed(2)}%`],
+      ['Required per day', m.required_per_day === null ? '-' : formatRupee(m.required_per_day)],
+    ] as const) {
+      expect(text).toContain(`\n${label}: ${value}\n`);
+      expect(html).toContain(`>${value}</td>`);
     }
+    expect(text).toContain(`${formatRupee(m.yesterday.premium)} against ${formatRupee(m.week_before.premium)} on`);
+    expect(html).toContain(`<a href="${PORTAL}/reports/11/">Team report summary</a>`);
+
+    // Slipping partners: each with their RM, last sale and three months' premium, linked to their report; no phone.
+    for (const p of b.slipping_partners) {
+      expect(html).toContain(`<a href="${PORTAL}/reports/37/${encodeURIComponent(p.partner_code)}/">`);
+      expect(text).toContain(
+        `- ${p.partner_name} (${p.partner_code}), RM ${p.rm_name} (${p.rm_code}), last sale ${p.last_sale}, ${formatRupee(p.three_month_premium)}: ${PORTAL}/reports/37/${encodeURIComponent(p.partner_code)}/`,
+      );
+    }
+    const phones = await ctx.db.db
+      .selectFrom('partners')
+      .select('phone')
+      .where(
+        'unique_code',
+        'in',
+        b.slipping_partners.map((p) => p.partner_code),
+      )
+      .execute();
+    for (const { phone } of phones) expect(`${html}${text}`).not.toContain(phone);
+
+    // Renewals due: the count and premium, the largest policies, the link to Renewal dues over the same days.
+    const due = b.renewals_due;
+    expect(text).toContain(`\n${due.count.toLocaleString('en-IN')} not yet renewed, ${formatRupee(due.premium)}\n`);
+    for (const r of due.top) expect(text).toContain(`- ${r.policy_no}, ${r.customer}, expires ${r.expiry_date}, ${formatRupee(r.premium)}`);
+    expect(text).toContain(`Renewal dues: ${PORTAL}/reports/38/?start_date=${due.start_date}&end_date=${due.end_date}`);
+
+    // Open work, oldest first, each linked to the dashboard it is worked from.
+    if (b.open_work.length === 0) expect(text).toContain('\nNo open leads or cases.\n');
+    for (const w of b.open_work)
+      expect(text).toContain(
+        `- ${w.case_date} ${w.kind === 'lead' ? 'Lead' : 'Case'} ${w.case_code ?? w.case_id}, ${w.customer}: ${PORTAL}/${w.kind === 'lead' ? 'rm' : 'trm'}-dashboard`,
+      );
+    expect(text).toContain(
+      'This subscription: Daily at 08:30 (India time). Turn it off on My day, or pause or delete it under My subscriptions.',
+    );
     const row = await ctx.db.db.selectFrom('report_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.last_result).toBe('Sent');
     expect(kolkataTime(new Date(row.next_run_at))).toBe('08:30');

@@ -15,13 +15,15 @@ const mappedTo = (rmId: number) => () =>
   sql<boolean>`c.partner_id = any(array(
     select m.partner_id from partner_mappings m where m.valid_to is null and m.manager_id = ${rmId}))`;
 
-const callCount = (eb: CaseScope) =>
-  eb
-    .selectFrom('calls as k')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .whereRef('k.case_id', '=', 'c.id')
-    .as('call_count');
-const lastCallStatus = (eb: CaseScope) =>
+const count = sql<number>`count(*)::int`.as('n');
+
+/**
+ * What a listing shows of a case's calls: how many, the last one's status, whether one still waits for news
+ * from the provider (status rank below the final ones); and the filtered total, so a listing needs no second
+ * count query (only past the end).
+ */
+const callColumns = (eb: CaseScope) => [
+  eb.selectFrom('calls as k').select(count).whereRef('k.case_id', '=', 'c.id').as('call_count'),
   eb
     .selectFrom('calls as k')
     .select('k.status')
@@ -29,14 +31,12 @@ const lastCallStatus = (eb: CaseScope) =>
     .orderBy('k.date_created', 'desc')
     .orderBy('k.id', 'desc')
     .limit(1)
-    .as('last_status');
-/** A call of the case still waiting for news from the provider (status rank below the final ones). */
-const hasOpenCall = (eb: CaseScope) =>
+    .as('last_status'),
   eb
     .exists(eb.selectFrom('calls as k').select('k.id').whereRef('k.case_id', '=', 'c.id').where('k.status_rank', '<', 3))
-    .as('has_open_call');
-// The page carries the filtered total, so a listing needs no second count query (only past the end).
-const filteredTotal = sql<number>`(count(*) over ())::int`.as('total');
+    .as('has_open_call'),
+  sql<number>`(count(*) over ())::int`.as('total'),
+];
 
 export interface LeadFilter {
   date?: string | undefined;
@@ -52,15 +52,11 @@ function leadsOf(db: Db, rmId: number, f: LeadFilter) {
   return q;
 }
 
-export async function countLeads(db: Db, rmId: number, f: LeadFilter): Promise<number> {
-  const row = await leadsOf(db, rmId, f)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+export const countLeads = async (db: Db, rmId: number, f: LeadFilter) =>
+  (await leadsOf(db, rmId, f).select(count).executeTakeFirstOrThrow()).n;
 
-export async function leadsPage(db: Db, rmId: number, f: LeadFilter, paging: Paging) {
-  const rows = await leadsOf(db, rmId, f)
+export function leadsPage(db: Db, rmId: number, f: LeadFilter, paging: Paging) {
+  return leadsOf(db, rmId, f)
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
     .select([
@@ -77,17 +73,12 @@ export async function leadsPage(db: Db, rmId: number, f: LeadFilter, paging: Pag
       'p.unique_code as username',
       'cu.name as customer_name',
     ])
-    .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
+    .select(callColumns)
     .orderBy('l.lead_date', 'desc')
     .orderBy('l.id', 'desc')
     .limit(paging.limit)
     .offset(paging.offset)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    call_count: r.call_count ?? 0,
-    last_status: r.last_status ?? null,
-  }));
 }
 
 /** Partners currently mapped to the RM, for the 'Advisor Name' dropdown. */
@@ -114,7 +105,7 @@ export function partnersOfRm(db: Db, rmId: number) {
 export async function openLeadsByCategory(db: Db, rmId: number, date?: string): Promise<Map<number, number>> {
   const rows = await leadsOf(db, rmId, { date })
     .where('c.status', '=', 'open')
-    .select(['l.category_id', sql<number>`count(*)::int`.as('n')])
+    .select(['l.category_id', count])
     .groupBy('l.category_id')
     .execute();
   return new Map(rows.map((r) => [r.category_id, r.n]));
@@ -142,15 +133,11 @@ function casesOf(db: Db, trmId: number, f: CaseFilter) {
   return q;
 }
 
-export async function countCases(db: Db, trmId: number, f: CaseFilter): Promise<number> {
-  const row = await casesOf(db, trmId, f)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+export const countCases = async (db: Db, trmId: number, f: CaseFilter) =>
+  (await casesOf(db, trmId, f).select(count).executeTakeFirstOrThrow()).n;
 
-export async function casesPage(db: Db, trmId: number, f: CaseFilter, paging: Paging) {
-  const rows = await casesOf(db, trmId, f)
+export function casesPage(db: Db, trmId: number, f: CaseFilter, paging: Paging) {
+  return casesOf(db, trmId, f)
     .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
     .leftJoin('partners as p', 'p.id', 'c.partner_id')
     .select([
@@ -167,17 +154,12 @@ export async function casesPage(db: Db, trmId: number, f: CaseFilter, paging: Pa
       'p.unique_code as partner_ei_code',
       'cu.name as customer_name',
     ])
-    .select((eb) => [callCount(eb), lastCallStatus(eb), hasOpenCall(eb), filteredTotal])
+    .select(callColumns)
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')
     .limit(paging.limit)
     .offset(paging.offset)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    call_count: r.call_count ?? 0,
-    last_status: r.last_status ?? null,
-  }));
 }
 
 /** Non-empty remark notes of each case, newest first (the hover notes of the Remarks column). */

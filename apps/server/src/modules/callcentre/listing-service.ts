@@ -60,7 +60,7 @@ export class ListingService {
         customer_name: r.customer_name,
         date: r.lead_date,
         remark: r.remark,
-        call_count: r.call_count,
+        call_count: r.call_count ?? 0,
         last_call_status: r.last_status ? callStatusView(r.last_status) : null,
         status: r.status,
       })),
@@ -117,7 +117,7 @@ export class ListingService {
         pin: r.pincode,
         remark: r.remark,
         notes: (notes.get(r.case_id) ?? []).slice(0, ROW_HISTORY),
-        call_count: r.call_count,
+        call_count: r.call_count ?? 0,
         last_call_status: r.last_status ? callStatusView(r.last_status) : null,
         call_details: (details.get(r.case_id) ?? []).slice(0, ROW_HISTORY),
         partner_call_logs: (logs.get(r.case_id) ?? [])

@@ -27,17 +27,18 @@ export async function appointmentsPage(db: Db, bookedBy: number, status: 'booked
     .innerJoin('slots as s', 's.id', 'a.slot_id')
     .innerJoin('customers as cu', 'cu.id', 'a.customer_id')
     .innerJoin('partners as p', 'p.id', 'a.partner_id')
+    // The names of the API's AppointmentRow.
     .select([
-      'a.id',
+      'a.id as appointment_id',
       'a.case_id',
-      'a.product_type_id',
-      'a.appointment_date',
-      'a.start_end_time',
-      'a.status',
-      'a.cancel_reason',
       'cu.name as customer_name',
       'p.name as partner_name',
       'p.unique_code as partner_ei_code',
+      'a.product_type_id as product_code',
+      'a.appointment_date as date',
+      'a.start_end_time as slot',
+      'a.status',
+      'a.cancel_reason',
     ])
     .orderBy('a.appointment_date', 'desc')
     .orderBy('s.sort_order')
@@ -80,16 +81,17 @@ export async function bookableCasesPage(db: Db, employeeId: number, search: stri
   }
   const total = (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
   const rows = await q
+    // The names of the API's BookableCase.
     .select([
       'c.id as case_id',
       'c.customer_id',
-      'c.partner_id',
-      'c.product_type_id',
-      'c.case_date',
-      'c.status',
       'cu.name as customer_name',
+      'c.partner_id',
       'p.name as partner_name',
       'p.unique_code as partner_ei_code',
+      'c.product_type_id as product_code',
+      'c.case_date as date',
+      'c.status',
     ])
     .orderBy('c.case_date', 'desc')
     .orderBy('c.id', 'desc')

@@ -112,21 +112,7 @@ export async function myAppointments(
   page: number,
 ): Promise<AppointmentListing> {
   const { total, rows } = await appointmentsPage(db, viewer.employeeId, status, numberedPage(page, PAGE_SIZE));
-  return {
-    data: rows.map((r) => ({
-      appointment_id: r.id,
-      case_id: r.case_id,
-      customer_name: r.customer_name,
-      partner_name: r.partner_name,
-      partner_ei_code: r.partner_ei_code,
-      product_code: r.product_type_id,
-      date: r.appointment_date,
-      slot: r.start_end_time,
-      status: r.status,
-      cancel_reason: r.cancel_reason,
-    })),
-    ...pageNumbers(total, page, PAGE_SIZE),
-  };
+  return { data: rows, ...pageNumbers(total, page, PAGE_SIZE) };
 }
 
 /** Cancels a booking the viewer (or someone in their team) made; the slot becomes free again. */
@@ -152,18 +138,5 @@ export async function cancel(db: Db, viewer: Viewer, appointmentId: number, reas
 
 export async function bookableCases(db: Db, viewer: Viewer, search: string | undefined, page: number): Promise<BookableCaseListing> {
   const { total, rows } = await bookableCasesPage(db, viewer.employeeId, search, numberedPage(page, PAGE_SIZE));
-  return {
-    data: rows.map((r) => ({
-      case_id: r.case_id,
-      customer_id: r.customer_id,
-      customer_name: r.customer_name,
-      partner_id: r.partner_id,
-      partner_name: r.partner_name,
-      partner_ei_code: r.partner_ei_code,
-      product_code: r.product_type_id,
-      date: r.case_date,
-      status: r.status,
-    })),
-    ...pageNumbers(total, page, PAGE_SIZE),
-  };
+  return { data: rows, ...pageNumbers(total, page, PAGE_SIZE) };
 }

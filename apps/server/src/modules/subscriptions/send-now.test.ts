@@ -1,11 +1,7 @@
 import { formatRupee, REPORT_PATHS, SUBSCRIPTION_PATHS, type ReportResponse, type Subscription } from '@dossier/shared';
-import { simpleParser } from 'mailparser';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
-import { startSmtp } from '../../../test/smtp';
-import { createMailTransport } from '../../platform/mail/transport';
-import { deliverDueMails } from '../../platform/mail/worker';
+import { deliverOneMail } from '../../../test/smtp';
 
 const MAY = { start_date: '2026-05-01', end_date: '2026-05-31' };
 const DAILY = { frequency: 'daily', time: '09:00' } as const;
@@ -68,36 +64,23 @@ describe("a subscription's 'Send now'", () => {
       .execute();
     expect(entry).toEqual({ entity_id: String(mail?.id), after: { subscription: sub.id, report: 11 } });
 
-    const smtp = await startSmtp();
-    const transport = createMailTransport({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Dossier <no-reply@dossier.test>',
-      DATA_DIR: tmpdir(),
+    const received = await deliverOneMail(ctx.db.db);
+    expect(received.to && 'text' in received.to ? received.to.text : '').toBe(email);
+    expect(received.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
+    // The scheduled mail's own body: every row of the report, as the report API answers it for the owner.
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `${REPORT_PATHS.report(11)}?start_date=${MAY.start_date}&end_date=${MAY.end_date}`,
+      headers: { authorization: `Token ${tokens.get('demo.zsm')}` },
     });
-    try {
-      await deliverDueMails(ctx.db.db, transport);
-      expect(smtp.received).toHaveLength(1);
-      const received = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
-      expect(received.to && 'text' in received.to ? received.to.text : '').toBe(email);
-      expect(received.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
-      // The scheduled mail's own body: every row of the report, as the report API answers it for the owner.
-      const report = await ctx.app.inject({
-        method: 'GET',
-        url: `${REPORT_PATHS.report(11)}?start_date=${MAY.start_date}&end_date=${MAY.end_date}`,
-        headers: { authorization: `Token ${tokens.get('demo.zsm')}` },
-      });
-      const records = report.json<ReportResponse>().data.data.records;
-      expect(records.length).toBeGreaterThan(1);
-      for (const r of records) {
-        expect(received.html).toContain(`>${String(r['User Id'])}<`);
-        expect(received.html).toContain(`>${formatRupee(r['Total Premium'])}<`);
-      }
-      expect(received.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
-      expect(received.attachments.map((a) => a.filename)).toEqual(['team-report-summary_2026-05-01_2026-05-31.xlsx']);
-    } finally {
-      transport.close();
-      await smtp.close();
+    const records = report.json<ReportResponse>().data.data.records;
+    expect(records.length).toBeGreaterThan(1);
+    for (const r of records) {
+      expect(received.html).toContain(`>${String(r['User Id'])}<`);
+      expect(received.html).toContain(`>${formatRupee(r['Total Premium'])}<`);
     }
+    expect(received.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
+    expect(received.attachments.map((a) => a.filename)).toEqual(['team-report-summary_2026-05-01_2026-05-31.xlsx']);
   });
 
   it('sends a paused subscription too, and it stays paused', async () => {

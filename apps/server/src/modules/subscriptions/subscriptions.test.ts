@@ -1,12 +1,8 @@
 import { formatRupee, nextRunAfter, type ReportResponse, type Subscription } from '@dossier/shared';
-import { simpleParser } from 'mailparser';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReportsTestApp, demoToken, type ReportsTestContext } from '../../../test/reports-fixture';
-import { startSmtp } from '../../../test/smtp';
+import { deliverOneMail } from '../../../test/smtp';
 import { xlsxRows } from '../../../test/xlsx';
-import { createMailTransport } from '../../platform/mail/transport';
-import { deliverDueMails } from '../../platform/mail/worker';
 import { ReportService } from '../reports/service';
 import { runDueSubscriptions } from './job';
 import { claimDue, lockForSend } from './queries';
@@ -126,56 +122,43 @@ describe('scheduled report mails', () => {
     const pass = await runDueSubscriptions(ctx.db.db, new ReportService(ctx.db.db));
     expect(pass).toEqual({ sent: 1, skipped: 0, paused: 0, lost: 0 });
 
-    const smtp = await startSmtp();
-    const transport = createMailTransport({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Dossier <no-reply@dossier.test>',
-      DATA_DIR: tmpdir(),
-    });
-    try {
-      await deliverDueMails(ctx.db.db, transport);
-      expect(smtp.received).toHaveLength(1);
-      const mail = await simpleParser(smtp.received[0] ?? Buffer.alloc(0));
-      expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe((await code('demo.zsm')).email);
-      expect(mail.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
-      const report = (
-        await call(zsm, 'GET', `/api/reports/11/?start_date=${MAY.start_date}&end_date=${MAY.end_date}`)
-      ).json<ReportResponse>();
-      const records = report.data.data.records;
-      expect(records.length).toBeGreaterThan(1);
-      // The body: one table row per record, premiums as the table shows them.
-      const html = mail.html || '';
-      for (const r of records) {
-        expect(html).toContain(`>${String(r['User Id'])}<`);
-        expect(html).toContain(`>${formatRupee(r['Total Premium'])}<`);
-      }
-      expect(html.match(/<tr>/g)?.length).toBe(records.length + 1);
-      // Whole May is compared with whole April; the mail links to the report with the same dates.
-      expect(report.data.data.column_defs.some((c) => c.kind === 'growth-arrow')).toBe(true);
-      expect(mail.text).toContain(
-        `- Team report summary for ${report.account.user_name} (${report.account.account_id}): ${records.length} rows. Period 01/05/2026 to 31/05/2026; growth compared with 01/04/2026 to 30/04/2026.`,
-      );
-      expect(mail.text).toContain('Open it on Dossier: http://localhost:3000/reports/11?start_date=2026-05-01&end_date=2026-05-31');
-      expect(html).toContain(
-        '<a href="http://localhost:3000/reports/11?start_date=2026-05-01&amp;end_date=2026-05-31">Open it on Dossier</a>',
-      );
-      expect(mail.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
-      // The attachment: every record with its raw figures.
-      const attachment = mail.attachments[0];
-      expect(attachment?.filename).toBe('team-report-summary_2026-05-01_2026-05-31.xlsx');
-      const sheet = await xlsxRows(attachment?.content ?? Buffer.alloc(0));
-      const header = sheet[0] as string[];
-      const premium = header.indexOf('Total Premium');
-      const nop = header.indexOf('Policies count');
-      expect(sheet.slice(1).map((r) => Number(r[premium]))).toEqual(records.map((r) => Number(r['Total Premium'])));
-      expect(sheet.slice(1).map((r) => Number(r[nop]))).toEqual(records.map((r) => Number(r['Policies count'])));
-      // An independent sum: the roll-up's premium of May for the subtree equals the records' total.
-      const total = records.reduce((s, r) => s + Number(r['Total Premium']), 0);
-      expect(total).toBeGreaterThan(0);
-    } finally {
-      transport.close();
-      await smtp.close();
+    const mail = await deliverOneMail(ctx.db.db);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe((await code('demo.zsm')).email);
+    expect(mail.subject).toBe('Team report summary (01/05/2026 to 31/05/2026)');
+    const report = (
+      await call(zsm, 'GET', `/api/reports/11/?start_date=${MAY.start_date}&end_date=${MAY.end_date}`)
+    ).json<ReportResponse>();
+    const records = report.data.data.records;
+    expect(records.length).toBeGreaterThan(1);
+    // The body: one table row per record, premiums as the table shows them.
+    const html = mail.html || '';
+    for (const r of records) {
+      expect(html).toContain(`>${String(r['User Id'])}<`);
+      expect(html).toContain(`>${formatRupee(r['Total Premium'])}<`);
     }
+    expect(html.match(/<tr>/g)?.length).toBe(records.length + 1);
+    // Whole May is compared with whole April; the mail links to the report with the same dates.
+    expect(report.data.data.column_defs.some((c) => c.kind === 'growth-arrow')).toBe(true);
+    expect(mail.text).toContain(
+      `- Team report summary for ${report.account.user_name} (${report.account.account_id}): ${records.length} rows. Period 01/05/2026 to 31/05/2026; growth compared with 01/04/2026 to 30/04/2026.`,
+    );
+    expect(mail.text).toContain('Open it on Dossier: http://localhost:3000/reports/11?start_date=2026-05-01&end_date=2026-05-31');
+    expect(html).toContain(
+      '<a href="http://localhost:3000/reports/11?start_date=2026-05-01&amp;end_date=2026-05-31">Open it on Dossier</a>',
+    );
+    expect(mail.text).toContain('This subscription: Daily at 09:00 (India time). Manage it under My subscriptions.');
+    // The attachment: every record with its raw figures.
+    const attachment = mail.attachments[0];
+    expect(attachment?.filename).toBe('team-report-summary_2026-05-01_2026-05-31.xlsx');
+    const sheet = await xlsxRows(attachment?.content ?? Buffer.alloc(0));
+    const header = sheet[0] as string[];
+    const premium = header.indexOf('Total Premium');
+    const nop = header.indexOf('Policies count');
+    expect(sheet.slice(1).map((r) => Number(r[premium]))).toEqual(records.map((r) => Number(r['Total Premium'])));
+    expect(sheet.slice(1).map((r) => Number(r[nop]))).toEqual(records.map((r) => Number(r['Policies count'])));
+    // An independent sum: the roll-up's premium of May for the subtree equals the records' total.
+    const total = records.reduce((s, r) => s + Number(r['Total Premium']), 0);
+    expect(total).toBeGreaterThan(0);
     const after = await row(sub.id);
     expect(after.last_result).toBe('Sent');
     expect(new Date(after.next_run_at).getTime()).toBeGreaterThan(Date.now());

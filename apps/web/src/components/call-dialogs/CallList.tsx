@@ -1,7 +1,6 @@
-import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
-import { openRecording } from './lib/recording';
-import { IconCirclePlay } from '@tabler/icons-react';
+import { RecordingButton } from './RecordingButton';
 
 const STATUS_COLOR: Record<CallDetail['call_status'], string> = {
   queued: 'gray',
@@ -45,17 +44,7 @@ export function CallList({ calls }: { calls: readonly CallDetail[] }) {
               ))}
             </List>
           ) : null}
-          {call.recording_url ? (
-            <Button
-              mt={6}
-              size="xs"
-              variant="light"
-              leftSection={<IconCirclePlay size={16} aria-hidden />}
-              onClick={() => openRecording(call.recording_url ?? '')}
-            >
-              Play recording
-            </Button>
-          ) : null}
+          {call.recording_url ? <RecordingButton url={call.recording_url} mt={6} /> : null}
         </Paper>
       ))}
     </Stack>

@@ -1,9 +1,9 @@
 import '@mantine/dates/styles.css';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useNavigate, useSearchParams } from 'react-router';
-import { rangeProblem, withRange, type DateRangeValue } from './range';
+import { FilterForm } from './FilterForm';
+import { rangeProblem, type DateRangeValue } from './range';
 import classes from './filters.module.css';
 
 export interface DateRangeFilterProps {
@@ -23,55 +23,47 @@ export interface DateRangeFilterProps {
 export function DateRangeFilter({ value, onSubmit, children, submitLabel = 'Submit' }: DateRangeFilterProps) {
   const [start, setStart] = useState<string | null>(value.start_date);
   const [end, setEnd] = useState<string | null>(value.end_date);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const problem = rangeProblem(start, end);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (problem || !start || !end) return;
-    const range = { start_date: start, end_date: end };
-    if (onSubmit) onSubmit(range);
-    else void navigate({ search: `?${withRange(params, range).toString()}` });
-  };
-
   return (
-    <form onSubmit={submit} className={classes.form} aria-label="Date range">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <DatePickerInput
-          label="Start date"
-          required
-          value={start}
-          onChange={(v) => {
-            setStart(v);
-            // Keeping a later end date valid is friendlier than refusing the new start.
-            if (v && end && end < v) setEnd(v);
-          }}
-          valueFormat="DD/MM/YYYY"
-          className={classes.date}
-          popoverProps={{ withinPortal: true }}
-        />
-        <DatePickerInput
-          label="End date"
-          required
-          value={end}
-          onChange={setEnd}
-          minDate={start ?? undefined}
-          valueFormat="DD/MM/YYYY"
-          className={classes.date}
-          error={end && start && end < start ? 'End date cannot be before start date' : undefined}
-          popoverProps={{ withinPortal: true }}
-        />
-        {children}
-        <Button type="submit" disabled={problem !== null}>
-          {submitLabel}
-        </Button>
-      </Group>
-      {problem && (start === null || end === null) ? (
-        <Text size="xs" c="red.8" mt={4} role="alert">
-          {problem}
-        </Text>
-      ) : null}
-    </form>
+    <FilterForm
+      label="Date range"
+      range={problem || !start || !end ? null : { start_date: start, end_date: end }}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      footer={
+        problem && (start === null || end === null) ? (
+          <Text size="xs" c="red.8" mt={4} role="alert">
+            {problem}
+          </Text>
+        ) : null
+      }
+    >
+      <DatePickerInput
+        label="Start date"
+        required
+        value={start}
+        onChange={(v) => {
+          setStart(v);
+          // Keeping a later end date valid is friendlier than refusing the new start.
+          if (v && end && end < v) setEnd(v);
+        }}
+        valueFormat="DD/MM/YYYY"
+        className={classes.date}
+        popoverProps={{ withinPortal: true }}
+      />
+      <DatePickerInput
+        label="End date"
+        required
+        value={end}
+        onChange={setEnd}
+        minDate={start ?? undefined}
+        valueFormat="DD/MM/YYYY"
+        className={classes.date}
+        error={end && start && end < start ? 'End date cannot be before start date' : undefined}
+        popoverProps={{ withinPortal: true }}
+      />
+      {children}
+    </FilterForm>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { titleCaseOrNA, type CallDetail } from '@dossier/shared';
-import { openRecording } from '../lib/recording';
-import { IconCirclePlay, IconPhone } from '@tabler/icons-react';
+import { IconPhone } from '@tabler/icons-react';
+import { RecordingButton } from '../RecordingButton';
 
 const STAGE: Record<CallDetail['call_status'], { text: string; color: string }> = {
   queued: { text: 'Connecting: your phone rings first', color: 'gray' },
@@ -59,16 +59,7 @@ export function CallPanel({ party, disabledReason, placing, onCall, call }: Prop
           {call.call_status === 'completed' ? (
             <Group gap="xs" mt={4}>
               <Text size="xs">Talked {call.ConversationDuration}s</Text>
-              {call.recording_url ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconCirclePlay size={16} aria-hidden />}
-                  onClick={() => openRecording(call.recording_url ?? '')}
-                >
-                  Play recording
-                </Button>
-              ) : null}
+              {call.recording_url ? <RecordingButton url={call.recording_url} /> : null}
             </Group>
           ) : null}
         </Paper>

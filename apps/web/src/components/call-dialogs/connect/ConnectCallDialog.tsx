@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -32,7 +32,13 @@ import {
 } from './connect-state';
 import { CustomerForm } from './CustomerForm';
 import { PartnerForm } from './PartnerForm';
+import { RadioRow } from './RadioRow';
 import { ResultMessage } from './ResultMessage';
+
+const PARTIES = [
+  { value: 1, label: 'Customer' },
+  { value: 2, label: 'Partner' },
+];
 
 /** Outlives one mount of the dialog's content: the values come back after an error dialog took its place. */
 export interface ConnectDialogMemory {
@@ -217,12 +223,7 @@ export function ConnectCallDialog({ callDataInfo, party: startOn = 1, memory, on
           />
         </Group>
 
-        <Radio.Group label="Call to" value={String(party)} onChange={(v) => switchParty(v === '2' ? 2 : 1)}>
-          <Group mt={4}>
-            <Radio value="1" label="Customer" />
-            <Radio value="2" label="Partner" />
-          </Group>
-        </Radio.Group>
+        <RadioRow label="Call to" value={String(party)} options={PARTIES} onChange={(v) => switchParty(v === '2' ? 2 : 1)} />
 
         <CallPanel
           party={party === 1 ? 'customer' : 'partner'}

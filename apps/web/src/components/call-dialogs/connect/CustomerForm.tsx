@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Group, Radio, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { CUSTOMER_CHOICE_NOT_INTERESTED, CUSTOMER_CHOICE_SCHEDULE, CUSTOMER_CHOICES, type Slot } from '@dossier/shared';
 import { AdvisorSearch } from './AdvisorSearch';
 import type { AdvisorState, CustomerFormState } from './connect-state';
 import { MeetingDateCards } from './MeetingDateCards';
 import { NoteField } from './NoteField';
+import { RadioRow } from './RadioRow';
 import { SlotSelect } from './SlotSelect';
 
 interface Props {
@@ -23,23 +24,27 @@ interface Props {
   caseId: number;
 }
 
+const CALL_STATUS = [
+  { value: 'false', label: 'Not Connected' },
+  { value: 'true', label: 'Connected' },
+];
+
 export function CustomerForm(p: Props) {
   const set = (patch: Partial<CustomerFormState>) => p.onChange({ ...p.state, ...patch, touched: true });
   return (
     <Stack gap="sm" data-testid="customer-form">
-      <Radio.Group label="Call Status" value={p.state.connected ? 'true' : 'false'} onChange={(v) => set({ connected: v === 'true' })}>
-        <Group mt={4}>
-          <Radio value="false" label="Not Connected" />
-          <Radio value="true" label="Connected" />
-        </Group>
-      </Radio.Group>
-      <Radio.Group label="Customer Choice" value={String(p.state.choice)} onChange={(v) => set({ choice: Number(v) as 1 | 2 | 3 })}>
-        <Group mt={4}>
-          {CUSTOMER_CHOICES.map((c) => (
-            <Radio key={c.value} value={String(c.value)} label={c.label} />
-          ))}
-        </Group>
-      </Radio.Group>
+      <RadioRow
+        label="Call Status"
+        value={String(p.state.connected)}
+        options={CALL_STATUS}
+        onChange={(v) => set({ connected: v === 'true' })}
+      />
+      <RadioRow
+        label="Customer Choice"
+        value={String(p.state.choice)}
+        options={CUSTOMER_CHOICES}
+        onChange={(v) => set({ choice: Number(v) as 1 | 2 | 3 })}
+      />
       {p.state.choice === CUSTOMER_CHOICE_SCHEDULE ? (
         <>
           <MeetingDateCards

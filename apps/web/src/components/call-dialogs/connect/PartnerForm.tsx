@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Group, Radio, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PARTNER_CHOICE_CALL_BACK, PARTNER_CHOICES, PARTNER_REASONS, type Slot } from '@dossier/shared';
 import type { PartnerFormState } from './connect-state';
 import { MeetingDateCards } from './MeetingDateCards';
 import { NoteField } from './NoteField';
+import { RadioRow } from './RadioRow';
 import { SlotSelect } from './SlotSelect';
 
 interface Props {
@@ -16,6 +17,11 @@ interface Props {
   noteError?: ReactNode;
 }
 
+const STATUS = [
+  { value: 'false', label: 'Connected' },
+  { value: 'true', label: 'Not Connected' },
+];
+
 /**
  * Partner section (docs/product/callcentre.md, 'Connect-call dialog'): Status; the reason for not connecting when the status is set;
  * the partner's choice for reason 1; call-back slots for choice 1. Choice 4 (schedule) has no control.
@@ -24,33 +30,27 @@ export function PartnerForm(p: Props) {
   const set = (patch: Partial<PartnerFormState>) => p.onChange({ ...p.state, ...patch, touched: true });
   return (
     <Stack gap="sm" data-testid="partner-form">
-      <Radio.Group label="Status" value={p.state.notConnected ? 'true' : 'false'} onChange={(v) => set({ notConnected: v === 'true' })}>
-        <Group mt={4}>
-          <Radio value="false" label="Connected" />
-          <Radio value="true" label="Not Connected" />
-        </Group>
-      </Radio.Group>
+      <RadioRow
+        label="Status"
+        value={String(p.state.notConnected)}
+        options={STATUS}
+        onChange={(v) => set({ notConnected: v === 'true' })}
+      />
       {p.state.notConnected ? (
-        <Radio.Group label="Reason for not connecting" value={String(p.state.reason)} onChange={(v) => set({ reason: Number(v) as 1 | 2 })}>
-          <Group mt={4}>
-            {PARTNER_REASONS.map((r) => (
-              <Radio key={r.value} value={String(r.value)} label={r.label} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <RadioRow
+          label="Reason for not connecting"
+          value={String(p.state.reason)}
+          options={PARTNER_REASONS}
+          onChange={(v) => set({ reason: Number(v) as 1 | 2 })}
+        />
       ) : null}
       {p.state.notConnected && p.state.reason === 1 ? (
-        <Radio.Group
+        <RadioRow
           label="Partner Choice"
           value={String(p.state.choice)}
+          options={PARTNER_CHOICES.filter((c) => c.value !== 4)}
           onChange={(v) => set({ choice: Number(v) as 1 | 2 | 3, slotId: null })}
-        >
-          <Group mt={4}>
-            {PARTNER_CHOICES.filter((c) => c.value !== 4).map((c) => (
-              <Radio key={c.value} value={String(c.value)} label={c.label} />
-            ))}
-          </Group>
-        </Radio.Group>
+        />
       ) : null}
       {p.state.notConnected && p.state.reason === 1 && p.state.choice === PARTNER_CHOICE_CALL_BACK ? (
         <SlotSelect

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { roleName, type PersonDetail } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
@@ -23,6 +24,24 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 type PartnerRow = PersonDetail['partners']['rows'][number];
+
+/** A card of the page: its title, then 'None' when there is nothing to show, else its content. */
+function DetailCard({ title, none = false, children }: { title: string; none?: boolean; children: ReactNode }) {
+  return (
+    <Card withBorder padding="sm">
+      <Title order={2} size="h5" mb="xs">
+        {title}
+      </Title>
+      {none ? (
+        <Text size="sm" c="gray.7">
+          None
+        </Text>
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
 
 const partnerColumns: DataTableColumn<PartnerRow>[] = [
   { id: 'code', header: 'Partner Code', value: (p) => p.code },
@@ -116,34 +135,22 @@ export default function PersonPage() {
             </div>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Card withBorder padding="sm">
-              <Title order={2} size="h5" mb="xs">
-                Direct reports ({d.reports.length})
-              </Title>
-              {d.reports.length === 0 ? (
-                <Text size="sm" c="gray.7">
-                  None
-                </Text>
-              ) : (
-                <List size="sm" spacing={4}>
-                  {d.reports.map((r) => (
-                    <List.Item key={r.code}>
-                      <Anchor component={Link} to={personPath(r.code)}>
-                        {r.name}
-                      </Anchor>{' '}
-                      <Text span size="xs" c="gray.7">
-                        {r.code} · {roleName(r.designation)}
-                        {r.active ? '' : ' · inactive'}
-                      </Text>
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Card>
-            <Card withBorder padding="sm">
-              <Title order={2} size="h5" mb="xs">
-                User account
-              </Title>
+            <DetailCard title={`Direct reports (${d.reports.length})`} none={d.reports.length === 0}>
+              <List size="sm" spacing={4}>
+                {d.reports.map((r) => (
+                  <List.Item key={r.code}>
+                    <Anchor component={Link} to={personPath(r.code)}>
+                      {r.name}
+                    </Anchor>{' '}
+                    <Text span size="xs" c="gray.7">
+                      {r.code} · {roleName(r.designation)}
+                      {r.active ? '' : ' · inactive'}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </DetailCard>
+            <DetailCard title="User account">
               {d.user ? (
                 <Stack gap={4}>
                   <Text size="sm">
@@ -172,35 +179,26 @@ export default function PersonPage() {
                   </Anchor>
                 </Stack>
               )}
-            </Card>
+            </DetailCard>
           </SimpleGrid>
-          <Card withBorder padding="sm">
-            <Title order={2} size="h5" mb="xs">
-              Partners mapped ({d.partners.total})
-            </Title>
-            {d.partners.total === 0 ? (
-              <Text size="sm" c="gray.7">
-                None
-              </Text>
-            ) : (
-              <DataTable
-                label="Partners mapped"
-                columns={partnerColumns}
-                rows={d.partners.rows}
-                getRowId={(p) => p.code}
-                search={false}
-                sortable={false}
-                paginate={false}
-                minWidth={420}
-                dense
-              />
-            )}
+          <DetailCard title={`Partners mapped (${d.partners.total})`} none={d.partners.total === 0}>
+            <DataTable
+              label="Partners mapped"
+              columns={partnerColumns}
+              rows={d.partners.rows}
+              getRowId={(p) => p.code}
+              search={false}
+              sortable={false}
+              paginate={false}
+              minWidth={420}
+              dense
+            />
             {d.partners.total > d.partners.rows.length ? (
               <Text size="xs" c="gray.7" mt={4}>
                 The first {d.partners.rows.length} of {d.partners.total}
               </Text>
             ) : null}
-          </Card>
+          </DetailCard>
         </Stack>
       )}
     </AdminFrame>

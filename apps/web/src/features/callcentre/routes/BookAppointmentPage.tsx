@@ -12,7 +12,7 @@ import { SlotSelect } from '../../../components/call-dialogs/connect/SlotSelect'
 import { EMPTY_MESSAGE } from '../components/empty-message';
 import { kolkataToday as todayIso } from '../../../lib/format';
 import { meetingDate, type MeetingChoice } from '../../../components/call-dialogs/lib/meeting-date';
-import { productLabel } from '../lib/product';
+import { partyColumns } from '../components/party-columns';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
@@ -21,21 +21,7 @@ const CASE_COLUMNS: DataTableColumn<BookableCase>[] = [
   // The row's radio; the Radio.Group around the table holds the choice.
   { id: 'choose', header: '', value: () => null, cell: (c) => <Radio value={String(c.case_id)} aria-label={`Case ${c.case_id}`} /> },
   { id: 'case', header: 'Case', value: (c) => c.case_id },
-  { id: 'customer', header: 'Customer', value: (c) => titleCaseOrNA(c.customer_name) },
-  {
-    id: 'advisor',
-    header: 'Advisor',
-    value: (c) => titleCaseOrNA(c.partner_name),
-    cell: (c) => (
-      <>
-        {titleCaseOrNA(c.partner_name)}{' '}
-        <Text span size="xs" c="gray.7">
-          {c.partner_ei_code}
-        </Text>
-      </>
-    ),
-  },
-  { id: 'product', header: 'Product', value: (c) => productLabel(c.product_code) },
+  ...partyColumns<BookableCase>(),
   { id: 'date', header: 'Date', value: (c) => c.date },
 ];
 

@@ -1,34 +1,20 @@
 import { useState } from 'react';
-import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
-import { titleCaseOrNA, type AppointmentRow } from '@dossier/shared';
+import { Badge, Button, SegmentedControl } from '@mantine/core';
+import type { AppointmentRow } from '@dossier/shared';
 import { Link } from 'react-router';
 import { useMyAppointments } from '../api/my-appointments';
-import { productLabel } from '../lib/product';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { ListingCard } from '../components/ListingCard';
+import { partyColumns } from '../components/party-columns';
 import { openCancelAppointmentDialog } from '../components/cancel-appointment-dialog';
 
 function appointmentColumns(onCancel: (row: AppointmentRow) => void): DataTableColumn<AppointmentRow>[] {
   return [
     { id: 'date', header: 'Date', value: (a) => a.date, cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.date}</span> },
     { id: 'slot', header: 'Time', value: (a) => a.slot, cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.slot}</span> },
-    { id: 'customer', header: 'Customer', value: (a) => titleCaseOrNA(a.customer_name) },
-    {
-      id: 'advisor',
-      header: 'Advisor',
-      value: (a) => titleCaseOrNA(a.partner_name),
-      cell: (a) => (
-        <>
-          {titleCaseOrNA(a.partner_name)}{' '}
-          <Text span size="xs" c="gray.7">
-            {a.partner_ei_code}
-          </Text>
-        </>
-      ),
-    },
-    { id: 'product', header: 'Product', value: (a) => productLabel(a.product_code) },
+    ...partyColumns<AppointmentRow>(),
     { id: 'case', header: 'Case', value: (a) => a.case_id ?? 'NA' },
     {
       id: 'status',

@@ -9,7 +9,7 @@ import { DateChoice } from '../components/DateChoice';
 import { LeadCategoryBoxes } from '../components/LeadCategoryBoxes';
 import { LeadsTable } from '../components/LeadsTable';
 import { ListingCard } from '../components/ListingCard';
-import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
+import { dateParam, INITIAL_DATE_FILTER, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
 import { Screen } from '../../../components/page/Screen';
 
@@ -54,12 +54,7 @@ export default function RmDashboardPage() {
             <Loader size="sm" aria-label="Loading lead categories" />
           )}
           <Group align="flex-end" gap="md" wrap="wrap">
-            <DateChoice
-              choice={dates.choice}
-              picked={dates.picked}
-              onQuick={(c) => changeDates(chooseQuick(dates, c))}
-              onPick={(d) => changeDates(pickDate(dates, d))}
-            />
+            <DateChoice value={dates} onChange={changeDates} />
             <Select
               label="Advisor Name"
               placeholder="All advisors"

@@ -9,7 +9,7 @@ import { openCallHistoryDialog, openConnectCallDialog } from '../../../component
 import { CasesTable } from '../components/CasesTable';
 import { DateChoice } from '../components/DateChoice';
 import { ListingCard } from '../components/ListingCard';
-import { chooseQuick, dateParam, INITIAL_DATE_FILTER, pickDate, type DateFilter } from '../lib/date-filter';
+import { dateParam, INITIAL_DATE_FILTER, type DateFilter } from '../lib/date-filter';
 import { kolkataToday as today } from '../../../lib/format';
 import { Screen } from '../../../components/page/Screen';
 
@@ -41,12 +41,7 @@ export default function TrmDashboardPage() {
     <Screen title="TRM Dashboard" framed={false}>
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <DateChoice
-            choice={dates.choice}
-            picked={dates.picked}
-            onQuick={(c) => changeDates(chooseQuick(dates, c))}
-            onPick={(d) => changeDates(pickDate(dates, d))}
-          />
+          <DateChoice value={dates} onChange={changeDates} />
           <Select
             label="Status"
             data={STATUS_OPTIONS}

@@ -26,8 +26,15 @@ function useRestoredChoice<V extends string | number>(options: readonly SelectOp
     return () => clearTimeout(timer);
   }, []);
   const selected = touched ?? (restored ? restoreSelection(options, saved) : []);
-  return [selected, setTouched] as const;
+  return { options, selected, onChange: setTouched };
 }
+
+/** What Submit sends for a filter: the choice when the report shows its control, else the saved choice. */
+function submitted<V extends string | number>(shown: boolean, choice: ReturnType<typeof useRestoredChoice<V>>, saved: V[]): V[] {
+  return shown ? selectionToFilter(choice.options, choice.selected) : saved;
+}
+
+const namedOptions = (list: readonly { name: string }[] | undefined) => (list ?? []).map((o) => ({ value: o.name, label: o.name }));
 
 /** The product's labels (docs/product/report-screens.md, 'Insurer, state and business type'). */
 const LABELS = {
@@ -61,50 +68,28 @@ export function ReportRangeFilter({ report, ctx }: PeriodProps) {
     { ...period, product_type_id: ctx.query.product_type_id, include, report_id: report.report_id },
     { enabled: include.length > 0 },
   );
-  const insurerOptions = useMemo(() => (details.data?.insurer ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
-  const stateOptions = useMemo(() => (details.data?.state ?? []).map((o) => ({ value: o.name, label: o.name })), [details.data]);
-  const [insurers, setInsurers] = useRestoredChoice(insurerOptions, ctx.filters.insurers);
-  const [states, setStates] = useRestoredChoice(stateOptions, ctx.filters.states);
-  const [business, setBusiness] = useRestoredChoice(BUSINESS_OPTIONS, ctx.filters.business_type);
+  const insurers = useRestoredChoice(
+    useMemo(() => namedOptions(details.data?.insurer), [details.data]),
+    ctx.filters.insurers,
+  );
+  const states = useRestoredChoice(
+    useMemo(() => namedOptions(details.data?.state), [details.data]),
+    ctx.filters.states,
+  );
+  const business = useRestoredChoice(BUSINESS_OPTIONS, ctx.filters.business_type);
 
   const submit = (range: { start_date: string; end_date: string }) =>
     ctx.submit(range, {
-      insurers: report.insurer_filter ? selectionToFilter(insurerOptions, insurers) : ctx.filters.insurers,
-      states: report.state_filter ? selectionToFilter(stateOptions, states) : ctx.filters.states,
-      business_type: report.business_type_filter ? selectionToFilter(BUSINESS_OPTIONS, business) : ctx.filters.business_type,
+      insurers: submitted(report.insurer_filter, insurers, ctx.filters.insurers),
+      states: submitted(report.state_filter, states, ctx.filters.states),
+      business_type: submitted(report.business_type_filter, business, ctx.filters.business_type),
     });
 
   return (
     <DateRangeFilter key={`${period.start_date}|${period.end_date}`} value={period} onSubmit={submit}>
-      {report.insurer_filter ? (
-        <MultiSelectAll
-          label="Insurer"
-          options={insurerOptions}
-          selected={insurers}
-          onChange={setInsurers}
-          loading={details.isPending}
-          labels={LABELS.insurer}
-        />
-      ) : null}
-      {report.state_filter ? (
-        <MultiSelectAll
-          label="State"
-          options={stateOptions}
-          selected={states}
-          onChange={setStates}
-          loading={details.isPending}
-          labels={LABELS.state}
-        />
-      ) : null}
-      {report.business_type_filter ? (
-        <MultiSelectAll
-          label="Business Type"
-          options={BUSINESS_OPTIONS}
-          selected={business}
-          onChange={setBusiness}
-          labels={LABELS.business}
-        />
-      ) : null}
+      {report.insurer_filter ? <MultiSelectAll label="Insurer" {...insurers} loading={details.isPending} labels={LABELS.insurer} /> : null}
+      {report.state_filter ? <MultiSelectAll label="State" {...states} loading={details.isPending} labels={LABELS.state} /> : null}
+      {report.business_type_filter ? <MultiSelectAll label="Business Type" {...business} labels={LABELS.business} /> : null}
     </DateRangeFilter>
   );
 }

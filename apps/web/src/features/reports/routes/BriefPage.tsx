@@ -14,17 +14,40 @@ import { RowActions } from '../components/RowActions';
 
 const RENEWAL_ACTIONS = ['renewal-notice', 'renewal-link', 'notice-email'] as const;
 
-function Section({ title, link, children }: { title: string; link: ReactNode; children: ReactNode }) {
+/** A section of the page with its title and, beside it, the link to the screen it comes from. */
+function Section({ title, to, linkText, children }: { title: string; to: string; linkText: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={2} size="h4">
           {title}
         </Title>
-        {link}
+        <Anchor component={Link} to={to} size="sm">
+          {linkText}
+        </Anchor>
       </Group>
       {children}
     </Paper>
+  );
+}
+
+/** A section's table, named like its section; `right` is the one column of figures, aligned right. */
+function SectionTable(p: { label: string; columns: string[]; right?: string; minWidth?: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={p.minWidth ?? 640}>
+      <Table striped aria-label={p.label}>
+        <Table.Thead>
+          <Table.Tr>
+            {p.columns.map((c) => (
+              <Table.Th key={c} ta={c === p.right ? 'right' : undefined}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{p.children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -69,56 +92,39 @@ function CallButton({ partner }: { partner: SlippingPartner }) {
 function Slipping({ brief }: { brief: BriefResponse }) {
   const rows = brief.slipping_partners;
   return (
-    <Section
-      title="Slipping partners"
-      link={
-        <Anchor component={Link} to={BRIEF_LINKS.slipping} size="sm">
-          Product wise last activation date
-        </Anchor>
-      }
-    >
+    <Section title="Slipping partners" to={BRIEF_LINKS.slipping} linkText="Product wise last activation date">
       <Text size="sm" c="gray.7" mb="xs">
         Sold in each of the last three full months, nothing in the last 15 days.
       </Text>
       {rows.length === 0 ? (
         <Empty text="No partner is slipping." />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Slipping partners">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Partner</Table.Th>
-                <Table.Th>RM</Table.Th>
-                <Table.Th>Last sale</Table.Th>
-                <Table.Th ta="right">3-month premium</Table.Th>
-                <Table.Th>Mobile</Table.Th>
-                <Table.Th>Call</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.partner_code}>
-                  <Table.Td>
-                    <Anchor component={Link} to={BRIEF_LINKS.partner(p.partner_code)} size="sm">
-                      {p.partner_name} ({p.partner_code})
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {p.rm_name} ({p.rm_code})
-                  </Table.Td>
-                  <Table.Td>{p.last_sale}</Table.Td>
-                  <Table.Td ta="right">{formatRupee(p.three_month_premium)}</Table.Td>
-                  <Table.Td>
-                    <MobileLookupButton partnerCode={p.partner_code} name={p.partner_name} />
-                  </Table.Td>
-                  <Table.Td>
-                    <CallButton partner={p} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SectionTable
+          label="Slipping partners"
+          columns={['Partner', 'RM', 'Last sale', '3-month premium', 'Mobile', 'Call']}
+          right="3-month premium"
+        >
+          {rows.map((p) => (
+            <Table.Tr key={p.partner_code}>
+              <Table.Td>
+                <Anchor component={Link} to={BRIEF_LINKS.partner(p.partner_code)} size="sm">
+                  {p.partner_name} ({p.partner_code})
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {p.rm_name} ({p.rm_code})
+              </Table.Td>
+              <Table.Td>{p.last_sale}</Table.Td>
+              <Table.Td ta="right">{formatRupee(p.three_month_premium)}</Table.Td>
+              <Table.Td>
+                <MobileLookupButton partnerCode={p.partner_code} name={p.partner_name} />
+              </Table.Td>
+              <Table.Td>
+                <CallButton partner={p} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SectionTable>
       )}
     </Section>
   );
@@ -127,65 +133,41 @@ function Slipping({ brief }: { brief: BriefResponse }) {
 function Renewals({ brief }: { brief: BriefResponse }) {
   const due = brief.renewals_due;
   return (
-    <Section
-      title="Renewals due in 7 days"
-      link={
-        <Anchor component={Link} to={BRIEF_LINKS.renewals(due.start_date, due.end_date)} size="sm">
-          Renewal dues
-        </Anchor>
-      }
-    >
+    <Section title="Renewals due in 7 days" to={BRIEF_LINKS.renewals(due.start_date, due.end_date)} linkText="Renewal dues">
       <Text size="sm" mb="xs" data-testid="brief-renewals-total">
         {briefRenewalsText(due)}
       </Text>
       {due.top.length === 0 ? null : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Renewals due in 7 days">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Actions</Table.Th>
-                <Table.Th>Policy No</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Expiry Date</Table.Th>
-                <Table.Th ta="right">Premium</Table.Th>
-                <Table.Th>Payment</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {due.top.map((r) => (
-                <Table.Tr key={r.policy_no}>
-                  <Table.Td>
-                    <RowActions
-                      actions={RENEWAL_ACTIONS}
-                      record={{ 'Policy No': r.policy_no, product_type: r.product_type, 'Partner Code': r.partner_code }}
-                      payKey={undefined}
-                    />
-                  </Table.Td>
-                  <Table.Td>{r.policy_no}</Table.Td>
-                  <Table.Td>{r.customer}</Table.Td>
-                  <Table.Td>{r.expiry_date}</Table.Td>
-                  <Table.Td ta="right">{formatRupee(r.premium)}</Table.Td>
-                  <Table.Td>
-                    {r.one_click_url ? (
-                      <Button
-                        component="a"
-                        href={r.one_click_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="compact-xs"
-                        color="green"
-                      >
-                        Pay Now
-                      </Button>
-                    ) : (
-                      '-'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SectionTable
+          label="Renewals due in 7 days"
+          columns={['Actions', 'Policy No', 'Customer', 'Expiry Date', 'Premium', 'Payment']}
+          right="Premium"
+        >
+          {due.top.map((r) => (
+            <Table.Tr key={r.policy_no}>
+              <Table.Td>
+                <RowActions
+                  actions={RENEWAL_ACTIONS}
+                  record={{ 'Policy No': r.policy_no, product_type: r.product_type, 'Partner Code': r.partner_code }}
+                  payKey={undefined}
+                />
+              </Table.Td>
+              <Table.Td>{r.policy_no}</Table.Td>
+              <Table.Td>{r.customer}</Table.Td>
+              <Table.Td>{r.expiry_date}</Table.Td>
+              <Table.Td ta="right">{formatRupee(r.premium)}</Table.Td>
+              <Table.Td>
+                {r.one_click_url ? (
+                  <Button component="a" href={r.one_click_url} target="_blank" rel="noopener noreferrer" size="compact-xs" color="green">
+                    Pay Now
+                  </Button>
+                ) : (
+                  '-'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SectionTable>
       )}
     </Section>
   );
@@ -194,45 +176,25 @@ function Renewals({ brief }: { brief: BriefResponse }) {
 function OpenWork({ brief }: { brief: BriefResponse }) {
   const rows = brief.open_work;
   return (
-    <Section
-      title="Open work"
-      link={
-        <Anchor component={Link} to={BRIEF_LINKS.openWork} size="sm">
-          RM Dashboard
-        </Anchor>
-      }
-    >
+    <Section title="Open work" to={BRIEF_LINKS.openWork} linkText="RM Dashboard">
       {rows.length === 0 ? (
         <Empty text="No open leads or cases." />
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label="Open work">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>Case</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>TRM</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((w) => (
-                <Table.Tr key={w.case_id}>
-                  <Table.Td>{w.case_date}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={BRIEF_LINKS.workItem(w.kind)} size="sm">
-                      {w.case_code ?? w.case_id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{w.customer}</Table.Td>
-                  <Table.Td>{w.kind === 'lead' ? 'Lead' : 'Case'}</Table.Td>
-                  <Table.Td>{w.trm_code ?? '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SectionTable label="Open work" columns={['Since', 'Case', 'Customer', 'Kind', 'TRM']} minWidth={480}>
+          {rows.map((w) => (
+            <Table.Tr key={w.case_id}>
+              <Table.Td>{w.case_date}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={BRIEF_LINKS.workItem(w.kind)} size="sm">
+                  {w.case_code ?? w.case_id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{w.customer}</Table.Td>
+              <Table.Td>{w.kind === 'lead' ? 'Lead' : 'Case'}</Table.Td>
+              <Table.Td>{w.trm_code ?? '-'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </SectionTable>
       )}
     </Section>
   );

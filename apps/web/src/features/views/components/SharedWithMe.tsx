@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import type { SavedView } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
-import { type DataTableColumn } from '../../../components/data-table/types';
 import { formatDateTime12 } from '../../../lib/format';
 import { useDismissView } from '../api/dismiss-view';
 import { useSharedViews } from '../api/shared-views';
-import { filtersText, periodText, viewPath } from '../lib/view-address';
-import { ViewName } from './ViewName';
+import { viewColumns } from './view-columns';
 
 /**
  * 'Shared with me' (docs/product/views.md): the views colleagues shared with the viewer, each to open (with the
@@ -16,53 +12,30 @@ import { ViewName } from './ViewName';
  */
 export function SharedWithMe() {
   const { data, isLoading } = useSharedViews();
-  const navigate = useNavigate();
   const dismiss = useDismissView();
   const [removed, setRemoved] = useState('');
 
-  const columns: DataTableColumn<SavedView>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      value: (v) => v.name,
-      searchText: (v) => `${v.name} ${v.description ?? ''} ${v.shared_by?.name ?? ''}`,
-      minWidth: 180,
-      cell: (v) => (
-        <ViewName view={v}>
-          Shared by {v.shared_by?.name} ({v.shared_by?.code}), {v.shared_by ? formatDateTime12(v.shared_by.shared_at) : ''}
-        </ViewName>
-      ),
-    },
-    { id: 'page', header: 'Page', value: (v) => v.report_name, minWidth: 140 },
-    { id: 'account', header: 'Account', value: (v) => v.account_id ?? 'Your own top' },
-    { id: 'period', header: 'Period', value: (v) => periodText(v), sortValue: (v) => v.start_date ?? '', minWidth: 120 },
-    { id: 'filters', header: 'Filters', value: (v) => filtersText(v), minWidth: 180 },
-    {
-      id: 'actions',
-      header: 'Actions',
-      value: () => '',
-      sortable: false,
-      searchable: false,
-      stickyEnd: true,
-      cell: (v) => (
-        <Stack gap={2} align="stretch">
-          <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
-            Open
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            disabled={dismiss.isPending}
-            onClick={() => dismiss.mutate(v.id, { onSuccess: (res) => setRemoved(res.message) })}
-            aria-label={`Remove ${v.name} from my list`}
-          >
-            Remove
-          </Button>
-        </Stack>
-      ),
-    },
-  ];
+  const columns = viewColumns({
+    about: (v) => (
+      <>
+        Shared by {v.shared_by?.name} ({v.shared_by?.code}), {v.shared_by ? formatDateTime12(v.shared_by.shared_at) : ''}
+      </>
+    ),
+    searchText: (v) => `${v.name} ${v.description ?? ''} ${v.shared_by?.name ?? ''}`,
+    topAccount: 'Your own top',
+    buttons: (v) => (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        disabled={dismiss.isPending}
+        onClick={() => dismiss.mutate(v.id, { onSuccess: (res) => setRemoved(res.message) })}
+        aria-label={`Remove ${v.name} from my list`}
+      >
+        Remove
+      </Button>
+    ),
+  });
 
   return (
     <Stack gap="sm">

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
 import { type SavedView } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
-import { type DataTableColumn } from '../../../components/data-table/types';
 import { Screen } from '../../../components/page/Screen';
 import { formatDateTime12 } from '../../../lib/format';
 import { useMyViews } from '../api/my-views';
 import { openDeleteViewDialog, openEditViewDialog, openShareViewDialog } from '../components/view-dialogs';
 import { SharedWithMe } from '../components/SharedWithMe';
-import { ViewName } from '../components/ViewName';
-import { filtersText, periodText, viewPath } from '../lib/view-address';
+import { viewColumns } from '../components/view-columns';
+import { viewPath } from '../lib/view-address';
 
 /** 'Shared with 2 colleagues', or nothing when it is not shared. */
 const sharedText = (v: SavedView) =>
@@ -23,7 +21,6 @@ const sharedText = (v: SavedView) =>
  */
 export default function MyViewsPage() {
   const { data, isLoading } = useMyViews();
-  const navigate = useNavigate();
   const clipboard = useClipboard({ timeout: 3000 });
   const [copied, setCopied] = useState<string | null>(null);
 
@@ -32,53 +29,32 @@ export default function MyViewsPage() {
     setCopied(view.name);
   };
 
-  const columns: DataTableColumn<SavedView>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      value: (v) => v.name,
-      searchText: (v) => `${v.name} ${v.description ?? ''}`,
-      minWidth: 180,
-      cell: (v) => (
-        <ViewName view={v}>
-          Saved {formatDateTime12(v.created_at)}
-          {sharedText(v)}
-        </ViewName>
-      ),
-    },
-    { id: 'page', header: 'Page', value: (v) => v.report_name, minWidth: 140 },
-    { id: 'account', header: 'Account', value: (v) => v.account_id ?? 'Top (whoever opens it)' },
-    { id: 'period', header: 'Period', value: (v) => periodText(v), sortValue: (v) => v.start_date ?? '', minWidth: 120 },
-    { id: 'filters', header: 'Filters', value: (v) => filtersText(v), minWidth: 180 },
-    {
-      id: 'actions',
-      header: 'Actions',
-      value: () => '',
-      sortable: false,
-      searchable: false,
-      stickyEnd: true,
-      cell: (v) => (
-        // One under another: a narrow column, so the name stays in sight beside it on a phone.
-        <Stack gap={2} align="stretch">
-          <Button size="compact-xs" variant="light" onClick={() => void navigate(viewPath(v.id))} aria-label={`Open ${v.name}`}>
-            Open
-          </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => openEditViewDialog(v)} aria-label={`Edit ${v.name}`}>
-            Edit
-          </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => openShareViewDialog(v)} aria-label={`Share ${v.name}`}>
-            Share
-          </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => copyLink(v)} aria-label={`Copy link of ${v.name}`}>
-            Copy link
-          </Button>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => openDeleteViewDialog(v)} aria-label={`Delete ${v.name}`}>
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
-  ];
+  const columns = viewColumns({
+    about: (v) => (
+      <>
+        Saved {formatDateTime12(v.created_at)}
+        {sharedText(v)}
+      </>
+    ),
+    searchText: (v) => `${v.name} ${v.description ?? ''}`,
+    topAccount: 'Top (whoever opens it)',
+    buttons: (v) => (
+      <>
+        <Button size="compact-xs" variant="subtle" onClick={() => openEditViewDialog(v)} aria-label={`Edit ${v.name}`}>
+          Edit
+        </Button>
+        <Button size="compact-xs" variant="subtle" onClick={() => openShareViewDialog(v)} aria-label={`Share ${v.name}`}>
+          Share
+        </Button>
+        <Button size="compact-xs" variant="subtle" onClick={() => copyLink(v)} aria-label={`Copy link of ${v.name}`}>
+          Copy link
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => openDeleteViewDialog(v)} aria-label={`Delete ${v.name}`}>
+          Delete
+        </Button>
+      </>
+    ),
+  });
 
   return (
     <Screen title="My views">
