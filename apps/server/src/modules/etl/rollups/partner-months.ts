@@ -4,16 +4,13 @@ import { addDeltas, groupingSettings } from '../rollup-helpers';
 import type { Rollup } from './rollup';
 
 /**
- * Each partner's successful business per month and line, with the first and last issue day
- * (fact_partner_monthly, docs/decisions/035-partner-activity-by-manager.md). Its fold also notes, before and after,
- * which partner-months have business (etl_partner_presence), which the partner counts per manager fold
- * (./manager-partner-months.ts).
+ * Each partner's business per month and line, with first and last issue day (decision 035). Its fold notes
+ * which partner-months have business (etl_partner_presence) for ./manager-partner-months.ts.
  */
 
 /**
- * Notes the months with business of the partners whose policies this run folds, before (-1) or after (+1)
- * their partner-months change: one row for each of the run's months the partner has business in, and one for
- * the partner's first month. Before and after summed, what is left is what changed.
+ * Notes the months with business of this run's partners, before (-1) or after (+1) the change, plus their first
+ * month; summed, what is left is what changed.
  */
 async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> {
   await sql`
