@@ -6,8 +6,7 @@ import type { Permission } from '@dossier/shared';
  */
 
 /**
- * Who sees an entry: everyone, or those who have (`may`) or lack (`mayNot`) a permission of the one permission
- * table (`packages/shared/src/permissions.ts`), the same table the server refuses calls by. Display only: the
+ * Who sees an entry, by the shared permission table (`packages/shared/src/permissions.ts`). Display only: the
  * server refuses the calls behind an entry whatever the menu shows.
  */
 export type MenuAudience = 'all' | { may: Permission } | { mayNot: Permission };

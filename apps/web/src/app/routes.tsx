@@ -63,14 +63,9 @@ const screen = (path: string | undefined, Screen: LazyScreen): RouteObject => ({
 });
 
 /**
- * The route table (docs/product/shell.md, 'Routes'), the one place where screens are attached.
- *
- * A new screen plugs in as a child of the shell route below, as a lazily loaded screen from its
- * feature's routes/ folder, e.g.
- *   const ReportPage = lazyScreen(() => import('../features/reports/routes/ReportPage'));
- *   screen('reports/:id', ReportPage)
- * Any other path falls through to the not-found page ('*'), deliberately: a placeholder would look
- * like a working screen.
+ * The route table (docs/product/shell.md, 'Routes'), the one place screens are attached: a new screen is a lazy
+ * child of the shell route, e.g. `screen('reports/:id', lazyScreen(() => import('…/ReportPage')))`. Unknown
+ * paths fall through to the not-found page, deliberately: a placeholder would look like a working screen.
  */
 export const routes: RouteObject[] = [
   {
