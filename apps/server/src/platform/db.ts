@@ -227,9 +227,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw err;
   });
-  // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time: that driver queue is
-  // the one queue every query and transaction goes through. It only calls `query` and `close`, so it gets
-  // this stand-in for the thread, which also lets `reopen` swap the thread underneath.
+  // kysely-pglite-dialect hands PGlite's one connection to one caller at a time; it only calls `query` and
+  // `close`, so this stand-in for the thread lets `reopen` swap the thread underneath.
   const current = {
     query: (sql: string, params?: unknown[]) => thread.query(sql, params),
     close: () => thread.close(),

@@ -6,10 +6,8 @@ import { HomeIdRedirect } from './HomeIdRedirect';
 import { lazyScreen, type LazyScreen, type RouteHandle } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
 
-// Screens load on demand so the first download stays small. Except sign-in, where every session
-// starts: loaded on demand it costs a second round of downloads before anything shows (Lighthouse,
-// mobile), and what it needs besides its own 3 KB (inputs, paper, schemas, mutations) the signed-in
-// shell needs too.
+// Screens load on demand so the first download stays small, except sign-in, where every session starts: on
+// demand it would cost a second round of downloads, and the signed-in shell needs the rest of its code anyway.
 const AppLayout = lazyScreen(() => import('./shell/AppLayout'));
 const HomePage = lazyScreen(() => import('./pages/HomePage'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));

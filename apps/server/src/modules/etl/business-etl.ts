@@ -13,10 +13,8 @@ export const ETL_LOCK = 7_114_006;
  * deployments (or test files) in different schemas of one database have roll-ups of their own.
  */
 export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
-// Transactions still in flight may commit rows stamped before the watermark; re-reading this much
-// overlap catches them. Of the overlap only the rows the last run could not have seen are looked at
-// (`mayBeUnfolded`), and of those only the ones whose version (updated_at) differs from the one folded are folded
-// again, so a run with nothing new does nothing.
+// Transactions in flight may commit rows stamped before the watermark: this much overlap is re-read, and of it
+// only rows the last run could not have seen and whose version changed are folded again.
 export const LOOKBACK = sql`interval '10 minutes'`;
 
 /** The last run's watermark and the oldest transaction in flight when it read the policies (migration 041). */

@@ -47,10 +47,8 @@ async function foldPartnerMonths(trx: Db): Promise<void> {
         first_issue_day = least(fact_partner_monthly.first_issue_day, excluded.first_issue_day),
         last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`,
   );
-  // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
-  // versions now folded (etl_policy_state, folded before). Asked apart, each reads the partner's index from one end
-  // of the month and stops at the first policy of the line; asked as one aggregate, both read every policy of the
-  // partner's month.
+  // A partner-month that lost a policy of its first or last issue day: the earliest and latest days now folded.
+  // Asked apart, each stops at the first index entry from its end; as one aggregate both read the whole month.
   const monthDays = (end: 'min' | 'max') => sql`
     select ${sql.raw(end)}(s.day) from etl_policy_state s
     where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date

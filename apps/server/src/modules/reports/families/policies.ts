@@ -8,9 +8,8 @@ import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { hasPolicyFilters, issuedIn, policyFilters, round2, type QueryContext } from '../context';
 import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './paging';
 
-// Both reports list policies, so they grow with the business: downloads read them in batches. The table
-// and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
-// The page bound sits on the policies alone: the joins and the renewal look-up then run for one page only.
+// Policy lists grow with the business: downloads read them in batches, with the table's SQL so rows cannot drift
+// apart. The page bound sits on the policies alone, so joins and the renewal look-up run for one page only.
 
 /** How many policies match a list's where-clause (the table's page count). */
 async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise<number> {

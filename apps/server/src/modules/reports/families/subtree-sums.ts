@@ -50,10 +50,9 @@ export type SubtreeRow = Measures & {
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
- * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns. Roots are
- * read into an array first so cells are index lookups (as a join PostgreSQL reads the whole roll-up). Months and
- * days come from the subtree grain that fits the keys and filters (`coverRange` keeps leftover days few); levels
- * a grain leaves out and state filters read the daily facts. Each part is grouped where read, key text per group.
+ * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns, from the
+ * subtree grain that fits the keys and filters (`coverRange` keeps leftover days few). Roots are read into an
+ * array first, so cells are index lookups: as a join PostgreSQL reads the whole roll-up.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
@@ -96,9 +95,8 @@ export function subtreeSumsQuery(
       where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
         ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`,
     );
-  // The daily facts of the roots and the people down to `depth` levels under them, read person by person:
-  // a handful of people, where PostgreSQL, which cannot tell from the closure's statistics how few are that
-  // near a root, would read every descendant's days (`offset 0` keeps the lateral read from being flattened).
+  // The daily facts of the roots and the few people down to `depth` under them, read person by person: `offset 0`
+  // stops PostgreSQL, which cannot estimate how few they are, from reading every descendant's days.
   const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) =>
     summed(
       sql`c.ancestor_id`,
@@ -114,9 +112,8 @@ export function subtreeSumsQuery(
       where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`,
     );
 
-  // A period's part from the first grain whose dimensions hold the key and the filters, plus the daily facts of
-  // the levels its cells leave out; without such a grain (by day: a key of product and insurer together, or of
-  // the premium terms), the daily facts of the whole subtree.
+  // A period's part from the first grain holding the key and filters, plus the daily facts of the levels it
+  // leaves out; with no such grain, the daily facts of the whole subtree.
   const asked = [...key, ...(products ? (['product_type_id'] as const) : []), ...(insurers ? (['insurer_id'] as const) : [])];
   const grainOf = (period: SubtreeGrain['period']) =>
     SUBTREE_GRAINS.find((g) => g.period === period && asked.every((d) => g.dims.includes(d)) && (!g.directOnly || scope.directOnly));
