@@ -108,13 +108,11 @@ export async function buildApp({
     ...requestIdOptions,
     // Bounded input everywhere: large bodies are refused with 413 before any parsing.
     bodyLimit: 1_048_576,
-    // The client address (sign-in limits, audit, logs) is the TCP peer, unless that peer is one of the
-    // configured proxies: then the rightmost X-Forwarded-For entry no trusted proxy wrote. A client
-    // can prepend anything to that header, so only the hops of our own proxies are believed.
+    // The client address is the TCP peer, or behind configured proxies the rightmost X-Forwarded-For entry no
+    // trusted proxy wrote: a client can prepend anything to that header.
     trustProxy: config.TRUSTED_PROXIES ?? false,
-    // Slow clients cannot hold connections: the headers must arrive within headersTimeout, the body within
-    // REQUEST_TIMEOUT_MS (boundRequestArrival, per route), and a silent connection is closed after
-    // CONNECTION_TIMEOUT_MS. Node's requestTimeout is off: it would also cut a large body still arriving.
+    // Slow clients cannot hold connections (boundRequestArrival bounds bodies per route). Node's requestTimeout
+    // is off: it would also cut a large body still arriving.
     requestTimeout: 0,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     http: {

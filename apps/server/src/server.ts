@@ -50,9 +50,8 @@ async function main(): Promise<void> {
         : logger.info('reporting database reachable again: report queries go to it'),
   });
 
-  // Listen before the start-up work (migrations, demo data, roll-ups): /healthz answers at once, and
-  // until the work is done /readyz and every API call answer 503 with the progress, which the sign-in
-  // page shows ('Preparing demo data… 42 %').
+  // Listen before the start-up work so /healthz answers at once; until it is done /readyz and the API answer
+  // 503 with the progress the sign-in page shows.
   const readiness = new Readiness(config.DEMO_DATA ? 'Preparing demo data' : 'Preparing the database');
   const dbPools = { primary: handle.poolStats, reporting: reporting?.poolStats };
   const app = await buildApp({ config, db: handle.db, reportingDb: reporting?.db, logger, dbPools, readiness, connector });
@@ -80,19 +79,16 @@ async function main(): Promise<void> {
   const etl = await runBusinessEtl(handle.db, { rebuildSessions: config.ETL_REBUILD_SESSIONS });
   logger.info({ rows: etl.rowsProcessed }, 'roll-ups up to date');
   readiness.progress(0.97);
-  // PGlite has no autovacuum: without statistics its planner nested-loops whole tables (a renewal-dues
-  // page took 24 s at scale 0.5). PostgreSQL's autovacuum keeps them itself.
+  // PGlite has no autovacuum: without statistics its planner nested-loops whole tables.
   if (handle.dialect === 'pglite') await sql`analyze`.execute(handle.db);
   if (loaded) {
-    // The demo load left PGlite's heap at its high-water mark (about 850 MB against 400 MB opened fresh),
-    // and this thread holds the generator's garbage until its next full collection, which under a steady
-    // load of small requests may never come. `npm start` runs node with --expose-gc for this one call.
+    // The demo load leaves PGlite's heap at its high-water mark and this thread holding the generator's garbage;
+    // reopening gives both back (`npm start` runs node with --expose-gc for this one call).
     await handle.reopen?.();
     (globalThis as { gc?: () => void }).gc?.();
     logger.info('demo load done: its memory given back');
   }
-  // Spreadsheet files (downloads, mails, imports) need exceljs: loading it blocks the process for most of a second,
-  // which the first download would otherwise make every other request wait for.
+  // Loading exceljs blocks the process: do it now rather than during the first spreadsheet download.
   await import('exceljs');
   readiness.markReady();
   logger.info('ready');

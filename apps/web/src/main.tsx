@@ -11,9 +11,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 /**
- * The screens of the address being opened (the signed-in shell and the page), fetched before the first
- * render so it shows them at once instead of suspending (see lazyScreen). Without a session the address
- * redirects to sign-in, which is in the first download already.
+ * Fetches the opened address's screens before the first render, so it shows them at once instead of suspending
+ * (see lazyScreen). Without a session the address redirects to sign-in, already in the first download.
  */
 function preloadScreens(): Promise<unknown> {
   if (!isLoggedIn()) return Promise.resolve();

@@ -46,9 +46,8 @@ export const PASSWORD_RESET_HOURS = 24;
 export const PASSWORD_MIN_LENGTH = 12;
 
 /**
- * An empty required field says so, and only that: the rules for a filled one are not checked on nothing
- * ('Email is required', not 'Email must be an email address' as well). The form shows the first message per
- * field; the server answers each message of a request (docs/product/messages.md, 'Refused input').
+ * An empty required field says only that it is required, not that it also breaks the filled-field rules
+ * (docs/product/messages.md, 'Refused input').
  */
 const required = (label: string) => ({ error: `${label} is required`, abort: true });
 

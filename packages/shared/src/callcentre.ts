@@ -381,9 +381,8 @@ export type BookSlotResponse = z.infer<typeof BookSlotResponse>;
 // ---- the connect dialog's Save, in one transaction -------------------------------------------------
 
 /**
- * Everything the connect-call dialog saves at once: a remark, the meeting slot it books, a new advisor and
- * the ticket status, applied in that order with the rules of their own endpoints; one part refused leaves
- * nothing saved (docs/product/callcentre.md, 'Connect-call dialog').
+ * Everything the connect-call dialog saves at once (remark, meeting slot, advisor, ticket status), in that
+ * order and under their own endpoints' rules; one part refused leaves nothing saved.
  */
 export const SaveCaseOutcomeRequest = z.object({
   case_id: BodyId,

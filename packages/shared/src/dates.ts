@@ -1,7 +1,6 @@
 /**
- * Business dates (docs/architecture.md, 'Dates and formatting'): calendar days in Asia/Kolkata as yyyy-MM-dd
- * strings, and the instants they begin and end. Kolkata is UTC+05:30 all year (no daylight saving), so a
- * fixed offset converts both ways. Server, web, demo generator and tests all use this one module.
+ * Business dates (docs/architecture.md, 'Dates and formatting'): Asia/Kolkata days as yyyy-MM-dd strings and
+ * their instants. Kolkata has no daylight saving, so a fixed +05:30 offset converts both ways.
  */
 
 const DAY_MS = 86_400_000;
@@ -101,9 +100,8 @@ export function fromDayMonthYear(text: string): string | null {
 }
 
 /**
- * True when text is yyyy-MM-dd and names a real calendar day of the years 1900-2999. The bounds keep
- * date arithmetic on inputs (previous periods, month splits) inside four-digit years that both
- * JavaScript's ISO strings and PostgreSQL's date type accept: year 0000 or 9999 ranges broke both.
+ * True when text is yyyy-MM-dd and names a real day of 1900-2999: the bounds keep date arithmetic inside
+ * four-digit years that both JavaScript ISO strings and PostgreSQL dates accept.
  */
 export function isValidIsoDate(text: string): boolean {
   if (!/^(19|2\d)\d{2}-\d{2}-\d{2}$/.test(text)) return false;
@@ -155,8 +153,7 @@ export interface YearMonthDay {
 
 /**
  * The proleptic Gregorian date of a day number, by arithmetic (H. Hinnant's civil_from_days) rather than a
- * `Date`: the generator splits and formats a few days per policy, and at 1 crore policies the `Date` objects
- * were a tenth of its time.
+ * `Date`: the demo generator calls it for every policy.
  */
 export function splitDay(day: number): YearMonthDay {
   const z = day + 719_468;

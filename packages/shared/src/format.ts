@@ -15,12 +15,9 @@ export function formatRupee(value: number | string | null | undefined): string {
 }
 
 /**
- * A person's name for display; empty → 'NA' (docs/product/callcentre.md, 'Names and messages'). A name that already mixes
- * upper and lower case was typed with care ('Ronald McDonald', "Priya D'Souza", 'A.K. Sharma') and is shown as stored.
- * Only a name held all in lower or all in upper case is re-cased: each part after a space, hyphen, apostrophe or full
- * stop starts upper case, and 'Mc' keeps the next letter upper ('MCDONALD' → 'McDonald'). A word holding a digit (a
- * code such as EI000639) keeps its case all the same and does not count when deciding. Only names go through here,
- * never sentences, times or codes.
+ * A person's name for display; empty → 'NA' (docs/product/callcentre.md, 'Names and messages'). Mixed-case
+ * names are shown as stored; all-lower or all-upper ones are re-cased per part ('MCDONALD' → 'McDonald').
+ * Words holding a digit (codes) keep their case. For names only, never sentences, times or codes.
  */
 export function titleCaseOrNA(text: string | null | undefined): string {
   const t = (text ?? '').trim();

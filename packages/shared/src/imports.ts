@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { BUSINESS_TYPES, DESIGNATIONS, EMP_ROLES, PARTNER_CODE_MARKER, REPORTING_TYPES } from './constants';
 
 /**
- * What a distributor imports (docs/data-contract.md): one row schema per entity, keyed by natural keys.
- * Every way in (CLI files, the ingestion API, the source connector) validates rows with these schemas.
- * Listed in import order: each entity comes after the ones its rows refer to (a mapping needs the partner
- * and the manager, a policy its partner, customer and insurer, a lead its case, a user the employee).
+ * What a distributor imports (docs/data-contract.md): one row schema per entity, keyed by natural keys, used
+ * by every way in. Listed in import order: each entity after the ones its rows refer to.
  */
 export const ImportEntity = z.enum([
   'insurers',

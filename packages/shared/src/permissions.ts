@@ -1,11 +1,8 @@
 import { ROLE_LIFE_ONLY, ROLE_PAYMASTER, type Designation } from './constants';
 
 /**
- * What a person may do by their role and their own account flags, whatever the target (docs/product/shell.md,
- * 'Users and roles'; docs/product/security.md). One table, read by the server's services (through
- * `requirePermission` and `requireAccess` in `apps/server/src/platform/access.ts`), by the web's side menu
- * (`apps/web/src/app/menu-config.ts`) and by the access-matrix test for the roles it expects refused. Pure data
- * and functions: no Node or DOM imports.
+ * What a person may do by their role and account flags (docs/product/security.md). One table, read by the
+ * server's access checks, the web's side menu and the access-matrix test; pure data, no Node or DOM imports.
  */
 export type Permission =
   /** The business (non-life) dashboards and reports, and the Dashboard screen. */

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { fromDayMonthYear, isValidIsoDate } from './dates';
 
 /**
- * Field schemas every area shares, so a date or a code is checked, and refused, the same way everywhere. The
- * messages are completed with the field's name by the server's error handler ('Start date must be a date in
- * yyyy-MM-dd format').
+ * Field schemas every area shares, so a date or a code is refused the same way everywhere; the server's
+ * error handler adds the field's name to the message.
  */
 
 /** A business date, yyyy-MM-dd. */

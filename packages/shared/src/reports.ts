@@ -37,10 +37,8 @@ export const ReportPaging = z.object({
 export type ReportPaging = z.infer<typeof ReportPaging>;
 
 /**
- * How a report column shows (docs/product/report-screens.md, 'Report table'): 'count' and 'percent' are
- * numbers, 'currency' rupees (cr / lac / k), the growth kinds a percent with a green up, red down or yellow
- * square marker, 'link' an address opened in a new tab, 'pay' the payment button, 'sales-view' the sales
- * promotion link.
+ * How a report column shows (docs/product/report-screens.md, 'Report table'): numbers, rupees, growth with a
+ * coloured marker, a link opened in a new tab, the payment button or the sales-promotion link.
  */
 export const ReportColumnKind = z.enum([
   'text',
@@ -95,9 +93,8 @@ export const PagePresentation = z.object({
 export type PagePresentation = z.infer<typeof PagePresentation>;
 
 /**
- * How a report's table shows, from its catalogue entry: paginator, breadcrumbs on its page, the column the
- * page's bar chart draws (null: the page has no chart), the dropdown column filter's label, the row actions,
- * and what its page shows when it is opened alone.
+ * How a report's table shows, from its catalogue entry: paginator, breadcrumbs, chart column, column filter
+ * label, row actions, and what its page shows when opened alone.
  */
 export const ReportPresentation = z.object({
   paginated: z.boolean(),
@@ -288,10 +285,8 @@ export const ReportDownloadQuery = ReportQuery.omit({ page: true, page_size: tru
 });
 
 /**
- * Body of POST /api/dashboard/report_filter/{id}/, which send report extends: a report's filter set as a JSON
- * body carries it (the period, the account, the product, insurer, state and business type lists). The address
- * of GET /api/reports/{id}/ carries the same set as comma-separated lists (ReportQuery); the server reads both
- * into one shape.
+ * Body of POST /api/dashboard/report_filter/{id}/: a report's filter set as JSON. GET /api/reports/{id}/
+ * carries the same set as comma-separated lists (ReportQuery); the server reads both into one shape.
  */
 export const ReportFilterBody = z.object({
   start_date: IsoDate.optional(),

@@ -111,9 +111,8 @@ export function scheduleText(s: SubscriptionSchedule): string {
 }
 
 /**
- * The first send strictly after `after` (docs/product/subscriptions.md, 'Schedule'): times are Asia/Kolkata
- * (UTC+05:30 all year); monthly on a day a month lacks sends on that month's last day (31 → 30 Apr, 28/29 Feb);
- * daily Mon–Fri skips Saturday and Sunday.
+ * The first send strictly after `after`, in Asia/Kolkata time (docs/product/subscriptions.md, 'Schedule'):
+ * monthly on a missing day sends on the month's last day; daily Mon–Fri skips weekends.
  */
 export function nextRunAfter(s: SubscriptionSchedule, after: Date): Date {
   const [hh, mm] = s.time.split(':').map(Number) as [number, number];

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { DayMonthYearDate, EntityCode, IsoDate, SearchText, SortOrder } from './primitives';
 
 /**
- * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md):
- * Life Renewals, Mapped Partners (+ reporting managers and the dialer lookup), Manage Team, Reportee list,
- * Requester view and the mapping analytics. Field names are the original product's; paths are ours (see TEAM_PATHS).
+ * Contracts of the team and partner management area (docs/product/team.md, docs/product/renewals.md). Field
+ * names are the original product's; paths are ours (see TEAM_PATHS).
  */
 
 export const TEAM_PATHS = {

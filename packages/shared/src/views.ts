@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { IsoDate, pathSegment, PathId, SearchText } from './primitives';
 
 /**
- * Saved views (docs/product/views.md): a user's named report or dashboard view (which page, the drilled
- * account, the period, products, insurers, states and business types), with an optional description, listed
- * under 'My views', shared with named colleagues (their 'Shared with me') and opened by anyone signed in
- * through its link, within their own subtree.
+ * Saved views (docs/product/views.md): a user's named report or dashboard view with its filters, listed under
+ * 'My views', shareable with colleagues and opened through its link within the opener's own subtree.
  */
 export const VIEWS_PATHS = {
   list: '/api/views/',

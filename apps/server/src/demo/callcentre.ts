@@ -8,10 +8,8 @@ import type { DemoPlan } from './plan';
 import { Rng, Weighted } from './random';
 
 /**
- * Call-centre demo data (docs/product/callcentre.md), generated after the organisation from what is already in the
- * database: leads for every RM's partners (many for demo.rm), cases for every TRM (many for
- * demo.trm), their past calls, notes, partner call logs and a few booked appointments. Dates sit
- * around the anchor day so that Today and Tomorrow show work. Same seed and day, same data.
+ * Call-centre demo data (docs/product/callcentre.md) built from the loaded organisation: leads, cases, past
+ * calls, notes and appointments around the anchor day, so Today and Tomorrow show work. Same seed, same data.
  */
 
 const DEMO_RM_LEADS = 36;

@@ -7,10 +7,9 @@ import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoIfEmpty } from './load';
 import { POLICIES_AT_SCALE_1 } from './policies';
 
 /**
- * Migrates the configured database (DATABASE_URL, or PGlite under DATA_DIR) and loads the demo
- * organisation if it is empty. Usage: tsx apps/server/src/demo/cli.ts [--scale 2 | --policies 10000000] [--seed N]
- * [--today yyyy-MM-dd] (DEMO_SCALE and DEMO_SEED are read too; flags win). --policies N is the scale that gives
- * about N policies (N / 300,000), as the benchmarks ask for it.
+ * Migrates the configured database and loads the demo organisation if it is empty.
+ * Usage: tsx apps/server/src/demo/cli.ts [--scale 2 | --policies 10000000] [--seed N] [--today yyyy-MM-dd];
+ * flags win over DEMO_SCALE and DEMO_SEED; --policies N means scale N / 300,000.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({

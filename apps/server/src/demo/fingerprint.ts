@@ -2,11 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DB as Database } from '../platform/db-types';
 
 /**
- * A digest of every table's rows (and every identity sequence's position) after a demo load: same seed,
- * scale and day must give the same digests whatever way the rows were written. Columns the clock fills
- * (defaults such as now()) and password hashes (salted) are left out. Each row is hashed, and the row
- * hashes are concatenated in sorted order, so the digest does not depend on physical order, and a table
- * of millions of rows stays within PostgreSQL's 1 GB text limit (32 characters a row).
+ * A digest per table (and identity sequence) after a demo load: same seed, scale and day must give the same
+ * digests however the rows were written. Clock-filled columns and salted hashes are left out; sorted row
+ * hashes make it independent of physical order and keep big tables within PostgreSQL's 1 GB text limit.
  */
 export async function demoFingerprint(db: Kysely<Database>): Promise<Record<string, string>> {
   return db.transaction().execute(async (trx) => {

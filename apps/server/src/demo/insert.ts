@@ -14,9 +14,8 @@ type RowOf<T extends keyof Database, R> = { [K in keyof R]: K extends keyof Data
 const CHUNK = 10_000;
 
 /**
- * Multi-row insert as `insert ... select * from unnest($1::t1[], $2::t2[], ...)`: one parameter per
- * column whatever the row count, which is far faster than VALUES lists and never hits the
- * 65,535-parameter limit. Rows carry their own ids, hence `overriding system value`.
+ * Multi-row insert through `unnest($1::t1[], …)`: one parameter per column, so faster than VALUES lists and
+ * never past the 65,535-parameter limit. Rows carry their own ids, hence `overriding system value`.
  */
 export async function insertRows<T extends keyof Database, R extends RowOf<T, R>>(
   db: Kysely<Database>,

@@ -118,9 +118,8 @@ async function hasEmployees(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Loads the demo organisation when the database has no employees; true when it loaded. Everything
- * goes in one transaction holding an advisory lock: instances starting together load it once, and
- * a crash mid-way leaves an empty database that the next start fills, not a half-loaded one.
+ * Loads the demo organisation when the database has no employees; true when it loaded. One transaction under
+ * an advisory lock: instances starting together load it once, and a crash leaves an empty database.
  */
 export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Promise<boolean> {
   if (await hasEmployees(handle.db)) return false;
@@ -135,8 +134,7 @@ export async function loadDemoIfEmpty(handle: DbHandle, opts: DemoOptions): Prom
     return await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_LOCK)})`.execute(trx);
       if (client) {
-        // Each COPY of policies hands its rows to the reference trigger in a transition table, which spilled to
-        // temporary files in the default 4 MB; the indexes built after the load sort in memory.
+        // The reference trigger's transition tables and the index builds after the load need more than 4 MB.
         await sql`set local work_mem = '256MB'`.execute(trx);
         await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
       }
@@ -218,11 +216,9 @@ async function loadDemo(
 }
 
 /**
- * Drops the secondary indexes (those no constraint owns) and foreign keys of empty tables about to be bulk
- * loaded, and the reference trigger of policies; returns the statements that put them back as they were.
- * Building an index once over all rows is a sort, where maintaining it row by row is a random write per row
- * into an index far larger than the buffer cache; adding a foreign key checks every row in one join instead of
- * a lookup per row. Primary keys and unique constraints stay: a duplicate still fails as it arrives.
+ * Drops the secondary indexes, foreign keys and policies' reference trigger of empty tables about to be bulk
+ * loaded; returns the statements that restore them. Building once is a sort, and a foreign key added later is
+ * checked in one join. Primary keys and unique constraints stay, so duplicates still fail as they arrive.
  */
 async function dropForBulkLoad(
   db: Kysely<Database>,
@@ -249,17 +245,14 @@ async function dropForBulkLoad(
       keys.push('alter table policies enable trigger policies_references_on_insert', 'select policies_references_sweep()');
     }
   }
-  // Indexes first: each foreign key's check then reads complete, indexed tables, with the statistics that plan
-  // it as one join (without them, the check of 1 crore policies took 57 s against 12).
+  // Indexes and statistics first, so each foreign key's check is planned as one join over indexed tables.
   const statistics = indexes.length + keys.length > 0 ? [`analyze ${tables.join(', ')}`] : [];
   return { indexes, statistics, references: keys };
 }
 
 /**
- * Customers and policies by COPY, overlapping generation with the database's work: while one span's
- * policies stream to PostgreSQL, the next span is generated (the generator hands over small batches and
- * the loop yields between them, so the COPY in flight can send). A span's customers are copied before
- * its policies, which refer to them.
+ * Customers and policies by COPY, generating the next span while the previous one streams; a span's customers
+ * are copied before its policies, which refer to them.
  */
 async function copyPolicies(writer: RowWriter, batches: Iterable<PolicyBatch>, report: (batch: PolicyBatch) => void): Promise<void> {
   const copy = writer.copy;

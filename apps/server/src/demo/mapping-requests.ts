@@ -6,11 +6,8 @@ import type { Org } from './people';
 import type { DemoPlan } from './plan';
 
 /**
- * Mapping requests of the demo branch, so Manage Team, the Reportee list, the Requester view and the
- * Mapping Dashboard have something to show on first start: pending requests raised by demo.rm,
- * demo.tl and demo.asm for unmapped partners, plus a little decided history (one accepted, one
- * rejected, one cancelled item) inside the dashboard's default 30 days. Deterministic: partners are
- * taken in id order, those of the demo zone first; at tiny scales fewer requests are raised.
+ * Mapping requests of the demo branch, so the team and mapping screens have something to show: pending requests
+ * by demo.rm, demo.tl and demo.asm plus a little decided history within the last 30 days. Deterministic.
  */
 
 type ItemStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled';

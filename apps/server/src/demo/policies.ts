@@ -87,12 +87,8 @@ interface Renewable {
 const policyNumber = (insurer: InsurerDef, year: number, id: number) => `${insurer.code}/${year}/${String(id).padStart(9, '0')}`;
 
 /**
- * Each source's (partner's or direct seller's) renewable policies in expiry order: policies are
- * generated in issue order and all run one year, so appending keeps the order. The entries live in typed
- * arrays, not as objects: at 1 crore policies a year of renewable policies is millions of entries, and as
- * objects they kept the garbage collector scanning a heap of well over a gigabyte. Indexes into the arrays are
- * in range by construction; they are read directly, not through `at`, which every array type shares and which
- * is then too polymorphic to be fast in the generator's innermost loops.
+ * Each source's renewable policies in expiry order (issue order, all one year). Kept in typed arrays, which
+ * the garbage collector does not scan, and indexed directly rather than through the polymorphic `at`.
  */
 class RenewalBook {
   private readonly queues: number[][];
@@ -281,8 +277,7 @@ export function* generatePolicies(
     sources[k] = partners.length + sellerPool.pick(rng);
     online[k] = isOnline ? 1 : 0;
   }
-  // Sorted as a plain array, then kept as a typed one: the garbage collector does not walk a typed array's
-  // elements, and at 1 crore policies it would walk these 1 crore on every full collection of the load.
+  // Kept as a typed array: the garbage collector does not walk its elements on every full collection.
   const order = Int32Array.from(
     Array.from({ length: count }, (_, i) => i).sort((x, y) => times[x]! - times[y]! || sources[x]! - sources[y]! || x - y),
   );

@@ -1,9 +1,8 @@
 import type { ProductDef } from '@dossier/shared';
 
 /**
- * Geography and insurers of the demo organisation. Pincode prefixes are real 3-digit prefixes of
- * each state's postal circles (the first listed is the main city, weighted higher); weights
- * roughly follow where retail insurance is sold.
+ * Geography and insurers of the demo organisation: real 3-digit pincode prefixes per state (main city
+ * first, weighted higher), weights roughly following where retail insurance is sold.
  */
 
 export interface StateDef {

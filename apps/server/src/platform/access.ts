@@ -6,15 +6,9 @@ import { forbidden } from './http-errors';
 import type { Viewer } from './viewer';
 
 /**
- * Where access is decided (docs/decisions/029-one-access-module.md). Two questions, both asked at the top of a
- * service function before it reads anything:
- * - what the viewer may do whatever the target: `requirePermission(viewer, permission, message)` over the one
- *   table of permissions (`can` in `packages/shared/src/permissions.ts`, which the web menu and the access
- *   matrix read too);
- * - whether a target is the viewer's: `requireAccess(db, viewer, target)`, one rule per kind of target in
- *   `TARGET_RULES` below, which resolves the target and returns its row or throws. An unknown target answers
- *   exactly like one outside the viewer's subtree (403, the same message), so identifiers of other teams cannot
- *   be probed (docs/product/shell.md, 'Users and roles', 'Subtree rule').
+ * Where access is decided (docs/decisions/029-one-access-module.md): `requirePermission` for what the viewer
+ * may do, `requireAccess` (one rule per target kind in `TARGET_RULES`) for whether a target is theirs. An
+ * unknown target is refused exactly like one outside the subtree, so other teams' ids cannot be probed.
  */
 
 /** 403 with `message` unless the viewer may. */
@@ -176,9 +170,8 @@ async function policyRule(db: Db, viewer: Viewer, { policy }: AccessTarget<'poli
 }
 
 /**
- * The other active users whose names the viewer already sees in the portal: everyone in their subtree and their
- * line of managers (the people a saved view may be shared with, docs/product/views.md, 'Sharing a view').
- * Being above or below is mutual, so each side of a share may see the other's name. A query to narrow and run.
+ * The other active users whose names the viewer already sees: their subtree and their line of managers (whom
+ * a saved view may be shared with). A query to narrow and run.
  */
 export function colleaguesOf(db: Db, viewer: Viewer) {
   return db

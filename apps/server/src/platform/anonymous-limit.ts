@@ -11,9 +11,8 @@ export const CALLBACK_PER_MINUTE = 600;
 export const anonymousLimit = (max = ANONYMOUS_PER_MINUTE) => ({ rateLimit: { max, timeWindow: 60_000 } }) as const;
 
 /**
- * Bounds the routes that need no session (callbacks, signed links, hand-off verification) per client
- * address, in this instance's memory: a flood of refused requests costs no database row, and a
- * per-instance bound is all a flood guard needs. Routes opt in with `config: anonymousLimit()`.
+ * Bounds the routes that need no session per client address, in this instance's memory, so a flood of refused
+ * requests costs no database row. Routes opt in with `config: anonymousLimit()`.
  */
 export async function registerAnonymousLimit(app: App): Promise<void> {
   await app.register(rateLimit, {

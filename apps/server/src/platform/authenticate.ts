@@ -26,9 +26,8 @@ export function authenticateHook(resolve: TokenResolver) {
 }
 
 /**
- * The secured scope of a module: a child of `app` in which every route needs a valid token (401 otherwise,
- * `request.viewer` set) and no answer is kept in a browser or proxy cache. `buildApp` binds the resolver
- * and hands the result to every module as `secured`.
+ * The secured scope of a module: every route needs a valid token (401 otherwise, `request.viewer` set) and
+ * no answer is cached by a browser or proxy.
  */
 export function securedScope(resolve: TokenResolver): SecuredScope {
   const check = authenticateHook(resolve);

@@ -7,9 +7,8 @@ import type { Db } from './db';
 import type { DB as Database } from './db-types';
 
 /**
- * PostgreSQL's COPY … FROM STDIN, which Kysely lacks: bulk writers (the demo loader, the import core) check one session out of
- * the pool (`pgPoolOf`), run their transaction on it through `sessionDb`, and stream COPY text on the same
- * session, so the copied rows belong to that transaction.
+ * PostgreSQL's COPY … FROM STDIN, which Kysely lacks. Bulk writers run their transaction and the COPY on one
+ * checked-out session (`pgPoolOf`, `sessionDb`), so the copied rows belong to that transaction.
  */
 
 /**

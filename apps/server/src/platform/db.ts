@@ -27,9 +27,8 @@ export interface SeparateSession {
 }
 
 /**
- * Opens a PostgreSQL session outside the pool, with the pool's connection settings (its schema among them):
- * long work beside a transaction (a full ETL rebuild's groupings) neither waits for a connection the requests
- * share nor holds one of them. Undefined on PGlite, whose one connection every query shares.
+ * Opens a PostgreSQL session outside the pool, with its settings, for long work beside a transaction (a full
+ * rebuild's groupings) that should not hold a pooled connection. Undefined on PGlite (one connection).
  */
 export function separateSessions(db: Db): (() => Promise<SeparateSession>) | undefined {
   const pool = pools.get(db);
@@ -56,9 +55,8 @@ export interface DbHandle {
   /** PGlite only: a copy of the whole database, which `DbOptions.pgliteSnapshot` starts another from. */
   snapshot?: () => Promise<Blob>;
   /**
-   * PGlite on disk only: closes the database, ends its thread and opens it again in a new one. PGlite's
-   * WebAssembly heap never shrinks, so after a big load (the demo organisation) it keeps that high-water
-   * mark, about 450 MB more than the same data opened fresh; a new thread gives it back.
+   * PGlite on disk only: closes the database and opens it again on a new thread, because PGlite's WebAssembly
+   * heap never shrinks after a big load.
    */
   reopen?: () => Promise<void>;
 }
@@ -107,10 +105,8 @@ pg.types.setTypeParser(20, parseInt8);
 pg.types.setTypeParser(1082, (v) => v);
 
 /**
- * The `-c name=value` options a connection starts with: no JIT, the schema, then `settings`. Report queries
- * take 5–50 ms; compiling them with JIT costs more than it saves (measured: a team lead's dashboard 61 → 33 ms).
- * As a startup option it holds on every connection, whatever the connection string says; set by a query when
- * the pool opened a connection, it missed the one that created the schema, which then served most queries.
+ * The `-c name=value` options a connection starts with: no JIT (it costs short report queries more than it
+ * saves), the schema, then `settings`. As startup options they hold on every connection, the first one too.
  */
 function startupOptions(options: DbOptions): string {
   const settings = Object.entries(options.settings ?? {}).map(([name, value]) => {
@@ -121,10 +117,8 @@ function startupOptions(options: DbOptions): string {
 }
 
 /**
- * Options given in the URL (`?options=-c …`) would replace the pool's startup options rather than add to them:
- * they are taken out of the URL to be joined with them. Only the query is read, so every URL the driver takes
- * (`postgres://user@/db?host=/run/postgresql`, which is no WHATWG URL) still works; one without options is
- * passed on untouched.
+ * Takes `?options=-c …` out of the URL, to be joined with the pool's startup options rather than replace
+ * them. Only the query is parsed, so socket URLs that are no WHATWG URL still work.
  */
 function withoutUrlOptions(url: string): { connectionString: string; fromUrl: string | null } {
   const at = url.indexOf('?');
@@ -149,9 +143,8 @@ function ignoreLostConnections(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * Connections from `main`, or from the fallback pool (opened on first need) while `main` cannot be reached:
- * a failed connect sends this and the next `retryMs` of connects to the fallback. Queries already running on a
- * lost connection still fail; only new connections move.
+ * Connections from `main`, or from the fallback pool while `main` cannot be reached: a failed connect sends
+ * the next `retryMs` of connects to the fallback. Queries on a lost connection still fail.
  */
 function withFallback(main: pg.Pool, openFallback: () => pg.Pool, fallback: NonNullable<DbOptions['fallback']>): PostgresPool {
   let other: pg.Pool | undefined;
@@ -234,9 +227,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw err;
   });
-  // kysely-pglite-dialect hands out PGlite's single connection to one caller at a time: that driver queue is
-  // the one queue every query and transaction goes through. It only calls `query` and `close`, so it gets
-  // this stand-in for the thread, which also lets `reopen` swap the thread underneath.
+  // kysely-pglite-dialect hands PGlite's one connection to one caller at a time; it only calls `query` and
+  // `close`, so this stand-in for the thread lets `reopen` swap the thread underneath.
   const current = {
     query: (sql: string, params?: unknown[]) => thread.query(sql, params),
     close: () => thread.close(),

@@ -40,9 +40,8 @@ function fieldName(path: string): string {
 }
 
 /**
- * What a person reads for one refused value: the schema's own sentence ('Select at least one reportee'),
- * a fragment completed with the field ('Start date must be a date in yyyy-MM-dd format'), or plain words
- * for zod's defaults ('Partner list is missing', 'Status is not valid').
+ * What a person reads for one refused value: the schema's own sentence, a fragment completed with the
+ * field's name, or plain words for zod's defaults.
  */
 export function personMessage(issue: ValidationIssue): string {
   const message = (issue.message ?? '').trim();
@@ -78,9 +77,8 @@ function isDatabaseDown(err: unknown): boolean {
 }
 
 /**
- * The single error handler: every failure leaves as `{ error, detail? }` with a 4xx/5xx status.
- * Refused accesses (403) of signed-in users are audited: who tried what, from where. Refusals of
- * requests without a session are only counted in metrics, so anonymous callers cannot fill the table.
+ * The single error handler: every failure leaves as `{ error, detail? }`. Signed-in users' 403s are audited;
+ * anonymous refusals are only counted in metrics, so anonymous callers cannot fill the audit table.
  */
 export function registerErrorHandler(app: FastifyInstance, db: Db): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {

@@ -16,9 +16,8 @@ export interface RunningJobs {
 }
 
 /**
- * Runs each job on its interval inside this process. A job never overlaps itself here; across
- * instances the jobs guard themselves (advisory locks, SKIP LOCKED). Errors are logged, never thrown.
- * The timers alone do not keep the process alive.
+ * Runs each job on its interval in this process, never overlapping itself; across instances the jobs guard
+ * themselves (advisory locks, SKIP LOCKED). Errors are logged; the timers do not keep the process alive.
  */
 export function startJobs(jobs: readonly Job[], logger: Pick<FastifyBaseLogger, 'error'>): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
@@ -60,8 +59,7 @@ declare module 'fastify' {
 }
 
 /**
- * Gives the app its list of declared jobs. Declaring is not starting: the process starts them once it is
- * ready (after migrations and the first roll-up), and an app built by a test runs none.
+ * Gives the app its list of declared jobs, started by the process once it is ready (a test's app runs none).
  * Must run before any module is registered.
  */
 export function collectJobs(app: FastifyInstance): void {

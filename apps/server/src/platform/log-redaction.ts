@@ -3,9 +3,8 @@ import { STATUS_CALLBACK_PATH } from './telephony/index';
 
 export const REDACTED = '[redacted]';
 /**
- * Query parameters whose values are credentials, by name (case-insensitive): these names, and any name ending in
- * `_` or `-` and one of the first six (`access_token`, `api-key`, `client_secret`). `code` is the sign-in
- * callback's one-time code; `employee_code` and the like are not secrets and stay.
+ * Query parameters whose values are credentials, by name (case-insensitive), also with a `_`/`-` prefix for
+ * the first six. `code` is the sign-in callback's one-time code; `employee_code` is no secret.
  */
 const SECRET_NAMES = ['password', 'passwd', 'token', 'key', 'secret', 'signature', 'sig', 'code', 'code_verifier'];
 const SECRET_SUFFIX = /[_-](?:password|passwd|token|key|secret|signature)$/;
@@ -18,9 +17,8 @@ const isSecretName = (name: string): boolean => {
 const CALLBACK_SECRET = new RegExp(`^(${STATUS_CALLBACK_PATH.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/)[^/?#]*`);
 
 /**
- * A URL fit for the logs: the status callback's secret path segment and the values of query parameters named
- * as credentials (signed links, tokens, a password sent by mistake, a sign-in code) are replaced, so a log
- * line never holds a credential.
+ * A URL fit for the logs: the status callback's secret path segment and credential query values are
+ * replaced, so a log line never holds a credential.
  */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');

@@ -12,10 +12,8 @@ export function createLogger(level: string, terminal = Boolean(process.stdout.is
 }
 
 /**
- * Fastify's line when a request arrives and when it is answered, at debug level instead of info: a busy
- * session would otherwise fill the console with thousands of lines at the default level. LOG_LEVEL=debug
- * shows them, each with the request id like every other line of the request. A failed request still logs
- * at error level.
+ * Logs Fastify's request-arrived and request-answered lines at debug rather than info, so a busy session does
+ * not flood the console; failed requests still log at error level.
  */
 export class DebugRequestLogs extends LogController {
   override incomingRequest(request: FastifyRequest): void {

@@ -20,9 +20,8 @@ export class ChangedMigrationError extends Error {
 }
 
 /**
- * Checksums an applied file may still carry from before an edit that changed no SQL (its first comment no
- * longer cites documents outside the repository). A database that recorded one is brought to the file's
- * current checksum; any other difference is still refused.
+ * Checksums an applied migration may still carry from an edit that changed comments only: such a database is
+ * brought to the current checksum; any other difference is still refused.
  */
 const FORMER_CHECKSUMS: Readonly<Record<string, string>> = {
   '004_team.sql': 'f73c4d040326b1f5e0ddc1568e9586737175497a59b180dfe472c778f6d591b2',
@@ -34,10 +33,8 @@ function checksum(text: string): string {
 }
 
 /**
- * Applies every migrations/NNN_*.sql not yet recorded, in name order, on one session holding an
- * advisory lock (several instances may start at once). Each file, its record and its checksum commit
- * together. A database that applied a file whose text has changed since is refused before anything
- * runs: a schema that differs from its recorded history would otherwise go unnoticed.
+ * Applies every migrations/NNN_*.sql not yet recorded, in name order, under an advisory lock (instances may
+ * start at once); each file commits with its record and checksum. A changed applied file is refused first.
  */
 export async function migrate(handle: DbHandle, dir: string = migrationsDir): Promise<string[]> {
   const files = readdirSync(dir)

@@ -28,8 +28,7 @@ export interface ModuleDeps {
 }
 
 /**
- * A module: one Fastify plugin registered on the root by `buildApp`. In its own (encapsulated) context it
- * builds its services from its options, registers its public routes on `app` and the rest through
- * `secured`, and declares its background jobs with `app.jobs.push` (`platform/jobs.ts`).
+ * A module: one encapsulated Fastify plugin registered by `buildApp`; it registers public routes on `app`,
+ * the rest through `secured`, and declares its jobs with `app.jobs.push`.
  */
 export type Module<K extends keyof ModuleDeps = never> = FastifyPluginAsync<Pick<ModuleDeps, K>, RawServerDefault, ZodTypeProvider>;

@@ -24,10 +24,8 @@ function hasNul(value: unknown, depth = 0): boolean {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a query parameter with one fails in the database, as a 500
- * and after earlier statements of the request ran. Such input is refused up front instead, with 400,
- * for every route and every part of the request (path, query string, parsed body). A body left as a
- * stream (the ingestion API) is not walked: its rows are checked by the import core as they are read.
+ * Refuses U+0000 anywhere in a request (path, query, parsed body) with 400: PostgreSQL text cannot hold it and
+ * would fail with a 500 midway. Streamed bodies are checked by the import core instead.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -5,9 +5,8 @@ import { authenticateHook, type TokenResolver } from './authenticate';
 import type { App } from './types';
 
 /**
- * OpenAPI generated from the routes' zod schemas; browsable at /api/docs, JSON at /api/docs/json.
- * `signed-in` (the default) answers only requests with a session token (`Authorization: Token …`), as
- * the description names every call an attacker could try; `public` opens it (development), `off` drops it.
+ * OpenAPI from the routes' zod schemas at /api/docs. `signed-in` (default) needs a session token, since the
+ * description lists every call an attacker could try; `public` opens it, `off` drops it.
  */
 export async function registerOpenApi(app: App, mode: 'signed-in' | 'public' | 'off', resolve: TokenResolver): Promise<void> {
   if (mode === 'off') return;

@@ -31,9 +31,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * PGlite is a single-process database: two processes opening the same directory would corrupt it. The
- * first one writes its pid to `<dir>.lock`; a later one is refused while that process lives. The lock
- * goes when the process exits (or with the returned release); a stale one (dead pid) is taken over.
+ * Two processes opening one PGlite directory would corrupt it: the first writes its pid to `<dir>.lock` and
+ * later ones are refused while it lives; a stale lock (dead pid) is taken over.
  */
 export function lockPgliteDir(dir: string): () => void {
   const path = `${dir}.lock`;

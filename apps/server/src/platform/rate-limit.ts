@@ -3,10 +3,9 @@ import type { Db } from './db';
 import { tooManyRequests } from './http-errors';
 
 /**
- * Counts a hit on each key and refuses with 429 once any key is over its limit. A sliding-window
- * counter: the current window's hits plus the previous window's, weighted by how much of it still
- * overlaps the last `windowSeconds`, so a burst cannot slip through by straddling a window boundary.
- * Counters live in the database so all server instances enforce one shared limit.
+ * Counts a hit on each key and refuses with 429 once any key is over its limit. A sliding window (previous
+ * window weighted by its overlap) so bursts cannot straddle a boundary; counters live in the database so all
+ * instances share one limit.
  */
 export async function hitRateLimit(
   db: Db,

@@ -2,9 +2,8 @@ import { isApiPath } from '@dossier/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Whether the process has finished starting: migrations, demo data and the first roll-up. The server
- * listens before that work, so /healthz answers at once; until it is done /readyz and every API call
- * answer 503 with the progress ('Preparing demo data… 42 %'), and the sign-in page shows it.
+ * Whether the process has finished starting (migrations, demo data, first roll-up); until then /readyz and
+ * the API answer 503 with the progress.
  */
 export class Readiness {
   private done: boolean;

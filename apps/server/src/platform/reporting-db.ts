@@ -11,15 +11,9 @@ export const REPLICA_RETRY_MS = 5000;
 export type ReplicaSwitchLog = (toPrimary: boolean, err?: unknown) => void;
 
 /**
- * The database report queries run on: on PostgreSQL a pool of their own (on the read replica when
- * REPORTING_DATABASE_URL is set), without parallel plans, whose every statement is cancelled after
- * REPORT_STATEMENT_TIMEOUT_MS, so one expensive report cannot hold a connection (and the server's memory)
- * for minutes. The timeout is a setting of the connection, not a `set local` in a transaction around each
- * report: that cost three more round trips per report query (a dashboard of nine reports, twenty-seven).
- * While the replica cannot be reached, new report connections go to the primary with the same settings
- * (docs/decisions/075-reports-when-the-replica-is-gone.md).
- * On PGlite, none: it runs in this process on one connection and cannot interrupt itself, so reports share
- * the primary database.
+ * The database report queries run on: on PostgreSQL a pool of their own (the replica when configured, the
+ * primary while it is gone, decision 075) without parallel plans and with a per-connection statement timeout,
+ * so one expensive report cannot hold a connection for minutes. On PGlite, the primary database.
  */
 export async function openReportingDb(
   config: Pick<Config, 'DATABASE_URL' | 'REPORTING_DATABASE_URL' | 'REPORT_STATEMENT_TIMEOUT_MS'>,
@@ -33,9 +27,7 @@ export async function openReportingDb(
     pgliteDir: '',
     settings: {
       statement_timeout: config.REPORT_STATEMENT_TIMEOUT_MS,
-      // A report's query reads a few thousand roll-up rows: at 1 crore policies, half of such a query's time
-      // went to starting parallel workers, and on a busy server they multiply the processes competing for
-      // the cores. (At 10 lakh, with or without them, no difference shows beyond the noise.)
+      // Report queries read a few thousand roll-up rows: starting parallel workers costs more than it saves.
       max_parallel_workers_per_gather: 0,
     },
     ...(config.REPORTING_DATABASE_URL && primary

@@ -19,10 +19,8 @@ const TIMEOUT_ANSWER = (ms: number) => {
 };
 
 /**
- * Slow clients cannot hold connections: a request's headers must arrive within the server's headersTimeout, and
- * its body within `ms` of the request's start (408 and the connection closed otherwise). Node's own requestTimeout
- * would bound every request, also a large body that keeps arriving; this bound applies per route, and routes
- * marked `streamedBody` bound the body's silence instead.
+ * Slow clients cannot hold connections: headers within headersTimeout, the body within `ms` of the start (408
+ * otherwise), per route; `streamedBody` routes bound the body's silence instead.
  */
 export function boundRequestArrival(app: FastifyInstance, ms: number): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -47,10 +45,8 @@ export function boundRequestArrival(app: FastifyInstance, ms: number): void {
 }
 
 /**
- * A streamed body, chunk by chunk, refused with 413 past `maxBytes` and with 408 when no byte arrives for
- * `idleMs`. The stream is not destroyed on a refusal: past the limit the rest of the body is read and dropped
- * for a short while, so that the client is still reading when the answer comes (closing the connection with
- * unread data would reset it, and the client would see no answer).
+ * A streamed body, refused with 413 past `maxBytes` and 408 after `idleMs` of silence. After a refusal the rest
+ * is drained for a while, since closing with unread data would reset the connection before the answer arrives.
  */
 export async function* idleBody(
   body: Readable,

@@ -9,9 +9,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * The request id of a request: the caller's X-Request-Id when it is safe, so one id follows a request
- * through the load balancer and every instance's logs; otherwise a fresh UUID. Fastify logs it as
- * `reqId` on every line of the request (each request logger is a child bound to it).
+ * The caller's X-Request-Id when it is safe, so one id follows a request across the balancer and instances;
+ * otherwise a fresh UUID. Fastify logs it as `reqId`.
  */
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers[REQUEST_ID_HEADER];

@@ -13,14 +13,9 @@ export interface KeysetQuery<R, K> {
 }
 
 /**
- * The query's rows in batches of at most `batchSize`, in its order. Stopping early (return/throw in a
- * for-await) ends the read and frees the connection.
- *
- * PostgreSQL: one server-side cursor (pg-cursor), one consistent snapshot; it holds a pool connection
- * until the last batch is read or the reader stops.
- * PGlite: keyset pages, each a short query of its own. PGlite has a single connection; a cursor would need
- * an open transaction on it and so stall every other request for as long as the slowest client takes to
- * download. The price is that rows changed between two pages may show their old or new state.
+ * The query's rows in batches of at most `batchSize`, in order; stopping early frees the connection.
+ * PostgreSQL: one cursor, one snapshot. PGlite: keyset pages, since a cursor's open transaction on its single
+ * connection would stall every other request; rows changed between pages may show either state.
  */
 export async function* readInBatches<R, K>(db: Db, query: KeysetQuery<R, K>, batchSize: number): AsyncGenerator<R[]> {
   if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`Bad batch size ${batchSize}`);
@@ -43,9 +38,8 @@ export async function* readInBatches<R, K>(db: Db, query: KeysetQuery<R, K>, bat
 }
 
 /**
- * Cursors one database may hold open at once. A cursor keeps its pool connection for as long as its
- * client takes to download, so a few slow or stalled downloads could otherwise take the whole pool (10)
- * and starve every other request; readers beyond this page by keyset and hold no connection in between.
+ * Cursors one database may hold open at once: each keeps a pool connection while its client downloads, so
+ * slow downloads could starve the pool; readers beyond this page by keyset.
  */
 export const MAX_OPEN_CURSORS = 2;
 const openCursors = new WeakMap<Db, number>();

@@ -2,9 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db';
 
 /**
- * Short-lived signed addresses for things a new browser tab opens (no Authorization header there):
- * an HMAC of a subject and an expiry time. Each purpose has its own key, stored once in signing_keys
- * from a strong random source, so every server instance signs and verifies alike.
+ * Short-lived signed addresses for new browser tabs (no Authorization header): an HMAC of subject and expiry,
+ * with one key per purpose stored in signing_keys so every instance signs alike.
  */
 export class UrlSigner {
   private secretPromise: Promise<Buffer> | undefined;

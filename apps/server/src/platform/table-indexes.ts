@@ -8,9 +8,8 @@ export interface IndexDef {
 }
 
 /**
- * The indexes of `table` that back no constraint (a primary key or unique constraint owns its index), by name.
- * Bulk loads drop them and build them once over all rows: a sort, where maintaining an index row by row is a
- * random write per row into an index far larger than the buffer cache.
+ * The indexes of `table` that back no constraint, by name. Bulk loads drop and rebuild them once: a sort
+ * instead of a random index write per row.
  */
 export async function plainIndexes(db: Kysely<Database>, table: string): Promise<IndexDef[]> {
   const { rows } = await sql<IndexDef>`
@@ -31,9 +30,8 @@ export async function dropPlainIndexes(db: Kysely<Database>, table: string): Pro
 }
 
 /**
- * Drops every index of `table` a bulk load into it can build afterwards: its plain indexes and the primary key
- * and unique constraints no foreign key leans on. Returns the statements that build them again. Only for a
- * load that refuses duplicate keys itself (the import's duplicate check), into a table no one else writes.
+ * Drops the indexes and the keys no foreign key leans on, for a bulk load that refuses duplicates itself into a
+ * table no one else writes; returns the statements that build them again.
  */
 export async function dropIndexesForBulkLoad(db: Kysely<Database>, table: string): Promise<string[]> {
   const { rows: keys } = await sql<IndexDef & { table: string }>`

@@ -9,16 +9,13 @@ type Conn = Kysely<Database>;
 /** Fills tables afresh inside `swapTables`; see there. */
 export interface TableSwap {
   /**
-   * Fills a fresh copy of `table` with what `fill` inserts into `target`, running its statements on `db`. The
-   * copy has the table's columns, defaults, checks and storage options (fillfactor) but no index while it fills;
-   * its keys, indexes and grants are then built once over all rows, under their own names.
+   * Fills a fresh, index-free copy of `table` (columns, defaults, checks, fillfactor) through `fill`; keys,
+   * indexes and grants are built once afterwards.
    */
   replace(table: Table, fill: (target: RawBuilder<unknown>, db: Conn) => Promise<unknown>): Promise<void>;
   /**
-   * Runs `tasks` side by side, each in a transaction of its own on a helper session (`SwapHelpers`), at most
-   * `sessions` at a time, the longest first as given; without helpers, one after another in the swap's
-   * transaction. Either way what they fill is read by every later step. A task may read only what was filled
-   * before the spread and what it fills itself: the other tasks' tables are not there yet.
+   * Runs `tasks` side by side on helper sessions, at most `sessions` at a time, longest first (or one after
+   * another without helpers). A task may read only what was filled before the spread and its own tables.
    */
   spread(tasks: readonly ((swap: TableSwap) => Promise<unknown>)[]): Promise<void>;
 }
@@ -35,12 +32,8 @@ const LOCK_WAIT = '200ms';
 const LOCK_ATTEMPTS = 50;
 
 /**
- * Replaces every row of the tables `body` fills with `swap.replace`, inside `trx`, without keeping readers
- * waiting: each fresh copy is filled in a staging schema that the search path puts first (so a later fill reads
- * the fresh rows), readers keep reading the old tables until the copies are swapped in together at the end, and
- * `dropReplacedTables` drops the old ones after commit. With `helpers`, the tasks of a `spread` fill their copies
- * on other sessions, committed into a build schema of their own that the swap moves in with the rest; what they
- * committed for a transaction that then failed stays unread until `dropBuildLeftovers`
+ * Replaces the tables `body` fills without keeping readers waiting: fresh copies fill in a staging schema
+ * first on the search path, are swapped in together at the end, and the old ones dropped after commit
  * (docs/decisions/050-rebuild-swaps-at-the-end.md, 053-rebuild-spread-over-sessions.md).
  */
 export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promise<T>, helpers?: SwapHelpers): Promise<T> {
@@ -102,8 +95,8 @@ export async function swapTables<T>(trx: Conn, body: (swap: TableSwap) => Promis
       trx,
       [...filled, ...built].map((t) => sql.table(`${live}.${t}`)),
     );
-    // The old tables move aside rather than go: dropped here, their files were removed at the commit while readers
-    // waited for the swap's locks (0.26 s for the 1.5 GB daily facts alone). `dropReplacedTables` drops them after it.
+    // The old tables move aside rather than go: dropping them here would remove their files at commit while
+    // readers wait for the swap's locks. `dropReplacedTables` drops them after it.
     await sql`create schema ${replaced}`.execute(trx);
     for (const [schema, tables] of [
       [staging, filled],
@@ -157,10 +150,8 @@ async function fillCopy(conn: Conn, live: string, schema: string, table: Table, 
 }
 
 /**
- * Runs the tasks of a spread on helper sessions, each task in a transaction that fills its copies in the build
- * schema and commits them; `done` is told each task's tables once committed. After a failure no further task
- * begins, and the tasks under way are waited for, so no session is left working when the spread fails with the
- * first task's error.
+ * Runs a spread's tasks on helper sessions, each committing its copies in the build schema. After a failure no
+ * task begins and those under way are awaited, so no session is left working.
  */
 async function runHelpers(
   helpers: SwapHelpers,
@@ -216,9 +207,8 @@ export const swapSchemas = (live: string) => ({
 });
 
 /**
- * Drops what the helpers of a failed swap committed (its transaction rolled back, or its process died): copies as
- * big as the tables, gigabytes at 1 crore policies. Call in a transaction that holds whatever keeps swaps of this
- * schema apart, and spreads nothing itself: a swap under way keeps its own copies there.
+ * Drops the copies a failed swap's helpers committed (they can be gigabytes). Call in a transaction that keeps
+ * swaps of this schema apart and spreads nothing itself.
  */
 export async function dropBuildLeftovers(trx: Conn): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(trx);
@@ -239,9 +229,8 @@ export async function dropReplacedTables(db: Kysely<Database>): Promise<void> {
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Takes every old table for the swap at once. A reader may hold one of them while it waits for another the
- * swap already took; each attempt gives up after LOCK_WAIT and lets go of all of them (back to its savepoint),
- * so such a reader finishes and the next attempt gets through. The last attempt waits as long as it takes.
+ * Takes every old table at once; each attempt gives up after LOCK_WAIT and lets go of all, so a reader holding
+ * one and waiting for another can finish. The last attempt waits as long as it takes.
  */
 async function lockForSwap(trx: Kysely<Database>, tables: RawBuilder<unknown>[]): Promise<void> {
   const lock = sql`lock table ${sql.join(tables)} in access exclusive mode`;

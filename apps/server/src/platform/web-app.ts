@@ -18,13 +18,9 @@ export function defaultWebDist(): string {
 }
 
 /**
- * Serves the built single-page app on the API's port, brotli or gzip compressed when the browser accepts
- * it. Hashed assets are cached for a year; index.html is never cached, so a deploy is picked up at once.
- * Unknown non-API GETs get index.html (client routing); unknown API paths get the JSON 404.
- *
- * `npm start` builds the web app beside the starting server when its sources changed, so the build may
- * appear, or be replaced, after the server started: until one exists, a page request gets a short page that
- * says so and reloads itself.
+ * Serves the built single-page app, compressed; hashed assets cached a year, index.html never. Unknown non-API
+ * GETs get index.html, unknown API paths the JSON 404. Until a build exists (`npm start` builds it beside the
+ * starting server), pages get a short self-reloading notice.
  */
 export async function registerWebApp(app: App, dist: string): Promise<void> {
   let built = existsSync(join(dist, 'index.html'));

@@ -12,11 +12,8 @@ export interface RouteHandle {
 }
 
 /**
- * Like React.lazy, but once `preload()` has finished the screen renders at once instead of suspending.
- * That matters on the first render: a lazy screen always suspends once, and React then holds back the
- * reveal of a Suspense boundary for up to 300 ms after the fallback was shown (its fallback throttle),
- * so a signed-in page stayed blank that long after its code had arrived. main.tsx preloads the screens
- * of the address being opened before the first render.
+ * Like React.lazy, but renders at once once `preload()` has finished: a first-render suspend makes React hold
+ * back the reveal for its fallback throttle, leaving a loaded page blank. main.tsx preloads the opened screens.
  */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
   let Loaded: ComponentType | undefined;

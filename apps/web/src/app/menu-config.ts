@@ -6,8 +6,7 @@ import type { Permission } from '@dossier/shared';
  */
 
 /**
- * Who sees an entry: everyone, or those who have (`may`) or lack (`mayNot`) a permission of the one permission
- * table (`packages/shared/src/permissions.ts`), the same table the server refuses calls by. Display only: the
+ * Who sees an entry, by the shared permission table (`packages/shared/src/permissions.ts`). Display only: the
  * server refuses the calls behind an entry whatever the menu shows.
  */
 export type MenuAudience = 'all' | { may: Permission } | { mayNot: Permission };
@@ -30,9 +29,8 @@ export const TOP_MENU_ENTRIES: readonly { key: string; label: string; to: string
   { key: 'dashboard', label: 'Dashboard', to: '/dashboard', audience: { may: 'business-reports' } },
 ];
 
-// Life Renewals is the entry of the role without business reports, 204 (docs/product/renewals.md, 'Life Renewals Report');
-// the call-centre dashboards go to the roles that work call-centre cases, those that may reassign them
-// (docs/product/callcentre.md).
+// Life Renewals is the entry of role 204, which has no business reports (docs/product/renewals.md); the call-centre
+// dashboards go to the roles that may reassign cases (docs/product/callcentre.md).
 const LIFE_ONLY: MenuAudience = { mayNot: 'business-reports' };
 const CALL_CENTRE: MenuAudience = { may: 'case-reassignment' };
 

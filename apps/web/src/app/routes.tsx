@@ -6,10 +6,8 @@ import { HomeIdRedirect } from './HomeIdRedirect';
 import { lazyScreen, type LazyScreen, type RouteHandle } from './lazy-screen';
 import { RequireAuth } from './RequireAuth';
 
-// Screens load on demand so the first download stays small. Except sign-in, where every session
-// starts: loaded on demand it costs a second round of downloads before anything shows (Lighthouse,
-// mobile), and what it needs besides its own 3 KB (inputs, paper, schemas, mutations) the signed-in
-// shell needs too.
+// Screens load on demand so the first download stays small, except sign-in, where every session starts: on
+// demand it would cost a second round of downloads, and the signed-in shell needs the rest of its code anyway.
 const AppLayout = lazyScreen(() => import('./shell/AppLayout'));
 const HomePage = lazyScreen(() => import('./pages/HomePage'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));
@@ -63,14 +61,9 @@ const screen = (path: string | undefined, Screen: LazyScreen): RouteObject => ({
 });
 
 /**
- * The route table (docs/product/shell.md, 'Routes'), the one place where screens are attached.
- *
- * A new screen plugs in as a child of the shell route below, as a lazily loaded screen from its
- * feature's routes/ folder, e.g.
- *   const ReportPage = lazyScreen(() => import('../features/reports/routes/ReportPage'));
- *   screen('reports/:id', ReportPage)
- * Any other path falls through to the not-found page ('*'), deliberately: a placeholder would look
- * like a working screen.
+ * The route table (docs/product/shell.md, 'Routes'), the one place screens are attached: a new screen is a lazy
+ * child of the shell route, e.g. `screen('reports/:id', lazyScreen(() => import('…/ReportPage')))`. Unknown
+ * paths fall through to the not-found page, deliberately: a placeholder would look like a working screen.
  */
 export const routes: RouteObject[] = [
   {

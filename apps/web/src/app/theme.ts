@@ -61,12 +61,8 @@ export function readableGray(colors: MantineThemeColors): string {
 }
 
 /**
- * Mantine writes text in shade 7 of a colour (filled buttons and badges carry white text on it,
- * outline and 'c' text are shade 7 on the page) and the 'light' variant (the active side-menu
- * link, light buttons and badges) in shade 7 on a 10% tint of it. Several palettes fall under
- * WCAG AA that way: indigo 7 on its tint is 4.3:1, green 7 under white text 2.9:1. Per palette,
- * each role gets the lightest shade that keeps 4.5:1 on the backgrounds it meets: white text on a
- * filled colour, text on a hovered table row, light-variant text on its tint over a hovered row.
+ * Mantine writes coloured text in shade 7 (on white, under white text, on a 10% tint), which falls under WCAG AA
+ * for several palettes. Per palette, each role gets the lightest shade that keeps 4.5:1 on the backgrounds it meets.
  */
 export function accessibleColorVariables(colors: MantineThemeColors): Record<string, string> {
   const variables: Record<string, string> = {};

@@ -2,9 +2,8 @@ import { z, type ZodType } from 'zod';
 import { readToken } from './session';
 
 /**
- * A failed call. `status` is the HTTP status, or 0 when no response arrived (network failure),
- * which the error dialog reports as 'Error response from dialer' (docs/product/shell.md, 'Error dialog'). `body` is
- * the parsed JSON body (normally `{ error, detail? }`, every endpoint's error shape), the raw text if it was not JSON, or null.
+ * A failed call: `status` is the HTTP status or 0 for no response; `body` the parsed JSON (`{ error, detail? }`),
+ * the raw text, or null.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -98,9 +97,8 @@ function parse<T>(schema: ZodType<T>, data: unknown, path: string): T {
 }
 
 /**
- * Every call of the web app goes through here (or `apiListPage`), so one handler (app/api-errors.ts) can
- * show the dialog or sign out. The schema checks the answer against the shared contract before any screen
- * sees it.
+ * Every call of the web app goes through here (or `apiListPage`), so one handler shows the dialog or signs out;
+ * the answer is checked against the shared contract before any screen sees it.
  */
 export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return parse(schema, (await send(path, options)).data, path);

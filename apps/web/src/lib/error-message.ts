@@ -29,11 +29,9 @@ function isReadableText(text: string): boolean {
 }
 
 /**
- * What the generic error dialog shows (docs/product/shell.md, 'Error dialog'), in order: the response's `error` field; else
- * `detail`; else, when the request got no status (0), 'Error response from dialer' for call-centre and
- * dialer calls and a plain sentence for the others; else the whole body when it is readable text, or a
- * sentence for its status (an HTML error page from a proxy is never shown as it is). The result may be
- * an object: the message dialog flattens it into lines.
+ * What the generic error dialog shows (docs/product/shell.md, 'Error dialog'): `error`, else `detail`, else a
+ * sentence for no response (the dialer's for call-centre calls), else a readable text body or a sentence for the
+ * status, never a proxy's HTML. May be an object, flattened into lines by the dialog.
  */
 export function chooseErrorMessage(error: unknown): unknown {
   if (error instanceof ApiError) {

@@ -6,9 +6,8 @@ export { kolkataToday } from '@dossier/shared';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * An instant as 'yyyy-MM-dd hh:mm AM' in India time (docs/product/etl.md, 'ETL panel': yyyy-MM-dd plus 12-hour
- * time, '-' if missing). India time, not the browser's zone, because the business runs in
- * Asia/Kolkata and every user should read the same clock.
+ * An instant as 'yyyy-MM-dd hh:mm AM' ('-' if missing) in India time, not the browser's, so every user reads the
+ * business's clock.
  */
 export function formatDateTime12(value: string | null | undefined): string {
   if (!value) return '-';

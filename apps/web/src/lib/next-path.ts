@@ -1,7 +1,6 @@
 /**
- * The sign-in page returns to `next` after success. Only same-origin relative paths are honoured,
- * so a crafted link cannot bounce a freshly signed-in user to another site (open redirect):
- * '//host' and '/\host' are protocol-relative URLs to browsers, control characters can hide them.
+ * Only same-origin relative paths are honoured as `next`, so a crafted link cannot bounce a signed-in user to
+ * another site; '//host', '/\host' and control characters are refused.
  */
 export const LOGIN_PATH = '/login';
 

@@ -1,6 +1,5 @@
 /**
- * Query keys that two features share: one server answer cached once (the signed-in user, the side
- * menu) or a list one feature shows and another changes (saved views, report mails). A feature's own
+ * Query keys two features share (the signed-in user, the side menu, saved views, report mails); a feature's own
  * keys are in its `api/keys.ts`.
  */
 export const sharedKeys = {

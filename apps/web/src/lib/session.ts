@@ -4,9 +4,8 @@ import { isUsableToken } from './session-rules';
 import { STORAGE_KEYS, storageClear, storageGet, storageSet } from './storage';
 
 /**
- * The session lives in local storage (docs/product/shell.md, 'Session values') so that other tabs and
- * later screens (breadcrumbs, call dialogs) can read it. Components learn about changes through
- * this small store; the browser's `storage` event carries changes made in other tabs.
+ * The session lives in local storage (docs/product/shell.md, 'Session values') so other tabs and screens read
+ * it; this small store and the `storage` event tell components of changes.
  */
 const listeners = new Set<() => void>();
 

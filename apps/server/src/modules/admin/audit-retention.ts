@@ -11,9 +11,8 @@ const RETENTION_LOCK = 72_230_045;
 export type RetentionOutcome = { ran: false } | { ran: true; deleted: number; before: string };
 
 /**
- * Deletes the audit rows older than `months` months, as the maintenance role, and records the deletion itself in
- * the trail (`audit.retention`: how many, older than when), in one transaction. Fails (nothing deleted) when
- * the role is missing or the server's role may not switch to it: the trail is then kept whole.
+ * Deletes audit rows older than `months` as the maintenance role and records the deletion in the trail, in one
+ * transaction; without that role nothing is deleted and the trail stays whole.
  */
 export async function pruneAudit(db: Db, months: number): Promise<RetentionOutcome> {
   return db.transaction().execute(async (trx) => {

@@ -5,9 +5,8 @@ import type { Db } from '../../platform/db';
 import { containsPattern } from '../../platform/like';
 
 /**
- * The organisation one level at a time: the children of a person (or the people at the top) with
- * their direct reports, everyone below them, and the partners mapped anywhere in their subtree.
- * Each level is one query over the closure table, so the tree opens as fast at 5,000 people as at 50.
+ * The organisation one level at a time: a person's children (or the top) with their direct reports, everyone
+ * below and the partners mapped in their subtree; one closure query per level, whatever the size.
  */
 export async function childrenOf(db: Db, parentId: number | null): Promise<HierarchyNode[]> {
   const parent = parentId === null ? sql`e.manager_id is null` : sql`e.manager_id = ${parentId}`;

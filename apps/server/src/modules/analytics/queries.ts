@@ -25,12 +25,9 @@ export interface MappingCountsRow {
 export type MappingCountsList = Paging & Pick<AnalyticsQuery, 'search' | 'sort' | 'order'>;
 
 /**
- * Per manager of the viewer's subtree, over [from, to): request items raised to them by status,
- * partners mapped to them online (accepted requests) by line, offline mappings opened in the window
- * (bulk) and offline mappings in force at its end. Managers with nothing to count are left out. Sorted by the
- * column asked for (counts descending, the manager ascending unless `order` says otherwise), then most
- * requests raised, most offline mappings in force, name and code; searched by name, code or designation; one
- * page of it.
+ * Per manager of the viewer's subtree over [from, to): request items by status, online mappings by line,
+ * offline mappings opened and in force at the end; managers with nothing left out. One page, sorted by the
+ * column asked then by fixed tie-breakers, searched by name, code or designation.
  */
 export async function mappingCounts(
   db: Db,

@@ -30,11 +30,9 @@ export interface LoginLimitOptions {
 }
 
 /**
- * The sign-in limits (docs/product/security.md). Only failures count, per account and client, so an
- * office behind one address signs in freely and nobody can lock another person out from elsewhere:
- * a correct password from a client that has not failed on that account is never refused. Above the
- * global rate of failures, clients that failed lately (on any account) wait until it drops. State is
- * in the database, shared by every instance.
+ * The sign-in limits (docs/product/security.md): only failures count, per account and client, so nobody can lock
+ * another person out from elsewhere. Above a global failure rate, lately failing clients wait. State is shared
+ * in the database.
  */
 export class LoginLimit {
   constructor(
@@ -43,10 +41,8 @@ export class LoginLimit {
   ) {}
 
   /**
-   * Claims one attempt for this account and client, or throws 429 when the pair must wait or the
-   * global throttle holds this client. The attempt counts as a failure until `succeeded` clears it:
-   * counting before the password is checked means a burst of parallel guesses cannot all slip in
-   * while the first ones are still being verified (the row lock of the upsert orders them).
+   * Claims one attempt for this account and client, or throws 429. It counts as a failure until `succeeded`,
+   * so parallel guesses cannot all slip in while the first are verified (the upsert's row lock orders them).
    */
   async claim(login: string, client: string): Promise<void> {
     const global = await this.globalFailures();

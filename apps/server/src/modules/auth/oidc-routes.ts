@@ -12,9 +12,8 @@ import { requireViewer } from '../../platform/viewer';
 import type { OidcService } from './oidc';
 
 /**
- * The browser that starts a company sign-in gets its state in this cookie, and the callback must bring it back
- * (docs/product/sign-in.md, step 1): HttpOnly, so no script reads it, SameSite=Lax, so the provider's redirect
- * (a top-level GET) carries it, limited to the sign-in paths and to the sign-in's 10 minutes.
+ * The sign-in state cookie the callback must bring back (docs/product/sign-in.md): HttpOnly, SameSite=Lax so the
+ * provider's top-level redirect carries it, limited to the sign-in paths and 10 minutes.
  */
 const OIDC_COOKIE = 'dossier_oidc';
 const OIDC_COOKIE_SECONDS = 600;

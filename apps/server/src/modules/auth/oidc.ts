@@ -21,11 +21,9 @@ import type { AuthService } from './service';
 import { hashToken, newToken } from '../../platform/tokens';
 
 /**
- * Sign-in through the company's OpenID Connect provider: authorization code flow with PKCE
- * (openid-client). The state, nonce and PKCE verifier stay in the database (oidc_logins), keyed by the
- * state's hash; the callback claims its row once, so a replayed or forged callback finds nothing.
- * After the callback the browser holds only a one-time exchange code, traded once for a session.
- * Behaviour: docs/product/sign-in.md.
+ * Company sign-in through OpenID Connect, code flow with PKCE (docs/product/sign-in.md). State, nonce and
+ * verifier stay in oidc_logins, claimed once, so replayed callbacks find nothing; the browser then trades a
+ * one-time exchange code for a session.
  */
 
 /** Compares two secrets in constant time; a missing one never matches. */
@@ -109,11 +107,8 @@ export class OidcService {
   }
 
   /**
-   * The provider's redirect back. Checks state (our row), then the code exchange checks PKCE, nonce,
-   * issuer and the ID token's signature. Refusals are audited and answered with a page that says why.
-   * `browserState` is the state of the sign-in cookie the start set in this browser: a callback that
-   * another browser started (an attacker's, whose URL the victim was made to open) is claimed, so it can
-   * never be used, and refused (login CSRF; docs/product/sign-in.md).
+   * The provider's redirect back: checks our state row, then PKCE, nonce, issuer and signature; refusals are
+   * audited. A callback started in another browser (`browserState` differs) is claimed and refused: login CSRF.
    */
   async callback(query: Record<string, unknown>, ip: string, browserState: string | undefined): Promise<CallbackOutcome> {
     const settings = this.settings;

@@ -10,9 +10,8 @@ import { hashToken, newToken } from '../../platform/tokens';
 const INVALID_LINK = 'This password link is not valid or has expired. Ask your administrator for a new one.';
 
 /**
- * Stores a one-time password link for the user and queues the mail that carries it (in the caller's
- * transaction: the mail goes only if the change commits). Earlier unused links of the user stop working.
- * The link is the only copy of the secret: the table keeps its hash.
+ * Stores a one-time password link and queues its mail in the caller's transaction; earlier unused links die.
+ * Only the hash is kept: the link is the only copy of the secret.
  */
 export async function createPasswordLink(trx: Db, options: { userId: number; createdBy: number | null; baseUrl: string }): Promise<void> {
   const user = await trx

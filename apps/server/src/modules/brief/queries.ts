@@ -10,9 +10,8 @@ export type Lines = readonly string[] | null;
 const lineFilter = (lines: Lines, column: RawBuilder<unknown>) => (lines ? sql`and ${column} = any(${[...lines]}::text[])` : sql``);
 
 /**
- * Whether the subtree holds at least 1/50 of the organisation's people. A list of a large subtree's first few
- * rows in some order is read by walking the organisation's rows in that order until enough are the subtree's
- * (a few hundred rows); a small subtree's own rows are fewer than that walk, and are read and sorted instead.
+ * Whether the subtree holds at least 1/50 of the organisation's people: a large subtree's first rows are found
+ * by walking the organisation's rows in order, a small one's rows are read and sorted.
  */
 export async function isLargeSubtree(db: Db, employeeId: number): Promise<boolean> {
   const res = await sql<{ large: boolean }>`
@@ -63,12 +62,9 @@ type SlippingRow = Omit<SlippingPartner, 'call'> & {
 };
 
 /**
- * Partners of the subtree (current mapping) who sold in each of the three full months before `today`'s month but
- * nothing in the quiet window (`slippingWindow`), the largest by those three months' premium. From the slipping
- * partners the ETL keeps for its business day (etl/rollups/slipping-partners.ts), walked from the largest; on another
- * day, from the partners' months (`slippingFromMonths`). Each with the case a call to them goes through: their
- * newest open case that reaches the subtree as a lead (the partner is mapped into it) or is worked by a TRM of it,
- * the cases the call centre lets the viewer call on.
+ * Subtree partners who sold in each of the three full months before `today`'s month but not in the quiet window,
+ * largest first: from the ETL's slipping partners on its day, else from the partners' months. Each comes with
+ * the newest open case through which the viewer may call them.
  */
 export async function slippingPartners(db: Db, employeeId: number, today: string, lines: Lines, limit: number): Promise<SlippingPartner[]> {
   const kept = await db
@@ -150,9 +146,8 @@ const dueWhere = (employeeId: number, lines: Lines) => sql`
   ${lineFilter(lines, sql`pr.line`)}`;
 
 /**
- * The subtree's renewals due in the range and not yet renewed: count and premium from the renewal days the ETL
- * keeps (etl/rollups/renewal-days.ts), and the largest few. For a large subtree each day's dues are walked from the
- * largest premium; for a small one its people's dues of the range are read and sorted.
+ * The subtree's renewals due in the range and not yet renewed: count and premium from the ETL's renewal days, and
+ * the largest few (walked by premium for a large subtree, read and sorted for a small one).
  */
 export async function renewalsDue(
   db: Db,
@@ -206,8 +201,7 @@ export async function renewalsDue(
 }
 
 /**
- * Open work, oldest first: open cases worked by a TRM of the subtree (the viewer themself, or a supervisor's
- * TRMs), and open cases that reached the subtree as call-back leads for a partner mapped into it. A large
+ * Open work, oldest first: open cases worked by the subtree's TRMs and call-back leads for its partners. A large
  * subtree walks the open cases from the oldest; a small one reads its own.
  */
 export async function openWork(db: Db, employeeId: number, limit: number): Promise<BriefWorkItem[]> {

@@ -115,9 +115,8 @@ export interface AppliedUpdate {
 }
 
 /**
- * Moves a call forward. The rank condition makes it idempotent and order-proof: a duplicate or a
- * stale update (ringing after completed) matches no row and changes nothing. A recording that
- * arrives after the final status is attached once. Returns the call when its status changed.
+ * Moves a call forward; the rank condition makes duplicates and stale updates no-ops. A late recording is
+ * attached once. Returns the call when its status changed.
  */
 export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<AppliedUpdate | null> {
   const rank = statusRank(update.status);
@@ -155,9 +154,8 @@ export async function applyCallUpdate(db: Db, update: CallUpdate): Promise<Appli
 }
 
 /**
- * Claims unfinished calls due for a pull from the provider: no news for `afterSeconds`, counting from
- * when the call was placed or last updated (callback or pull). The claim stamps last_checked_at in
- * the same statement, so instances sweeping at once never pull the same call twice.
+ * Claims unfinished calls with no news for `afterSeconds`, stamping last_checked_at in the same statement so
+ * instances sweeping at once never pull the same call twice.
  */
 export async function claimCallsToPull(db: Db, afterSeconds: number, opts: { caseIds?: readonly number[]; limit: number }) {
   if (opts.caseIds && opts.caseIds.length === 0) return [];

@@ -21,9 +21,8 @@ export async function latestCallId(db: Db, caseId: number, direction: 'customer'
 type Recommended = Pick<Selectable<Partners>, 'id' | 'name' | 'unique_code' | 'pincode'> & { tier: number; business: string };
 
 /**
- * Active partners near a pincode: the same pincode first, then the same 3-digit (sorting district)
- * and 2-digit (region) prefix, each tier ranked by the weightage premium they issued in the last
- * 90 days. Every value is a bound parameter.
+ * Active partners near a pincode: same pincode, then same 3-digit and 2-digit prefix, each tier by weightage
+ * premium of the last 90 days. Every value is a bound parameter.
  */
 export async function recommendedPartners(db: Db, pincode: string, excludePartnerId: number | null, limit: number): Promise<Recommended[]> {
   const result = await sql<Recommended>`

@@ -99,8 +99,7 @@ export async function updateRemarks(db: Db, viewer: Viewer, body: UpdateRemarksR
   }
   const callId = await latestCallId(db, found.id, audience);
   await inTransaction(db, async (trx) => {
-    // The case's row is locked first, so concurrent remarks on one case count one after the other and
-    // the cap holds (counting before the lock let 30 at once all pass).
+    // The case's row is locked first, so concurrent remarks on one case count in turn and the cap holds.
     await setCaseRemark(trx, found.id, label);
     const kept = await countRemarksOfCall(trx, found.id, callId);
     if (kept >= MAX_NOTES_PER_CALL) {
@@ -130,9 +129,8 @@ export async function updateRemarks(db: Db, viewer: Viewer, body: UpdateRemarksR
 }
 
 /**
- * Advisors near the customer's pincode, best first, leaving out the case's current partner. Only for
- * the roles that reassign cases, only for an open case the viewer works, and only around that case's
- * pincode (docs/product/callcentre.md): the partner directory cannot be walked by pincode.
+ * Advisors near the customer's pincode, best first, without the current partner; only for roles that reassign,
+ * for an open case the viewer works, around its own pincode, so the directory cannot be walked.
  */
 export async function recommended(db: Db, viewer: Viewer, body: RecommendedPartnersRequest): Promise<RecommendedPartnersResponse> {
   requireReassigningRole(viewer);

@@ -6,10 +6,8 @@ import * as cases from './case-service';
 import * as scheduling from './scheduling-service';
 
 /**
- * The connect-call dialog's Save as one change: the remark, the slot it books, the new advisor and the
- * ticket status, in that order (the dialog's order, docs/product/callcentre.md, 'Connect-call dialog'). Each
- * part is the service code of its own endpoint run inside this transaction, so the rules, messages and audit
- * entries are theirs, and a refused part rolls back the parts before it.
+ * The connect-call dialog's Save as one transaction: remark, slot, advisor, ticket status, in the dialog's
+ * order, each through its own endpoint's service code, so a refused part rolls back the ones before.
  */
 export async function saveCaseOutcome(
   db: Db,

@@ -113,10 +113,7 @@ export async function insertAppointment(db: Db, appointment: Insertable<Appointm
 }
 
 /** What cancelling checks of an appointment: who booked it and its status; undefined when unknown. */
-/**
- * Cancels an appointment only while it is booked; 0 rows when a concurrent cancellation came first.
- * Returns the number of rows updated.
- */
+/** Cancels an appointment only while booked; 0 rows when a concurrent cancellation came first. */
 export async function cancelBookedAppointment(db: Db, appointmentId: number, reason: string, cancelledBy: number): Promise<number> {
   const changed = await db
     .updateTable('appointments')

@@ -13,10 +13,8 @@ export const ETL_LOCK = 7_114_006;
  * deployments (or test files) in different schemas of one database have roll-ups of their own.
  */
 export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
-// Transactions still in flight may commit rows stamped before the watermark; re-reading this much
-// overlap catches them. Of the overlap only the rows the last run could not have seen are looked at
-// (`mayBeUnfolded`), and of those only the ones whose version (updated_at) differs from the one folded are folded
-// again, so a run with nothing new does nothing.
+// Transactions in flight may commit rows stamped before the watermark: this much overlap is re-read, and of it
+// only rows the last run could not have seen and whose version changed are folded again.
 export const LOOKBACK = sql`interval '10 minutes'`;
 
 /** The last run's watermark and the oldest transaction in flight when it read the policies (migration 041). */
@@ -28,12 +26,9 @@ export interface FoldMark {
 // age() of a special transaction id (below 3: a frozen row reads 2) or of an id too old to compare.
 const NO_AGE = sql.lit(2_147_483_647);
 /**
- * Whether the policy row `p` was written by a transaction that had ended before the transaction `foldXmin` (the
- * oldest still in flight at a snapshot, a 64-bit id): such a row was visible to that snapshot. A row's xmin is the
- * 32-bit id, compared by age (how many transactions ago, as PostgreSQL reckons it across wraparound; integer
- * arithmetic, where converting each xmin to a number took 4–10 ms for 10,000 rows). A snapshot over 2^30
- * transactions old is not trusted. A special id (a frozen row reads 2, and PostgreSQL may freeze a page of
- * recent rows) says nothing of when the row was written, so such a row is not taken as seen.
+ * Whether policy row `p` was written by a transaction ended before `foldXmin` (the oldest in flight at a snapshot),
+ * so that snapshot saw it. xmin is compared by age in integer arithmetic (wraparound-safe); snapshots over 2^30
+ * transactions old and special ids (frozen rows) are not trusted as seen.
  */
 const seenBy = (foldXmin: number) => {
   const fold = sql`age(${String(foldXmin % 2 ** 32)}::xid)`;
@@ -42,11 +37,8 @@ const seenBy = (foldXmin: number) => {
 
 /**
  * The policies (alias p) the ETL may not have folded as they are now: stamped after the watermark less the
- * look-back, and not written by a transaction that had ended before the last run read. A row written before
- * that read was visible to it and in the range it read (stamped after its watermark less the look-back, which
- * only moves forward), so it is folded; what is left are the rows of transactions in flight then or begun
- * since, which is what a late commit is. After a run, that is the policies changed since, not every policy of
- * the last ten minutes (all 10,000 after a batch of 10,000, looked up one by one).
+ * look-back, and not written by a transaction ended before the last run read. This leaves late commits and
+ * later changes, not every policy of the look-back window.
  */
 export const mayBeUnfolded = (mark: FoldMark) =>
   sql`p.updated_at > ${mark.watermark}::timestamptz - ${LOOKBACK} ${mark.foldXmin === null ? sql`` : sql`and not ${seenBy(mark.foldXmin)}`}`;
@@ -65,10 +57,8 @@ export const noteRollupsChanged = (): void => {
 };
 
 /**
- * What roll-up reports show beside the figures, read as it is now (employees, partners, targets, insurers), was
- * imported or edited: call after the change committed. Cached answers start afresh (the cache key is the later of
- * this and the figures' change), in this process at once and in the others within a second. Stamped after the
- * commit, so no answer cached under the new stamp was read before the change.
+ * Notes that what reports show beside the figures (employees, partners, targets, insurers) changed: call after
+ * the change committed, so no answer cached under the new stamp was read before it. Caches start afresh.
  */
 export async function noteReportInputsChanged(db: Db): Promise<void> {
   await db
@@ -79,12 +69,9 @@ export async function noteReportInputsChanged(db: Db): Promise<void> {
 }
 
 /**
- * Incremental roll-up of `policies` into the roll-up tables (./rollups/registry.ts, run by ./runner.ts) and of the
- * changes noted of the partner mappings and partners into the roll-ups that follow them.
- * Reads the policies changed since the watermark (minus the look-back), subtracts what their previous
- * version added (etl_policy_state) and adds the new version (`foldChanges`), and moves the watermark — all in
- * one transaction, so a killed run leaves the previous state and the next run converges. With no watermark
- * (first run, or after migration 019) or `full`, every roll-up is rebuilt from all policies (`rebuildAll`).
+ * Incremental roll-up of `policies` and of the noted mapping and partner changes (./runner.ts): the changed
+ * policies' previous contributions are subtracted and new ones added, and the watermark moves, in one
+ * transaction, so a killed run leaves the previous state. With no watermark or `full`, everything is rebuilt.
  */
 export interface EtlRunOptions {
   /** Rebuild every roll-up from every policy. */

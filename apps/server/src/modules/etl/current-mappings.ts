@@ -10,9 +10,8 @@ import type { SubtreeRows } from './subtree-rows';
  */
 
 /**
- * The managers a partner (a column) is mapped to now (one, as the product keeps it), looked up by the
- * partner's index. As a join, PostgreSQL hashed every current mapping (2 lakh at 1 crore policies, 80 ms) for
- * a run's few hundred changed partners; `offset 0` keeps it a lookup.
+ * The managers a partner (a column) is mapped to now, looked up by the partner's index: as a join PostgreSQL
+ * hashes every current mapping for a few changed partners, so `offset 0` keeps it a lookup.
  */
 const currentManager = (partner: RawBuilder<unknown>) => sql`
   select m.manager_id from partner_mappings m where m.partner_id = ${partner} and m.valid_to is null offset 0`;
@@ -36,9 +35,8 @@ export interface MappedTable extends MappedRows {
 }
 
 /**
- * Folds a run's mapping changes (ΔM, etl_mapping_changes) and its changes of D into a `MappedTable`: the
- * table's change is ΔM ⊗ D_now + M_before ⊗ ΔD, where M_before is M_now − ΔM, so it costs the changed
- * partners' rows, never the organisation's. Call while the mappings are held (`holdMappings`).
+ * Folds a run's mapping changes (ΔM) and changes of D into a `MappedTable` as ΔM ⊗ D_now + M_before ⊗ ΔD, so it
+ * costs the changed partners' rows, never the organisation's. Call while the mappings are held.
  */
 export async function foldMappedTable(trx: Db, t: MappedTable): Promise<void> {
   const keys = sql.join(t.keys.map((k) => sql.ref(k)));

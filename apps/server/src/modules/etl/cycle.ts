@@ -3,9 +3,8 @@ import type { Db } from '../../platform/db';
 import { runBusinessEtl } from './business-etl';
 
 /**
- * What a pass asks of the source connector (`modules/connector`, which implements it, `ModuleDeps.connector`):
- * pull the source's changes, and say per entity what its import did. Declared here, by its user, so the ETL
- * does not depend on the connector, which imports through the import core and thus depends on the ETL.
+ * What a pass asks of the source connector: pull the source's changes and report per entity. Declared here by
+ * its user so the ETL does not depend on the connector, which depends on the ETL through the import core.
  */
 export interface SourcePull {
   run(

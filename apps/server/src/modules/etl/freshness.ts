@@ -17,10 +17,8 @@ export const runDue = (backlog: ImportBacklog): boolean =>
   (backlog.newestSeconds >= QUIET_SECONDS || backlog.oldestSeconds >= MAX_WAIT_SECONDS);
 
 /**
- * Folds committed import batches (CLI, ingestion API, administration upload; the connector's pulls run inside
- * the ETL pass itself) into the reports within seconds instead of at the next scheduled run. Every instance
- * polls; the ETL's advisory lock lets one run at a time, and a run that found the lock taken leaves the batches
- * waiting for the next poll.
+ * Folds committed import batches into the reports within seconds instead of at the next scheduled run. Every
+ * instance polls; the ETL's advisory lock lets one run, and the others leave the batches for the next poll.
  */
 export function runAfterImportsJob(db: Db, rebuildSessions: number): Job {
   return {

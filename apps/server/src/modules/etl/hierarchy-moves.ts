@@ -5,10 +5,8 @@ import { ROLLUPS } from './rollups/registry';
 import type { ChainLink } from './rollups/rollup';
 
 /**
- * Hierarchy changes that must show in access checks and reports on the very next request: the
- * closure table and the subtree sums of the roll-ups follow inside the caller's transaction.
- * Past business stays credited to the employee who made it (policies.employee_id); a move only
- * changes which managers it rolls up to.
+ * Hierarchy changes that must show in access checks and reports on the next request: the closure and subtree
+ * sums follow in the caller's transaction. Past business stays credited to whoever made it.
  */
 
 /** Closure rows of a new employee: themselves, and every ancestor of their manager one level further. */
@@ -32,9 +30,8 @@ export async function isSelfOrBelow(db: Db, employeeId: number, candidateId: num
 }
 
 /**
- * Moves an employee, with everyone under them, to another manager (null: to the top). Call inside
- * a transaction; the caller has checked that the new manager is not in the moved subtree. Waits for
- * a running ETL (its advisory lock), so roll-ups are never rewritten by two writers at once.
+ * Moves an employee and their subtree to another manager (null: the top), inside a transaction; the caller has
+ * checked for cycles. Waits for a running ETL's advisory lock, so roll-ups never have two writers.
  */
 export async function moveEmployee(trx: Db, employeeId: number, newManagerId: number | null): Promise<void> {
   await sql`select pg_advisory_xact_lock(${ETL_LOCK_KEY})`.execute(trx);

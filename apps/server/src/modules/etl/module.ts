@@ -3,9 +3,8 @@ import { runEtlCycle } from './cycle';
 import { runAfterImportsJob } from './freshness';
 import { etlRoutes } from './routes';
 
-// What other modules and the process may use (docs/architecture.md, 'A module'): the roll-up run (start-up) and
-// its state (the report cache), the subtree roll-ups' dimensions (reports), keeping the roll-ups right after hierarchy changes (administration, imports),
-// and the interface the source connector implements.
+// What other modules and the process may use (docs/architecture.md, 'A module'): the roll-up run and its state,
+// the subtree dimensions, hierarchy-change upkeep and the interface the source connector implements.
 export { etlGeneration, noteReportInputsChanged, rollupState, runBusinessEtl, type RollupState } from './business-etl';
 export type { SourcePull } from './cycle';
 export { addToClosure, afterHierarchyMove, isSelfOrBelow, moveEmployee } from './hierarchy-moves';

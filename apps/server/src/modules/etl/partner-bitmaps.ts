@@ -3,13 +3,9 @@ import type { Db } from '../../platform/db';
 import type { TableSwap } from '../../platform/table-swap';
 
 /**
- * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md), the SQL of the two roll-ups that keep
- * them (./rollups/partner-day-bits.ts, ./rollups/subtree-partner-bits.ts): bit n stands for the partner whose
- * id is n. fact_partner_day_bits holds, per day, the partners with successful business issued that day;
- * fact_subtree_partner_bits, per employee, the partners mapped into their subtree as of the last run. Report 24
- * counts a subtree's partners active in a range as the bits of the range's days or'ed, and'ed with the
- * subtree's: the work follows the days of the range and the width of a bitmap, not the people or partners of
- * the subtree. Every bitmap has one width, so any two combine.
+ * Partner sets as bitmaps (docs/decisions/043-partner-activity-bitmaps.md): bit n is partner id n.
+ * fact_partner_day_bits holds each day's partners with business, fact_subtree_partner_bits each employee's mapped
+ * partners; report 24 ors a range's days and ands the subtree's. All bitmaps share one width, so any two combine.
  */
 
 type BitTable = 'fact_partner_day_bits' | 'fact_subtree_partner_bits';
@@ -32,8 +28,8 @@ async function neededWidth(trx: Db): Promise<number> {
 }
 
 /**
- * Widens every bitmap of both tables to `width` bits when they are narrower (new partners); never narrows. All
- * bitmaps have one width, so one row of each table tells (measuring every row read 18 MB at 1 crore policies).
+ * Widens every bitmap of both tables to `width` bits when narrower; never narrows. All share one width, so one
+ * row of each table tells (measuring every row is a large read).
  */
 async function widenTo(trx: Db, width: number): Promise<void> {
   for (const table of Object.keys(KEY) as BitTable[]) {
@@ -48,9 +44,8 @@ async function widenTo(trx: Db, width: number): Promise<void> {
 }
 
 /**
- * One bitmap of `width` bits per key from rows (key, partner id): the partners' bits of each 64 ids or'ed into
- * a bigint, written out as hexadecimal with the gaps between them as zeros, and read back as a bit string. (Set
- * bit by bit, each set would copy the whole bitmap.)
+ * One bitmap of `width` bits per key from rows (key, partner id), built 64 ids at a time as bigints in hex and
+ * read back as a bit string (setting bit by bit would copy the whole bitmap each time).
  */
 const bitmapsOf = (rows: RawBuilder<unknown>, width: number) => sql`
   select k, ('x' || string_agg(repeat('0', 16 * (i - prev - 1)) || lpad(to_hex(b), 16, '0'), '' order by i)
@@ -88,9 +83,8 @@ export async function rebuildSubtreeBits(trx: Db, swap: TableSwap): Promise<void
 }
 
 /**
- * Sets and clears bits of `table`: `changes` gives rows (key, partner id, whether the partner's bit is now set).
- * Rows are created for keys that gain their first partner and dropped when they lose their last, as a rebuild
- * would write them.
+ * Sets and clears bits of `table` from rows (key, partner id, set?); keys gaining their first partner get a row,
+ * keys losing their last lose it, as a rebuild would write them.
  */
 async function applyBits(trx: Db, table: BitTable, changes: RawBuilder<unknown>): Promise<void> {
   const width = await neededWidth(trx);
@@ -118,10 +112,9 @@ async function applyBits(trx: Db, table: BitTable, changes: RawBuilder<unknown>)
 }
 
 /**
- * Folds the days of the policies this run folds (etl_affected, both versions; call after etl_policy_state holds
- * the new ones): each (day, partner) touched is set when the partner still has successful business that day,
- * cleared otherwise. Each pair is looked up by the partner index (`offset 0` keeps it a lookup: PostgreSQL
- * otherwise hashed every successful policy version, 0.6 s at 10 lakh policies).
+ * Folds the days of this run's policies (call after etl_policy_state holds the new versions): each (day,
+ * partner) bit is set when the partner still has business that day. `offset 0` keeps each a lookup by the
+ * partner index; otherwise PostgreSQL hashes every successful policy version.
  */
 export async function foldDayBits(trx: Db): Promise<void> {
   await applyBits(
@@ -136,9 +129,8 @@ export async function foldDayBits(trx: Db): Promise<void> {
 }
 
 /**
- * Folds a run's mapping changes (etl_mapping_changes) into the subtrees' bitmaps: for each changed partner and
- * each ancestor of a manager it was or is mapped to, the bit says whether the partner is now mapped into that
- * ancestor's subtree. Call while the mappings are held.
+ * Folds a run's mapping changes into the subtrees' bitmaps, for each ancestor of a manager the partner was or
+ * is mapped to. Call while the mappings are held.
  */
 export async function foldSubtreeBits(trx: Db): Promise<void> {
   const noted = await trx
@@ -159,9 +151,8 @@ export async function foldSubtreeBits(trx: Db): Promise<void> {
 }
 
 /**
- * A hierarchy move: the managers of the chain the moved employee left lose the partners of the moved subtree,
- * those of the chain joined gain them (a partner is mapped to one manager, so no other subtree below them holds
- * it). The moved subtree's bitmap is as of the last run, as every bitmap is.
+ * A hierarchy move: the chain left loses the moved subtree's partners, the chain joined gains them (a partner
+ * has one manager). The moved subtree's bitmap is as of the last run.
  */
 export async function moveSubtreeBits(trx: Db, employeeId: number, left: number[], joined: number[]): Promise<void> {
   if (left.length) {

@@ -72,21 +72,16 @@ export const allZero = (measures: readonly string[]) =>
   );
 
 /**
- * The mappings and the partners stand still until the run commits: a mapping or a partner saved meanwhile would
- * otherwise be counted from the rows read here and again from its row in etl_mapping_changes or
- * etl_partner_cohort_changes. Taken last in a run, so such changes wait for a commit, not for the run. The
- * partners first: a writer that saves a partner and then its mapping (an import) takes them in that order too,
- * so neither waits for the other in a circle.
+ * Holds partners and mappings until the run commits, or a change saved meanwhile would be counted twice (from
+ * the rows read and from the change tables). Taken last in a run; partners first, in the order importers use,
+ * so no deadlock.
  */
 export const holdMappings = (trx: Db) => sql`lock table partners, partner_mappings in share mode`.execute(trx);
 
 /**
- * The settings of a rebuild's grouping, for the transaction `db` it runs in. The groupings hold millions of cells
- * and the keys are built over whole tables: in the default 4 MB and 64 MB they spilled to disk in many passes (at
- * 1 crore policies the subtree days took 147 s); a transaction holds one or two groupings at a time. `sorted`
- * groups by sorting, not hashing, where a grouping has about as many cells as rows: a hash table of numeric sums
- * then spills in dozens of batches and is sorted again for the key order. At 1 crore policies the daily facts
- * took 58 s hashed and 21 s sorted, the subtree days 106 and 83 s (docs/scaling.md, 'ETL').
+ * Settings for a rebuild's grouping of millions of cells, which spilled to disk in the default memory
+ * (docs/scaling.md, 'ETL'). `sorted` groups by sorting, not hashing, for groupings with about as many cells as
+ * rows, where hashed numeric sums spill in many batches and are sorted again anyway.
  */
 export async function groupingSettings(db: Db, sorted: boolean): Promise<void> {
   await sql`set local work_mem = '256MB'`.execute(db);

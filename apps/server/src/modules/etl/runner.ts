@@ -7,10 +7,8 @@ import { ROLLUPS } from './rollups/registry';
 import type { FoldRun, Rollup } from './rollups/rollup';
 
 /**
- * Runs the roll-ups of a list (by default every one, ./rollups/registry.ts) in the order their dependencies give
- * (docs/decisions/071-how-the-etl-works.md). A policy's contribution as folded is kept in etl_policy_state, so a
- * change is folded by subtracting the old contribution and adding the new one: the cost follows the number of
- * changed policies and the depth of the hierarchy, never the size of a manager's organisation.
+ * Runs the roll-ups in dependency order (docs/decisions/071-how-the-etl-works.md). Each policy's folded
+ * contribution is kept in etl_policy_state, so a change costs the changed policies and the hierarchy's depth.
  */
 
 interface FoldStats {
@@ -23,9 +21,8 @@ interface FoldStats {
 const NOTE_TABLES = sql`etl_mapping_changes, etl_partner_presence, etl_partner_dues, etl_partner_cohort_changes`;
 
 /**
- * Folds the policies selected by `changed` (a condition on `policies p`) into the roll-ups by deltas. Returns null
- * when no policy is selected. The changed rows are read once into etl_affected, so the facts and the state rows
- * written come from the same versions even while policies keep changing.
+ * Folds the policies selected by `changed` (a condition on `policies p`) by deltas; null when none. They are read
+ * once into etl_affected, so facts and state rows come from the same versions.
  */
 export async function foldChanges(
   trx: Db,
@@ -66,11 +63,10 @@ export async function foldChanges(
       s.next_due_date, s.renewal_day, s.renews, s.renewed`}
     from etl_affected a join etl_policy_state s on s.policy_id = a.policy_id
     where a.sign = 1`.execute(trx);
-  // A few thousand rows in a table the planner last saw empty: without statistics it may join them badly. The
-  // columns the joins and filters use are enough (all of them took 90 ms of a 1.4 s run).
+  // The planner last saw this table empty; statistics on the join and filter columns are enough.
   await sql`analyze etl_affected (policy_id, sign, employee_id, line, status, partner_id)`.execute(trx);
-  // The groupings of the folds hold a few tens of thousands of rows, which spilled to disk in the default 4 MB. (Set
-  // only now: with it, the reads above hashed all of etl_policy_state instead of looking up the changed rows.)
+  // The folds' groupings spill in the default 4 MB. Set only now: earlier, the reads above would hash all of
+  // etl_policy_state instead of looking up the changed rows.
   await sql`set local work_mem = '64MB'`.execute(trx);
 
   for (const rollup of rollupOrder(rollups)) await rollup.fold?.(trx, run);
@@ -112,16 +108,9 @@ export async function writeNewDay(trx: Db, day: string, rollups: readonly Rollup
 }
 
 /**
- * Rebuilds every roll-up from every policy. The policies are read once, into etl_policy_state, and the roll-ups
- * are summed from those rows, so state and facts agree even while policies keep changing. Each table is built
- * afresh and all are swapped in together at the end (`swapTables`): reports keep reading the previous figures,
- * unblocked, until the run commits, and no dead rows are left behind. Each table is written in the order of its
- * primary key, so the rows a report reads together (a run of days, an ancestor's cells for a period) lie on
- * neighbouring pages (docs/decisions/039-rollups-in-key-order.md).
- *
- * The roll-ups rebuilt in spreads go first, group by group (`rebuildPlan`): each group's tasks side by side
- * (`TableSwap.spread`, on the helper sessions), each reading only what the groups before it filled. Then those
- * rebuilt in the run's own transaction, which holds the partner mappings from then to the commit.
+ * Rebuilds every roll-up from the policies, read once into etl_policy_state. Fresh tables written in key order
+ * (decision 039) are swapped in together at the end, so reports read the old figures until commit. Spread groups
+ * run side by side first (`rebuildPlan`), then the in-run roll-ups, which hold the mappings until commit.
  */
 export async function rebuildAll(trx: Db, helpers?: SwapHelpers, rollups: readonly Rollup[] = ROLLUPS): Promise<FoldStats> {
   const plan = rebuildPlan(rollups);
@@ -136,8 +125,8 @@ export async function rebuildAll(trx: Db, helpers?: SwapHelpers, rollups: readon
       // The rebuild read every mapping and partner: what was noted of them is in the tables now.
       await holdMappings(trx);
       await sql`truncate ${NOTE_TABLES}`.execute(trx);
-      // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait for
-      // these reads (2.2 s at 1 crore policies, the newest creation time a scan of every policy).
+      // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait
+      // for this scan of every policy.
       const stats = await trx
         .selectFrom('etl_policy_state')
         .select((eb) => [sql<number>`count(*)::int`.as('n'), eb.fn.max<Date | null>('updated_at').as('max_updated')])

@@ -4,10 +4,8 @@ import type { TableSwap } from '../../platform/table-swap';
 import { addDeltas, allZero } from './rollup-helpers';
 
 /**
- * Tables kept per employee for their whole subtree beside a table of rows per owner (a manager a partner is
- * mapped to, or the employee credited with a policy): the subtree rows are the owner rows summed up the
- * closure. A rebuild writes them from the owner rows, a hierarchy move carries the moved employee's rows from
- * the chain left to the chain joined, and the import of moves rewrites the affected employees' rows.
+ * Tables per employee for their whole subtree, summed up the closure from a table of rows per owner. Rebuilds
+ * write them from the owner rows; moves carry the moved rows from the chain left to the chain joined.
  */
 
 /** A table of rows per owner with its subtree table: the columns of the key after the owner, and the measures. */

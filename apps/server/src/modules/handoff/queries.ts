@@ -9,9 +9,8 @@ export function insertHandoffToken(db: Db, tokenHash: string, sessionTokenHash: 
 }
 
 /**
- * Marks the token used and returns its user in one statement: two concurrent verifications of the
- * same token cannot both succeed. The session that minted it must still be live (not signed out,
- * expired or idle) and the user and employee active.
+ * Marks the token used and returns its user in one statement, so two concurrent verifications cannot both
+ * succeed. The minting session must still be live and the user and employee active.
  */
 export function consumeHandoffToken(db: Db, tokenHash: string, target: string, idleMinutes: number) {
   return db

@@ -2,9 +2,8 @@ import { DEMO_PORTAL_PREFIX } from './demo-portal';
 import { z } from 'zod';
 
 /**
- * External portals the header can hand a user off to (docs/product/shell.md, 'Hand-offs to external portals'). Only these targets
- * get hand-off tokens. The defaults point at the built-in demo portal so hand-offs work out of the box;
- * production sets PORTAL_TARGETS to the real portals.
+ * External portals the header can hand a user off to (docs/product/shell.md); only these get tokens. Defaults
+ * point at the built-in demo portal; production sets PORTAL_TARGETS.
  */
 export const PortalTarget = z.object({
   key: z.string().regex(/^[a-z0-9_-]{1,64}$/),

@@ -68,9 +68,8 @@ export async function unmappedLists(db: Db, viewer: Viewer): Promise<UnmappedPar
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown }).code === '23505';
 
 /**
- * Raises a mapping request: the viewer maps partners that are unmapped or in their team to a
- * manager of their team. Nothing is raised unless every partner qualifies; a partner already waiting
- * in another request is refused (the database guarantees one pending request per partner).
+ * Raises a mapping request of partners (unmapped or in the viewer's team) to a manager of the team; all or
+ * nothing. A partner waiting in another request is refused (one pending request per partner).
  */
 export async function submitMapping(db: Db, viewer: Viewer, body: SubmitMappingRequest, ip: string): Promise<SubmitMappingResponse> {
   refuseLifeOnlyRole(viewer, 'Requester View');

@@ -4,9 +4,8 @@ import type { HandoffService, PortalTarget } from '../handoff/module';
 import { DASHBOARD_SCREEN, type Catalogue } from '../reports/module';
 
 /**
- * Dashboards of the side menu for this viewer: the life-only role 204 sees the life dashboards only. The
- * Contests group lists the contests the distributor has, by their names, and is absent when there are none
- * (docs/product/shell.md, 'Side menu').
+ * The side menu's dashboards for this viewer (docs/product/shell.md, 'Side menu'): role 204 sees life only; the
+ * Contests group lists the contests by name, absent when there are none.
  */
 export function sideMenu({ dashboards }: Catalogue, viewer: Viewer): SideMenuResponse {
   return {

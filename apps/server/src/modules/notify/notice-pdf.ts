@@ -22,7 +22,7 @@ export function rupeesText(amount: number): string {
 
 /** One A4 page: heading, letter, key facts and the payment link (clickable). */
 export async function renderRenewalNotice(notice: RenewalNotice): Promise<Buffer> {
-  // Loaded on first use: pdfkit takes about 0.3 s to load, which every start and test would pay.
+  // Loaded on first use: loading pdfkit is slow, and every start and test would pay for it.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',

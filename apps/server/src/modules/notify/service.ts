@@ -76,9 +76,8 @@ export class NotifyService {
   }
 
   /**
-   * Mails the renewal notice (PDF attached) to the partner and the customer through the outbox, in
-   * one transaction with its audit row. The renewal payment is found by its payment id, or as the
-   * pending renewal of the expiring policy number.
+   * Mails the renewal notice PDF to partner and customer through the outbox, with its audit row, in one
+   * transaction. The renewal is found by payment id or as the expiring policy's pending renewal.
    */
   async noticeEmail(viewer: Viewer, body: NoticeEmailBody, ip: string): Promise<NoticeEmailResponse> {
     await hitRateLimit(
@@ -141,9 +140,8 @@ export class NotifyService {
   }
 
   /**
-   * Renewal row actions (docs/product/renewals.md, 'Renewal row actions'): 403 unless the viewer's subtree holds
-   * the policy (an unknown one answers the same, so numbers cannot be probed); then 404 for their own policy of
-   * another product type.
+   * Renewal row actions (docs/product/renewals.md): 403 unless the viewer's subtree holds the policy (unknown
+   * answers the same, so numbers cannot be probed); then 404 for another product type.
    */
   private async checkAccess(viewer: Viewer, found: PolicyFacts | undefined, productType: string): Promise<PolicyFacts> {
     await requireAccess(this.db, viewer, { kind: 'policy', policy: found });

@@ -56,12 +56,9 @@ export function mappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, l
 }
 
 /**
- * How many rows the list has. Counted apart from the page: counted with it (`count(*) over ()`), every row of a
- * national head's list was built and sorted to show a hundred of them. Without a search, from each manager's
- * current mappings as the ETL keeps them (fact_manager_partners) plus the changes it has not folded yet, less
- * the current mappings that start after `at`, plus those that ended after it (docs/decisions/045-mapped-partners-count.md):
- * the subtree's managers and the mappings changed since `at`, not every mapping of the subtree (a national
- * head's 2 lakh at 1 crore policies took 22–29 ms, this 5 ms).
+ * How many rows the list has, counted apart from the page (with `count(*) over ()` every row is built and
+ * sorted). Without a search, from the ETL's per-manager counts plus unfolded changes, adjusted to `at`
+ * (docs/decisions/045-mapped-partners-count.md).
  */
 export async function countMappedPartnersAsOn(db: Db, viewerEmployeeId: number, at: Date, search: string | undefined): Promise<number> {
   if (search) {

@@ -9,22 +9,17 @@ import type { RenewalsDueQuery } from '@dossier/shared';
 export type RenewalsDueOrder = Pick<RenewalsDueQuery, 'search' | 'sort' | 'order'>;
 
 /**
- * Life policies with an instalment due in the range, per partner, for partners currently mapped
- * into the viewer's subtree (whoever chases the renewal now), most dues first unless `sort` says otherwise.
- * A range of whole months (the screen's default, the month picker) reads the dues the ETL keeps per employee
- * for their subtree, due month and partner (docs/decisions/044-life-renewals-by-subtree.md): the viewer's
- * rows, as of the last run. Any other range reads the policies: every partner mapped into the subtree is asked
- * for its dues (the policies' partner and due-date index), summed per partner before the partners are looked
- * up for their codes.
+ * Life policies with an instalment due in the range, per partner mapped into the viewer's subtree, most dues
+ * first unless `sort` says otherwise. Whole months read the ETL's per-subtree dues (decision 044); other ranges
+ * ask each mapped partner for its dues through the policies' index.
  */
 export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, list: Paging & RenewalsDueOrder) {
   const direction = list.order ?? (list.sort === 'code' ? 'asc' : 'desc');
   const months = wholeMonths(range);
   const [first, second] = list.sort === 'premium' ? (['d.premium', 'd.nop'] as const) : (['d.nop', 'd.premium'] as const);
   const topOnly = list.sort !== 'code' && !list.search;
-  // One month ranked by count or premium (the screen's default): the viewer's rows of the month are already
-  // one per partner, so the page is read in rank order from an index and the total is counted apart; summed
-  // and ranked whole, a national head's month ranked every partner due in it (24,000 at 1 crore policies).
+  // One month ranked by count or premium: the viewer's rows are one per partner, so the page is read in rank
+  // order from an index and the total counted apart, rather than ranking every partner due.
   const month = topOnly && months?.length === 1 ? months[0] : undefined;
   const subtree = db.selectFrom('fact_subtree_partner_dues as f').where('f.ancestor_id', '=', viewerEmployeeId);
   const dues = month
@@ -59,9 +54,8 @@ export function renewalsDue(db: Db, viewerEmployeeId: number, range: DateRange, 
   const total = month
     ? subtree.where('f.month', '=', month).select((eb) => eb.fn.countAll<string>().as('n'))
     : sql<string>`count(*) over ()`;
-  // Ranked by count or premium without a search, a page needs the codes only of the rows up to its end and of
-  // those tied with the last (the code breaks ties): a national head's month ranks 24,000 partners, and looking
-  // each one's code up was most of the answer's time.
+  // Ranked without a search, a page needs the codes only of rows up to its end and those tied with the last
+  // (the code breaks ties), not of every partner ranked.
   const ranked = db
     .selectFrom(dues.as('d'))
     .selectAll('d')

@@ -105,12 +105,8 @@ export interface ReportDef {
   footnote: ((facts: ReportFacts) => string) | null;
   width: 6 | 12;
   /**
-   * How the table shows, sent as it is (docs/product/report-screens.md, 'Configuration lists'): no paginator
-   * for a handful of fixed rows, no breadcrumbs where a page ranks whole zones (contests), no chart over
-   * policy lists, the dropdown column filter's label where there is one, the row actions, the page size the
-   * screen opens a policy list at and the 'Renewal dues' link of the report's own page. `chart` names the
-   * column the page's bar chart draws; `true` takes the first currency column, else the first count column
-   * (`chartColumn`), `false` draws none.
+   * How the table shows (docs/product/report-screens.md, 'Configuration lists'), sent as it is. `chart` names
+   * the column the bar chart draws; `true` takes the first currency (else count) column, `false` draws none.
    */
   presentation: Omit<ReportPresentation, 'chart'> & { chart: boolean | string };
   /** 'rollup' reads the ETL roll-ups (cacheable, shows as-of); 'source' reads live tables. */
@@ -121,9 +117,8 @@ export interface ReportDef {
   maxRangeDays?: number;
   run(ctx: QueryContext): Promise<ReportResult>;
   /**
-   * The same rows as `run`, in the same order, read from the database in batches: set on reports whose rows
-   * grow with the business (policy lists), so downloads and mails never hold them all. Other reports have a
-   * row per team member, partner or category and are exported from `run`.
+   * The rows of `run`, in order, read in batches: set on reports whose rows grow with the business (policy
+   * lists), so downloads and mails never hold them all.
    */
   batches?(ctx: QueryContext, batchSize: number): Promise<ReportBatches>;
 }
@@ -215,9 +210,8 @@ export function breakdown(id: number, name: string, dashboardId: number, spec: B
 export const CONTESTS_DASHBOARD_ID = 8;
 
 /**
- * The board of one contest, as it was imported: the report's id is the contest's and its name the contest's
- * (docs/decisions/067-contest-boards-from-the-data.md). Not in `REPORTS`: the contests are data, read with the
- * catalogue (`loadCatalogue`).
+ * The board of one contest, with the contest's id and name (docs/decisions/067-contest-boards-from-the-data.md).
+ * Not in `REPORTS`: contests are data, read with the catalogue.
  */
 export function contestBoard(id: number, name: string): ReportDef {
   return {
@@ -238,9 +232,8 @@ const MONTH = { dateMode: 'month' as const };
 const PENDING_TITLES = { [COL.premium]: 'Premium', [COL.wp]: 'WP', [COL.nop]: 'NOP' };
 
 /**
- * Every fixed report of docs/product/reports-catalogue.md: all but the contest boards, which come from the
- * contests (`contestBoard`). Ids 11 and 13 are fixed (the Dashboard screen shows them); the rest are ours and
- * stable, below FIRST_CONTEST_ID and never 32–34 (the demo's contests).
+ * Every fixed report of docs/product/reports-catalogue.md. Ids 11 and 13 are fixed by the Dashboard screen; the
+ * rest are stable, below FIRST_CONTEST_ID and never 32–34 (the demo's contests).
  */
 export const REPORTS: readonly ReportDef[] = [
   breakdown(

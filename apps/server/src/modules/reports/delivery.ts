@@ -32,9 +32,8 @@ export interface DeliveryOptions {
 const DEFAULT_BATCH_SIZE = 2000;
 
 /**
- * The rows of a report, or null when it has none: a download must know before it answers (204 or a file),
- * so the first batch is read here and the rest as the file is written. The caller must end the returned
- * iterator (read it to the end, or call return()) to release the query.
+ * The rows of a report, or null when none: a download must know first (204 or a file), so the first batch is
+ * read here. The caller must end the returned iterator to release the query.
  */
 async function peekRows(batches: ReportExport['batches']): Promise<AsyncIterableIterator<Row> | null> {
   async function* rows(): AsyncGenerator<Row> {
@@ -72,10 +71,8 @@ export interface ReportWorkbook {
 }
 
 /**
- * A report as the XLSX a mail attaches, or null when it has no rows (report email and scheduled mails).
- * Built in memory (the outbox stores it) from rows read in batches, and only up to the outbox's attachment
- * limit: a larger report is refused with a 400 as soon as it passes the limit, so it never holds more than
- * about MAIL_ATTACHMENTS_MAX_BYTES plus one batch.
+ * A report as the XLSX a mail attaches, or null when it has no rows. Built in memory from batches and refused
+ * with 400 once past MAIL_ATTACHMENTS_MAX_BYTES, so memory stays about that plus one batch.
  */
 export async function reportWorkbook(report: ReportExport, about: XlsxOptions['about'], keepRows = 0): Promise<ReportWorkbook | null> {
   const rows = await peekRows(report.batches);

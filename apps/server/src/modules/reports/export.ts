@@ -29,9 +29,8 @@ export interface ExportColumn {
 }
 
 /**
- * The days a report's figures cover: the range asked, but one that runs past today covers only up to today
- * (a month-to-date mail of December, sent on the 5th, covers 1 to 5 December, not the whole month). Reports
- * whose default period looks ahead (renewal dues: expiries to come) cover what they were asked.
+ * The days a report's figures cover: the range asked, cut at today (a month-to-date mail covers up to today),
+ * except for reports that look ahead (renewal dues).
  */
 export function coveredRange(range: DateRange, today: string, looksAhead: boolean): DateRange {
   if (looksAhead || range.end <= today || range.start > today) return range;

@@ -12,9 +12,8 @@ type OptionRow = Pick<Selectable<Insurers> | Selectable<States>, 'name'>;
 const RENEWAL_REPORTS: readonly number[] = [38];
 
 /**
- * The options of the insurer and state multi-selects: those the report can show rows for, in the viewer's
- * subtree. For the business reports, the insurers and states with business in the range; for renewal dues,
- * those of the policies whose renewal falls in the (usually future) range.
+ * The insurer and state options the report can show rows for in the viewer's subtree: with business in the
+ * range, or for renewal dues, with renewals falling in it.
  */
 export async function filterDetails(
   db: Db,

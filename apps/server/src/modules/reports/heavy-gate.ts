@@ -7,9 +7,8 @@ import { tooManyRequests } from '../../platform/http-errors';
 /** Seconds a refused caller is told to wait: heavy reports take a few seconds each. */
 const RETRY_AFTER_SECONDS = 5;
 /**
- * A refusal of a session's extra report is answered after this pause: a client that keeps asking while
- * refused (a script, a stuck tab) then sends a few requests a second instead of thousands, and the
- * server's time stays with /healthz and the other users. Waiting costs a timer, not work.
+ * Refusals of a session's extra report are answered after this pause, so a client that keeps asking sends a
+ * few requests a second instead of thousands. Waiting costs a timer, not work.
  */
 export const REFUSAL_DELAY_MS = 1000;
 
@@ -31,12 +30,9 @@ interface Held {
 }
 
 /**
- * Bounds the reports read from source tables that run at once in this instance, per session and in all,
- * so no user (nor a crowd) can fill the server's memory or the database pool with them
- * (docs/product/report-screens.md, 'Limits the server enforces'). A session beyond its own bound is
- * refused with 429. Beyond the bound for all, a request waits its turn (first come, first served) in a
- * p-queue for a short while, as a connection pool would: a busy moment makes pages slower, not broken; only a
- * request still without a place after `waitMs` is refused. Waiting costs a promise, not memory of a report.
+ * Bounds the source-table reports running at once in this instance, per session (429 beyond) and in all
+ * (docs/product/report-screens.md, 'Limits the server enforces'). Beyond the total a request queues first come,
+ * first served for up to `waitMs`, so a busy moment makes pages slower, not broken.
  */
 export class HeavyReportGate {
   private readonly perUser = new Map<number | string, number>();
@@ -89,9 +85,8 @@ export class HeavyReportGate {
   }
 
   /**
-   * A place in the queue: the queued task holds it until the returned function is called. Null when `waitMs`
-   * passes or `signal` aborts first; the task's own signal aborts only while it waits, so a place once given
-   * is kept until it is given back.
+   * A place in the queue, held until the returned function is called; null when `waitMs` passes or `signal`
+   * aborts first. Once given, a place is kept until given back.
    */
   private async waitForPlace(signal?: AbortSignal): Promise<(() => void) | null> {
     const waiting = new AbortController();
@@ -125,10 +120,8 @@ export class HeavyReportGate {
 const REPORT_URL = /^\/api\/reports\/(\d{1,7})\/(?:\?|$)/;
 
 /**
- * Applies the gate to GET /api/reports/{id}/ of source-table reports before anything else runs for the
- * request (sign-in check included): on the embedded database every query waits its turn on one
- * connection, so a bound checked later would only ever see one request at a time. The key is the
- * session's token (a digest of it), known without a query.
+ * Applies the gate before anything else of the request, sign-in check included: on the embedded database
+ * queries queue on one connection, so a later check would see one request at a time. Keyed on the token digest.
  */
 export function guardHeavyReports(app: FastifyInstance, gate: HeavyReportGate, isHeavy: (id: number) => boolean): void {
   const held = new WeakMap<FastifyRequest, Held>();

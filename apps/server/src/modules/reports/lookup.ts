@@ -3,9 +3,8 @@ import { contestBoard, REPORTS, type ReportDef } from './catalogue';
 import { dashboardsOf, type DashboardDef } from './dashboards';
 
 /**
- * The catalogue as it stands: the fixed reports and dashboards, and a board for each contest the distributor has
- * (docs/product/reports-catalogue.md, 'Contests'). Read once per request: a page of tables, its access check and
- * its files ask the same snapshot.
+ * The catalogue as it stands: fixed reports, dashboards and a board per contest. Read once per request, so a
+ * page, its access check and its files see one snapshot.
  */
 export interface Catalogue {
   /** The dashboards with at least one report, in menu order. */

@@ -19,9 +19,8 @@ export type { ReportDef } from './catalogue';
 export type { ReportService } from './service';
 
 /**
- * The app's one report service (its cache included), over the app's databases and limits: `buildApp` builds
- * it and hands it to the modules as `ModuleDeps.reports`, so the report pages and the scheduled report mails
- * compute reports alike and share one cache.
+ * The app's one report service and cache, handed to modules as `ModuleDeps.reports`, so report pages and
+ * scheduled mails compute reports alike and share the cache.
  */
 export function createReportService({
   db,

@@ -11,9 +11,8 @@ import type { Catalogue } from './lookup';
 const isLife = (def: ReportDef) => def.id === EXECUTIVE_REPORT_ID || (def.dashboardId !== null && LIFE_DASHBOARD_IDS.has(def.dashboardId));
 
 /**
- * The report or dashboard `id` (they share one id space) if the viewer's role may open it (`requireReportRole`,
- * from the catalogue's life flags). Unknown ids are 404, a contest board of no contest (or the Contests dashboard
- * with none) too. Every way to a report (the table, its file and mail, a saved view, a subscription) asks here.
+ * The report or dashboard `id` if the viewer's role may open it; unknown ids (and boards of no contest) are 404.
+ * Every way to a report asks here.
  */
 export function requireReportAccess(catalogue: Catalogue, viewer: Viewer, id: number): { dashboard: DashboardDef } | { report: ReportDef } {
   const dashboard = catalogue.dashboard(id);
@@ -28,9 +27,8 @@ export function requireReportAccess(catalogue: Catalogue, viewer: Viewer, id: nu
 }
 
 /**
- * The account a report is drilled to: absent (or the viewer's own code) = the viewer; a code with the partner
- * marker (EI) = a partner mapped into the subtree; else an employee of it. Outside the subtree = 403, and an
- * unknown code answers the same (codes of other teams cannot be probed). Reports and saved views ask here.
+ * The account a report is drilled to: none = the viewer; an EI code = a partner in the subtree; else an employee
+ * of it. Outside or unknown are both 403, so other teams' codes cannot be probed.
  */
 export async function drilledAccount(db: Db, viewer: Viewer, accountId: string | null | undefined): Promise<Account> {
   if (!accountId || accountId === viewer.code) return { kind: 'employee', id: viewer.employeeId, code: viewer.code, name: viewer.name };

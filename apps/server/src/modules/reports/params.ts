@@ -65,12 +65,9 @@ function monthsBefore(date: string, months: number): string {
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
- * The period growth compares `range` with (docs/product/reports-catalogue.md, 'Growth'):
- * - a range that starts on the 1st is compared with the same days of the month(s) before it: whole months
- *   with the whole months before (November with all of October), 1–23 Nov with 1–23 Oct;
- * - any other range with the range of the same length that ends the day before it starts;
- * - like for like while `range` is still running (it ends after today): only as many days of that period
- *   as have passed of `range`, so November seen on the 23rd is compared with 1–23 Oct, not all of October.
+ * The period growth compares `range` with (docs/product/reports-catalogue.md, 'Growth'): from the 1st, the same
+ * days of the month(s) before; otherwise the same length ending the day before. A running range compares only
+ * the days passed so far.
  */
 export function previousRange(range: DateRange, today = kolkataToday()): DateRange {
   const dayBefore = addDays(range.start, -1);

@@ -20,9 +20,8 @@ const REPORT_CACHE_BYTES = 64 * 2 ** 20;
 const resultBytes = (result: ReportResult): number => 2 * JSON.stringify(result.records).length + 1024;
 
 /**
- * How long one read of the roll-up watermark serves this instance. A run of the ETL in this process
- * invalidates it at once; one on another instance shows here at most this much later (the ETL runs every
- * few minutes), and busy dashboards save a query per request.
+ * How long one read of the roll-up watermark serves this instance: a local ETL run invalidates it at once,
+ * one elsewhere shows at most this much later; busy dashboards save a query per request.
  */
 const WATERMARK_TTL_MS = 1000;
 
@@ -128,8 +127,7 @@ export class ReportService {
   }
 
   /**
-   * One report for a download or a mail. Policy lists come in batches of `batchSize` read from the
-   * database as the file is written (nothing runs until the first batch is asked for); other reports are
+   * One report for a download or a mail: policy lists in batches read as the file is written, other reports
    * computed as for the table.
    */
   async export(viewer: Viewer, id: number, params: RawReportParams, batchSize: number): Promise<ReportExport> {
@@ -226,9 +224,8 @@ export class ReportService {
   }
 
   /**
-   * Throws what `get` would refuse for this viewer, id and filters (unknown id, role, account outside the
-   * subtree or of the wrong kind, range, unknown filter values) without running a report: for requests that
-   * keep a report to run later (subscriptions).
+   * Throws what `get` would refuse for this viewer, id and filters, without running the report: for requests
+   * that keep a report to run later (subscriptions).
    */
   async check(viewer: Viewer, id: number, params: RawReportParams): Promise<void> {
     const catalogue = await this.catalogue();

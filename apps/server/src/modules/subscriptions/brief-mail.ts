@@ -20,9 +20,8 @@ export async function briefMailState(db: Db, viewer: Viewer): Promise<BriefMailS
 }
 
 /**
- * POST /api/subscriptions/brief/: the switch on My day. On subscribes the user to their brief, daily at 08:30
- * India time (or resumes it when paused: counting from now, as a resume does), under the checks of any report
- * mail (the 'report-email' permission, the 50 subscriptions); off deletes it. Either is a no-op when already so.
+ * POST /api/subscriptions/brief/: the My day switch. On subscribes (or resumes) the user's brief daily at 08:30
+ * India time under the report-mail checks; off deletes it. A no-op when already so.
  */
 export async function setBriefMail(db: Db, viewer: Viewer, on: boolean, ip: string, now = new Date()): Promise<BriefMailState> {
   const before = await findBriefOf(db, viewer.userId);

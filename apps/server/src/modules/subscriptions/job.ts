@@ -170,12 +170,9 @@ async function sendClaimed(
 }
 
 /**
- * One pass of the scheduled mails (docs/product/subscriptions.md, 'Delivery'). Due rows are claimed, their
- * reports computed, then each is decided in one transaction: the row is locked (`FOR UPDATE SKIP LOCKED`) only
- * if it still holds the claimed slot, the mail is queued in the outbox and `next_run_at` moves past now. So a
- * slot is mailed once across instances and restarts, and a subscription that missed several slots while no
- * server ran sends once. The report runs before that transaction, not inside it: PGlite has one connection,
- * and report queries should not hold row locks.
+ * One pass of the scheduled mails (docs/product/subscriptions.md, 'Delivery'): claimed rows' reports are
+ * computed, then each row is locked only if it still holds the slot, queued and moved on, so a slot mails once
+ * across instances. Reports run outside that transaction: PGlite has one connection, and locks stay short.
  */
 export async function runDueSubscriptions(db: Db, reports: ReportService, options: SubscriptionJobOptions = {}): Promise<SubscriptionPass> {
   const now = options.now ?? (() => new Date());

@@ -5,9 +5,8 @@ import type { Db } from '../../platform/db';
 const PAUSED_DEACTIVATED = 'the user was deactivated';
 
 /**
- * Pauses the running subscriptions of a user, or of every user of an employee, when an administrator
- * deactivates them; the number paused. They stay paused after an activation: the person resumes what they
- * still want, counting from then, rather than receiving mails nobody asked about while they were away.
+ * Pauses the running subscriptions of a deactivated user (or employee's users); returns how many. They stay
+ * paused after reactivation, so nobody gets mails they forgot about.
  */
 export async function pauseSubscriptionsOf(db: Db, who: { userId: number } | { employeeId: number }): Promise<number> {
   const res = await db

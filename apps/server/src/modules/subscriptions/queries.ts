@@ -49,9 +49,8 @@ export function findOwn(db: Db, userId: number, id: number): Promise<Subscriptio
 }
 
 /**
- * Marks up to `limit` due rows as being run here until `until` and returns them. Rows another instance is
- * running (a live claim, or locked this instant) are left alone; the claim only saves duplicate work, the
- * send itself is decided under the row lock of `lockForSend`.
+ * Claims up to `limit` due rows until `until`, skipping rows another instance holds. The claim only saves
+ * duplicate work; the send is decided under `lockForSend`'s row lock.
  */
 export async function claimDue(db: Db, now: Date, until: Date, limit: number): Promise<SubscriptionRow[]> {
   const due = db
@@ -68,9 +67,8 @@ export async function claimDue(db: Db, now: Date, until: Date, limit: number): P
 }
 
 /**
- * The row, locked for this transaction, if it is still the slot that was claimed: not deleted, not paused,
- * its next run unchanged (no other instance sent it, its owner did not reschedule it). Undefined otherwise,
- * and when another transaction holds it.
+ * The row, locked, if it still is the claimed slot (not deleted, paused, sent or rescheduled); undefined
+ * otherwise or when another transaction holds it.
  */
 export function lockForSend(trx: Db, row: SubscriptionRow): Promise<SubscriptionRow | undefined> {
   return trx

@@ -10,10 +10,8 @@ import { findOwn } from './queries';
 import { refuseUnsendable, toSubscription } from './service';
 
 /**
- * 'Send now' on My subscriptions (docs/product/subscriptions.md, 'Send now'): the subscription's mail, composed
- * as its schedule composes it, to the subscriber's own address at once. The row is not touched: the next mail,
- * the last mail and a pause stay as they were. It counts as a report email of the user (`MAIL_RATE_LIMIT` a
- * minute, shared with the report panel's 'Send now'), as it costs the same: a report computed and mailed.
+ * 'Send now' (docs/product/subscriptions.md): the subscription's mail, composed as scheduled, to the subscriber
+ * at once, leaving the row untouched. It counts against `MAIL_RATE_LIMIT` like any report email.
  */
 export async function sendSubscriptionNow(
   db: Db,

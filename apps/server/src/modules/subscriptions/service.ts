@@ -46,9 +46,8 @@ export function subscribedReports(
 }
 
 /**
- * Whether the viewer may have this report mailed with these filters (docs/product/subscriptions.md, 'Who can
- * subscribe'): the report exists (404), can be mailed and the user may mail reports (403), and the viewer can
- * open it with these filters now (the report's own checks, without running it: role, subtree 403, account and range 400).
+ * Whether the viewer may have this report mailed with these filters (docs/product/subscriptions.md): it exists
+ * (404), can be mailed by this user (403), and passes the report's own checks without running.
  */
 export async function refuseUnmailable(
   db: Db,

@@ -71,10 +71,8 @@ export async function reporteeDetail(db: Db, viewer: Viewer, query: ReporteeDeta
 }
 
 /**
- * Accepts or rejects reportees in one transaction. The target manager or anyone above them decides,
- * never the requester. Items are locked first, so of two approvers deciding at once exactly one wins;
- * the other gets 409 and nothing changes. Accepting closes the partner's current mapping and opens
- * the new one; every change is audited in the same transaction.
+ * Accepts or rejects reportees in one transaction, by the target manager or above, never the requester. Items
+ * are locked first so of two approvers one wins (the other 409); accepting remaps the partner, all audited.
  */
 export async function decide(db: Db, viewer: Viewer, body: AcceptMemberListRequest, ip: string): Promise<DecisionResponse> {
   refuseLifeOnlyRole(viewer, 'Manage Team');

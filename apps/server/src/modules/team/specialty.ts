@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 
 /**
- * A manager's specialty is the reporting type most of their current partners are mapped with
- * (employees carry no reporting type of their own). Managers without partners have none: they are
- * generalists, offered for every line.
+ * A manager's specialty: the reporting type most of their current partners are mapped with. Managers without
+ * partners have none and are offered for every line.
  */
 export async function specialties(db: Db, managerIds: readonly number[]): Promise<Map<number, number>> {
   if (managerIds.length === 0) return new Map();

@@ -90,9 +90,8 @@ export async function viewFor(db: Db, viewer: Viewer, row: ViewRow): Promise<Sav
 }
 
 /**
- * The drilled account must be in the viewer's subtree, by the rule the reports themselves apply (a code with
- * EI is a partner mapped into the subtree, another an employee of it; an unknown code answers the same), so a
- * view never opens what its reader could not drill to (docs/product/views.md, 'Opening a view').
+ * The drilled account must be in the viewer's subtree by the reports' own rule, so a view never opens what its
+ * reader could not drill to (docs/product/views.md, 'Opening a view').
  */
 async function requireAccountInSubtree(db: Db, viewer: Viewer, accountId: string | null): Promise<void> {
   if (accountId === null) return;

@@ -4,10 +4,8 @@ import { stringify } from 'csv-stringify';
 import { columnHeader, columnKey, escapeCell, type Column, type Rows } from './escape';
 
 /**
- * RFC 4180 CSV (CRLF line ends; a field with a comma, quote or line break quoted) as a byte stream, with a byte
- * order mark first: without it Excel guesses the code page and turns ₹ into mojibake. Rows are pulled only as
- * fast as the reader consumes them (back-pressure), so a lazy row source such as Kysely's .stream() keeps memory
- * flat however many rows there are; a failing source fails the stream, and a reader that goes away ends the source.
+ * RFC 4180 CSV as a byte stream with a byte order mark (without it Excel garbles ₹). Rows are pulled as the
+ * reader consumes them, so memory stays flat; source and stream fail and end together.
  */
 export function csvStream(columns: readonly Column[], rows: Rows): Readable {
   const out = stringify({

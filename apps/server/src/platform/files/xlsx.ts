@@ -85,9 +85,8 @@ export class XlsxTooLargeError extends Error {
 }
 
 /**
- * The whole workbook in memory, for a mail attachment; stream large downloads with writeXlsx instead.
- * With maxBytes it stops reading rows once the file is past that size and throws XlsxTooLargeError, so
- * memory stays bounded by maxBytes whatever the row source holds.
+ * The whole workbook in memory, for a mail attachment (stream downloads with writeXlsx). Past `maxBytes` it
+ * stops reading and throws XlsxTooLargeError, so memory stays bounded.
  */
 export async function xlsxBuffer(
   columns: readonly Column[],

@@ -34,9 +34,8 @@ const DEFAULTS = { batchSize: 20, leaseMs: 5 * 60_000, maxAttempts: 10 };
 type Clock = (offsetMs?: number) => Date | RawBuilder<Date>;
 
 /**
- * The database's clock unless a test fixes one. Mails are enqueued with the database's now() (in
- * microseconds), so comparing them with this process's clock (milliseconds, maybe skewed on another
- * host) could leave a just-enqueued mail "not yet due".
+ * The database's clock unless a test fixes one: mails are enqueued with the database's now(), and this
+ * process's clock may be skewed and coarser.
  */
 function clockOf(now: Date | undefined): Clock {
   if (now) return (offsetMs = 0) => new Date(now.getTime() + offsetMs);
@@ -63,10 +62,8 @@ interface ClaimedMail {
 }
 
 /**
- * Sends due mails, one claim at a time. A claim commits the row as 'sending' with a lease before the
- * send starts, so no other worker (this or another instance) takes it while it is in flight, and no
- * lock or transaction is held during SMTP. A row whose sender died stays 'sending' until the lease
- * runs out and is then claimed again: delivery is at least once, and exactly once when nothing crashes.
+ * Sends due mails one claim at a time. A claim commits the row as 'sending' with a lease, so no other worker
+ * takes it and no lock is held during SMTP; a dead sender's row is claimed again after the lease (at least once).
  */
 export async function deliverDueMails(db: Db, transport: MailTransport, options: DeliverOptions = {}): Promise<DeliveryResult> {
   const batchSize = options.batchSize ?? DEFAULTS.batchSize;

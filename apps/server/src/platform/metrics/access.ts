@@ -20,13 +20,9 @@ function isLoopback(address: string | undefined): boolean {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Who may read /metrics. The figures (routes, traffic, queue depths) are not for the public internet.
- * With METRICS_TOKEN set, any caller presenting it as a bearer token — a Prometheus elsewhere in the
- * network, scraping through the balancer or directly. Without it, only callers on this host (a local
- * agent or sidecar): a zero-setup default that is closed to the outside. "On this host" is judged from
- * the TCP peer, not `request.ip`, because trustProxy makes `request.ip` come from X-Forwarded-For, which
- * any client can write; and a request carrying forwarding headers went through a proxy, so it is not
- * local even when that proxy connects from 127.0.0.1.
+ * Who may read /metrics: with METRICS_TOKEN, bearers of it; otherwise only callers on this host. "On this host"
+ * is judged from the TCP peer without forwarding headers, since `request.ip` comes from X-Forwarded-For, which
+ * any client can write.
  */
 export function metricsAccess(token: string | undefined): (request: FastifyRequest) => MetricsRefusal | undefined {
   if (token !== undefined) {

@@ -8,10 +8,8 @@ import type { Db } from '../db';
 type BacklogKind = 'etl' | 'outbox' | 'imports';
 
 /**
- * ETL lag and mail outbox depth in one round trip, taken at scrape time. Both reads are small:
- * etl_jobs holds a row per job, and the outbox count asks only for unsent mail, which the partial
- * index of the mail worker covers however much sent mail piles up (hence the literal statuses). Ages
- * use the database clock, the one that stamped last_successful_run_at.
+ * ETL lag and unsent mail count in one round trip. The literal statuses let the mail worker's partial index
+ * cover the count; ages use the database clock, which stamped the runs.
  */
 export async function readBacklog(db: Db) {
   const rows = await db
@@ -42,9 +40,8 @@ export interface ImportBacklog {
 }
 
 /**
- * Batches that changed rows and finished after the last roll-up run began reading (`imports_folded_to`, set by
- * the roll-up run, modules/etl/business-etl.ts): that run may not have seen them. Batch times and run times both come from the database's clock, so
- * instances and CLI processes on other machines agree.
+ * Batches that changed rows and finished after the last roll-up run began reading (`imports_folded_to`), so
+ * that run may not hold them. All times come from the database clock, so every instance agrees.
  */
 export async function importBacklog(db: Db): Promise<ImportBacklog> {
   const row = await db

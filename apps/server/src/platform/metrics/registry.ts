@@ -13,9 +13,8 @@ const OUTBOX_STATUSES = ['pending', 'sending'] as const;
 let processRegistry: Registry | undefined;
 
 /**
- * Node's default metrics (CPU, memory, event loop, GC) describe the process, not an app: they are
- * registered once and shared by every app of the process. Registering them per app would add an
- * event-loop monitor and a GC observer for each app the tests build, never removed.
+ * Node's default metrics describe the process, so they are registered once and shared by every app: per app,
+ * each test's app would add a monitor never removed.
  */
 function processMetrics(): Registry {
   if (!processRegistry) {

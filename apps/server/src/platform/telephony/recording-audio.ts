@@ -16,9 +16,8 @@ function seeded(seed: string): () => number {
 }
 
 /**
- * A simulated call recording as a 16-bit mono PCM WAV at 8 kHz (telephone quality): two voices at
- * different pitches taking turns, each a buzz of harmonics shaped into syllables, with line hiss.
- * It is real, playable audio, so the recording link can be tried end to end without a provider.
+ * A simulated call recording as 8 kHz mono WAV: two synthetic voices taking turns, with line hiss, so the
+ * recording link can be tried end to end without a provider.
  */
 export function synthesizeRecording(sid: string, conversationSeconds: number): Buffer {
   const seconds = Math.max(2, Math.min(MAX_SECONDS, conversationSeconds));

@@ -26,11 +26,9 @@ interface Plan {
 }
 
 /**
- * A provider that needs no network: every call's whole life (outcome, ring and talk time) is decided
- * when it is placed and written into its sid, so any server instance can tell where the call is now
- * from the sid and the clock alone, even after a restart. Realistic mode draws outcomes with
- * call-centre-like odds; deterministic mode (tests) answers every call after fixed times, except
- * numbers ending 000 (no answer) and 111 (busy).
+ * A provider without network: each call's whole life is decided when placed and written into its sid, so any
+ * instance can tell its state from the sid and the clock. Deterministic mode (tests) answers after fixed times,
+ * except numbers ending 000 (no answer) and 111 (busy).
  */
 export class SimulatorProvider implements TelephonyProvider {
   readonly name = 'simulator' as const;

@@ -11,9 +11,8 @@ const EtlJobsPanel = lazy(() => import('../../features/etl/components/EtlJobsPan
 const PANEL_ID = 'etl-jobs-panel';
 
 /**
- * Info button with the ETL summary panel. Each opening mounts a fresh panel (new key), which
- * fetches the job list again (docs/product/etl.md, 'ETL panel': data is fetched each time it opens). The panel is a labelled
- * region, not a dialog: it only shows text, and the one dialog on screen stays the message dialog.
+ * Info button with the ETL summary panel (docs/product/etl.md, 'ETL panel'): each opening mounts a fresh panel,
+ * which fetches again. A labelled region, not a dialog: it only shows text.
  */
 export function EtlButton() {
   const [opened, setOpened] = useState(false);

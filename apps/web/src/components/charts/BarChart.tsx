@@ -10,9 +10,8 @@ const CHAR_W = 7;
 const short = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
- * Where the labels go: beside the bars in a column of up to 32% of the width, widened up to 40% (240px) for
- * labels that need it; labels longer still (a phone, bars named by several columns) each take a line of
- * their own above the bar, across the whole width, so what tells the bars apart is never cut off.
+ * Where the labels go: a column of up to 32% of the width beside the bars, widened to 40% (240px) when needed;
+ * longer labels take a line above their bar, so what tells the bars apart is never cut off.
  */
 function labelLayout(width: number, longest: number): { labelW: number; stacked: boolean } {
   const usual = Math.min(170, Math.round(width * 0.32));

@@ -6,9 +6,8 @@ import type { ChartPoint, ChartProps } from './types';
 const PAD = { left: 10, right: 10, top: 24, bottom: 26 };
 
 /**
- * A month-by-month line with markers, the peak and the latest value; hand-drawn SVG in real pixels. A
- * `projection` (where a running last period will end) is drawn dashed from the period before it to a hollow
- * marker above the latest point, with its label, so a month that has only begun never reads as a closed one.
+ * A month-by-month line in hand-drawn SVG with the peak and latest value. A `projection` of a running period is
+ * drawn dashed to a hollow marker, so a month just begun never reads as closed.
  */
 export default function TrendChart(props: ChartProps & { projection?: ChartPoint | undefined }) {
   const { title, points, format, projection } = props;

@@ -55,10 +55,8 @@ export interface DataTableProps<T extends RowData> {
   /** Narrow cell padding and small text, for tables in half-width cards. */
   dense?: boolean;
   /**
-   * Rows paged on the server: `rows` is the current page. With `totalRows` the paginator, the sort and the
-   * search ask the server through `onChange`, so they act on every row, not on the page shown; with
-   * `totalPages` (the call centre's `current_page`/`total_pages`) only the page is the server's, through
-   * `onPageChange`, and the table neither sorts nor searches.
+   * Rows paged on the server (`rows` is the page). With `totalRows`, paging, sort and search go to the server
+   * through `onChange`; with `totalPages` only paging does (`onPageChange`), and the table neither sorts nor searches.
    */
   serverPaging?: ServerPaging;
   /** Told the search as it is typed (trimmed, lower-case; '' for none): a download can carry it. */
@@ -128,9 +126,8 @@ function selectedIds(previous: readonly string[], next: RowSelectionState): stri
 }
 
 /**
- * The generic table of the portal (docs/product/report-screens.md, 'Report table'): trimmed case-insensitive search, sortable columns,
- * paginator with 10/20/50/100 rows and pages from 1, optional checkbox selection and grouped
- * headers, placeholders while loading and 'No data to display' when empty.
+ * The portal's generic table (docs/product/report-screens.md, 'Report table'): search, sortable columns,
+ * paginator, optional selection and grouped headers, loading placeholders and 'No data to display'.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { label, columns, rows, loading = false, getRowId, selection, columnGroups, emptyText = NO_DATA, minWidth = 640 } = props;

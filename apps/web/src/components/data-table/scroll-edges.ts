@@ -25,9 +25,8 @@ export function useScrollEdges<T extends HTMLElement>() {
       setVisibleWidth(el.clientWidth);
     };
     el.addEventListener('scroll', update, { passive: true });
-    // The box and the table inside it change size with the window, the side menu and the rows shown. The
-    // observer also reports their first size, after the browser has laid them out: measured here instead,
-    // each table forced a layout of the page in the middle of React's commit (Lighthouse: forced reflow).
+    // The observer reports size changes and the first size after layout; measuring here instead would force a
+    // page layout in the middle of React's commit.
     const observer = new ResizeObserver(update);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);

@@ -1,7 +1,6 @@
 /**
- * How a dialog message becomes what the user sees (docs/product/shell.md, 'Message dialog'): a title then key/value lines,
- * default key 'Error'; an array shows its first element; nested objects are flattened into
- * 'a.b: value' lines; a message carrying an href is not shown at all, the browser goes there.
+ * How a dialog message becomes lines (docs/product/shell.md, 'Message dialog'): a title then key/value lines
+ * (default key 'Error'), nested objects flattened; a message with an href navigates instead.
  */
 export interface MessageLine {
   key: string;

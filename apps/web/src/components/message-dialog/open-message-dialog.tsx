@@ -28,9 +28,8 @@ const MODAL_ID = 'message-dialog';
 let open = false;
 
 /**
- * Opens the message dialog through the modals manager (`ModalsProvider` in `app/providers.tsx`). Returns
- * false when the request was dropped because another message is open. A message carrying an href navigates
- * instead of opening (`navigate` is injectable for tests).
+ * Opens the message dialog through the modals manager; false when dropped because another message is open. A
+ * message carrying an href navigates instead (`navigate` is injectable for tests).
  */
 export function openMessageDialog(
   request: MessageDialogRequest,

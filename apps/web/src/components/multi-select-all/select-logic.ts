@@ -1,7 +1,6 @@
 /**
- * The 'All' rules of the multi-selects (docs/product/report-screens.md, 'Insurer, state and business type'): ticking All selects every option, unticking
- * it clears them all; unticking one option clears the All state; when every option is selected the
- * label reads the 'All ... Selected' text.
+ * The 'All' rules of the multi-selects (docs/product/report-screens.md, 'Insurer, state and business type'):
+ * All ticks or clears every option; unticking one clears All; every option selected reads 'All ... Selected'.
  */
 export interface SelectOption<V extends string | number> {
   value: V;

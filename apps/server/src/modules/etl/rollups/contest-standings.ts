@@ -4,10 +4,8 @@ import { addDeltas } from '../rollup-helpers';
 import type { Rollup } from './rollup';
 
 /**
- * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their own
- * successful weightage premium in the contest's window, as the ETL last folded the policies. Each contest's
- * board ranks its RMs from these rows. `contest_boards` holds each contest as it was summed: its window, and the zones
- * and target the report shows with those figures.
+ * The contests' standings (docs/decisions/049-contest-standings.md): per contest and credited employee, their
+ * weightage premium in the window as last folded. `contest_boards` holds each contest as it was summed.
  */
 
 // The run's changes per contest and employee (etl_affected holds each changed policy's old version, -1, and new,
@@ -32,11 +30,8 @@ async function foldContestStandings(trx: Db): Promise<void> {
 }
 
 /**
- * Sums afresh the standings of each contest that has none yet or that has changed since they were summed (a changed
- * zone or target needs no new sums, but is rare, and this way every change of a contest shows at the same run),
- * from the daily facts as folded (so before this run's changes are folded, which then add to them); with `all`,
- * every contest's (a full rebuild, after the daily facts). Returns how many contests were summed: the report
- * cache must start afresh when any was.
+ * Sums afresh the standings of each new or changed contest (every change, so all show at the same run) from the
+ * daily facts before this run's fold; with `all`, every contest's. Returns how many: the cache must start afresh.
  */
 async function refreshContestBoards(trx: Db, { all = false } = {}): Promise<number> {
   if (all) await sql`delete from contest_boards`.execute(trx);

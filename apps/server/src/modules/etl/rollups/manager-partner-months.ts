@@ -4,14 +4,9 @@ import { holdMappings } from '../rollup-helpers';
 import type { Rollup } from './rollup';
 
 /**
- * Partner activation per manager and month (fact_manager_partner_monthly, docs/decisions/035-partner-activity-by-manager.md):
- * of the partners currently mapped to the manager, those with successful business in the month (their months in
- * fact_partner_monthly) and those whose first such month it is. A subtree's counts are the sums of its people's rows.
- *
- * With the mappings M and the partners' months F, the counts are M ⊗ F. A run changes both: mappings through
- * etl_mapping_changes (written by triggers, ΔM), months through the fold of the changed policies (ΔF, noted in
- * etl_partner_presence by ./partner-months.ts). The change of the counts is ΔM ⊗ F_now + M_before ⊗ ΔF, where
- * M_before is M_now − ΔM: it costs the changed partners' months, never the organisation's.
+ * Partner activation per manager and month (docs/decisions/035-partner-activity-by-manager.md): of the partners
+ * mapped to the manager, those active in the month and those for the first time. Folded as ΔM ⊗ F_now +
+ * M_before ⊗ ΔF, so a run costs the changed partners' months, never the organisation's.
  */
 
 // Each partner's months with business, and the partner's first such month.

@@ -3,9 +3,8 @@ import { addDeltas, holdMappings } from '../rollup-helpers';
 import type { Rollup } from './rollup';
 
 /**
- * The partners currently mapped to each manager, and of them those mapped offline, without a request
- * (fact_manager_partners, docs/decisions/035-partner-activity-by-manager.md and 040): folded from the mapping
- * changes the triggers note in etl_mapping_changes.
+ * The partners mapped to each manager, and of them those mapped offline (decisions 035 and 040), folded from
+ * the changes the triggers note in etl_mapping_changes.
  */
 export const MANAGER_PARTNERS: Rollup = {
   name: 'manager-partners',

@@ -34,10 +34,8 @@ const spreadTasks = (rebuild: Rebuild | undefined): readonly RebuildTask[] | nul
   rebuild && 'spread' in rebuild ? rebuild.spread : null;
 
 /**
- * How a rebuild runs the roll-ups (in `rollupOrder`): `spreads`, groups of tasks that each read only what the groups
- * before them filled, so that a group's tasks can run side by side; then `inRun`, the roll-ups rebuilt in the run's
- * own transaction, in order. A roll-up rebuilt in a spread that depends on one rebuilt in the run is an error: the
- * run's steps come last, as they hold the partner mappings until the commit.
+ * How a rebuild runs: `spreads`, groups whose tasks read only earlier groups' tables and may run side by side;
+ * then `inRun`, in the run's transaction. A spread depending on an in-run roll-up is an error.
  */
 export function rebuildPlan(rollups: readonly Rollup[]): { spreads: RebuildTask[][]; inRun: InRunRebuild[] } {
   const order = rollupOrder(rollups);

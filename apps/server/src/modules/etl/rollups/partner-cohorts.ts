@@ -5,16 +5,9 @@ import { rebuildSubtreeRows, subtreeRowsFollowHierarchy, type SubtreeRows } from
 import type { Rollup } from './rollup';
 
 /**
- * The partners' onboarding cohorts per manager (fact_manager_partner_cohorts) and per employee for their whole
- * subtree (fact_subtree_partner_cohorts), docs/decisions/046-partner-cohorts.md: Apex Journey and Recruitment
- * sum a subtree's rows for the days of the range instead of looking up every partner registered in it.
- *
- * A partner's row D is its registration day, its certifications (LI, GI) and its onboarding level: how many of
- * the stages below it had reached, each with every stage before it, by the end of the month it registered in.
- * Apex Journey's funnels are month reports (the range is always one whole month), so a month's cohort reached
- * a stage in its funnel exactly when the level is at least the stage's. The rows are M ⊗ D with the mappings M
- * (../current-mappings.ts): a mapping that came or went takes the partner's row with it, and a partner whose
- * columns changed (noted in etl_partner_cohort_changes by triggers) moves from its old row to its new one.
+ * The partners' onboarding cohorts per manager and per subtree (docs/decisions/046-partner-cohorts.md): Apex
+ * Journey and Recruitment sum a subtree's rows for the range's days. A partner's row holds its registration day,
+ * certifications and onboarding level at its registration month's end; rows are M ⊗ D with the mappings.
  */
 
 /** The onboarding stages in order, each with the column of the day it was reached and its title. */

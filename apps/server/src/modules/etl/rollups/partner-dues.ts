@@ -5,17 +5,9 @@ import { rebuildSubtreeRows, subtreeRowsFollowHierarchy, type SubtreeRows } from
 import type { Rollup } from './rollup';
 
 /**
- * Life instalments due, per manager, due month and partner currently mapped to the manager
- * (fact_manager_partner_dues, docs/decisions/041-life-renewals-by-manager.md), and the same per employee for
- * their whole subtree (fact_subtree_partner_dues, docs/decisions/044-life-renewals-by-subtree.md): the Life
- * Renewals Report reads one subtree's rows instead of asking every mapped partner for their dues. A due is a
- * successful life policy with a partner, in the month of its next instalment (`next_due_date`).
- *
- * As the partner counts (./manager-partner-months.ts), the manager rows are M ⊗ D, with the mappings M and the
- * partners' dues D per due month (`foldMappedTable`): a mapping that came or went takes the partner's dues with
- * it, and the dues the run's policies changed (noted in etl_partner_dues) go to the partner's managers. The
- * subtree rows are the manager rows summed up the closure: the same changes reach each manager's ancestors,
- * and a hierarchy move carries the moved subtree's rows from the chain it left to the chain it joined.
+ * Life instalments due per manager, due month and mapped partner, and per subtree (decisions 041 and 044), so
+ * the Life Renewals Report reads one subtree's rows. Manager rows are M ⊗ D like the partner counts
+ * (`foldMappedTable`); subtree rows are the manager rows summed up the closure.
  */
 
 const IS_DUE = sql`line = 'life' and status = 'success' and partner_id is not null and next_due_date is not null`;

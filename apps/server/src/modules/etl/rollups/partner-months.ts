@@ -4,16 +4,13 @@ import { addDeltas, groupingSettings } from '../rollup-helpers';
 import type { Rollup } from './rollup';
 
 /**
- * Each partner's successful business per month and line, with the first and last issue day
- * (fact_partner_monthly, docs/decisions/035-partner-activity-by-manager.md). Its fold also notes, before and after,
- * which partner-months have business (etl_partner_presence), which the partner counts per manager fold
- * (./manager-partner-months.ts).
+ * Each partner's business per month and line, with first and last issue day (decision 035). Its fold notes
+ * which partner-months have business (etl_partner_presence) for ./manager-partner-months.ts.
  */
 
 /**
- * Notes the months with business of the partners whose policies this run folds, before (-1) or after (+1)
- * their partner-months change: one row for each of the run's months the partner has business in, and one for
- * the partner's first month. Before and after summed, what is left is what changed.
+ * Notes the months with business of this run's partners, before (-1) or after (+1) the change, plus their first
+ * month; summed, what is left is what changed.
  */
 async function notePartnerPresence(trx: Db, sign: -1 | 1): Promise<void> {
   await sql`
@@ -50,10 +47,8 @@ async function foldPartnerMonths(trx: Db): Promise<void> {
         first_issue_day = least(fact_partner_monthly.first_issue_day, excluded.first_issue_day),
         last_issue_day = greatest(fact_partner_monthly.last_issue_day, excluded.last_issue_day)`,
   );
-  // A partner-month that lost a policy of its first or last issue day: the earliest and latest days among the
-  // versions now folded (etl_policy_state, folded before). Asked apart, each reads the partner's index from one end
-  // of the month and stops at the first policy of the line; asked as one aggregate, both read every policy of the
-  // partner's month.
+  // A partner-month that lost a policy of its first or last issue day: the earliest and latest days now folded.
+  // Asked apart, each stops at the first index entry from its end; as one aggregate both read the whole month.
   const monthDays = (end: 'min' | 'max') => sql`
     select ${sql.raw(end)}(s.day) from etl_policy_state s
     where s.partner_id = f.partner_id and s.status = 'success' and s.day >= f.month and s.day < (f.month + interval '1 month')::date

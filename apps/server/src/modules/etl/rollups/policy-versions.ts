@@ -3,9 +3,8 @@ import { CONTRIBUTION, contributionOf, groupingSettings, renewals } from '../rol
 import type { Rollup } from './rollup';
 
 /**
- * The policy versions as folded (etl_policy_state, docs/decisions/028-etl-delta-maintenance.md): what each policy
- * contributes to the roll-ups, kept so that a change is folded by subtracting it and adding the new version. The
- * other roll-ups are rebuilt from these rows, so state and figures agree even while policies keep changing.
+ * The policy versions as folded (etl_policy_state, decision 028), subtracted when a policy changes. Other
+ * roll-ups are rebuilt from these rows, so state and figures agree while policies keep changing.
  */
 export const POLICY_VERSIONS: Rollup = {
   name: 'policy-versions',

@@ -15,9 +15,8 @@ import { SUBTREE_CELLS } from './subtree-cells';
 import { SUBTREE_PARTNER_BITS } from './subtree-partner-bits';
 
 /**
- * Every roll-up the ETL keeps (../runner.ts folds and rebuilds them, ../hierarchy-moves.ts moves them). The order
- * is the runner's wherever `dependsOn` leaves it free: a rebuild's groups side by side start in this order, so the
- * longest groupings come first (the subtree cells; docs/scaling.md, 'ETL').
+ * Every roll-up the ETL keeps. Where `dependsOn` leaves the order free, a rebuild's side-by-side groups start
+ * in this order, so the longest groupings come first (docs/scaling.md, 'ETL').
  */
 export const ROLLUPS: readonly Rollup[] = [
   POLICY_VERSIONS,

@@ -6,12 +6,9 @@ import { rebuildSubtreeRows, subtreeRowsFollowHierarchy, type SubtreeRows } from
 import type { Rollup } from './rollup';
 
 /**
- * The renewal dues per expiry day (docs/decisions/047-renewal-dues-count.md): per employee
- * (fact_employee_renewals) and per employee for their whole subtree (fact_subtree_renewals), how many of the
- * policies of each product line as the ETL last folded them fall due for renewal on the day (`RENEWAL_DAY` of ../rollup-helpers.ts), and of
- * them how many no successful renewal follows yet, with their premium (`open_nop`, `open_premium`: My day's
- * renewals due). Report 38's total is the viewer's subtree rows for the range plus the policies changed since
- * the run. The employee rows are what a hierarchy move's import rewrites the subtree rows from.
+ * Renewal dues per expiry day (docs/decisions/047-renewal-dues-count.md), per employee and per subtree: policies
+ * due per line, and of them those not yet renewed with their premium (My day). Report 38's total is the subtree
+ * rows plus the policies changed since the run.
  */
 
 /** The tables, as a hierarchy move and the import of moves see them. */

@@ -41,9 +41,8 @@ export interface HierarchyMove {
 export type RebuildTask = (swap: TableSwap) => Promise<void>;
 
 /**
- * How a roll-up is filled afresh. `spread`: tasks that read only the roll-ups it depends on, which the runner may
- * run side by side with other roll-ups' tasks on sessions of their own (`TableSwap.spread`), longest first as
- * listed. `inRun`: in the run's own transaction, after every spread, where the partner mappings are held.
+ * How a roll-up is filled afresh: `spread` tasks, run side by side with other roll-ups' on their own sessions,
+ * or `inRun`, in the run's transaction after every spread, with the mappings held.
  */
 export type Rebuild = { spread: readonly RebuildTask[] } | { inRun: (trx: Db, swap: TableSwap) => Promise<void> };
 
@@ -56,9 +55,8 @@ export interface Rollup {
   /** Folds the run's changed policies: etl_affected holds each one's version as last folded (sign -1) and now (+1). */
   fold?: (trx: Db, run: FoldRun) => Promise<void>;
   /**
-   * Folds what triggers noted of other tables' changes (etl_mapping_changes, etl_partner_cohort_changes) and what
-   * folds noted for it (etl_partner_presence, etl_partner_dues): in every run that finds any, policies changed or not,
-   * with the mappings held. The runner empties those tables after.
+   * Folds what triggers and folds noted for it, in every run that finds any, with the mappings held; the runner
+   * empties the noting tables after.
    */
   foldNoted?: (trx: Db) => Promise<void>;
   /**

@@ -4,12 +4,9 @@ import type { Db } from '../../../platform/db';
 import type { Rollup } from './rollup';
 
 /**
- * The partners slipping as of a business day (fact_slipping_partners; docs/product/brief.md): sold in each of the
- * three full months before the day's month and nothing since the quiet window began, for every line and for life
- * alone (the life-only role), with those three months' premium and the last sale. Summed from the partners'
- * months (fact_partner_monthly). Written whole for a new day (etl_jobs.slipping_day says which); each run rewrites
- * the partners whose policies it folds. My day reads the rows of its day, and asks the partners' months itself
- * on another day.
+ * Partners slipping as of a business day (docs/product/brief.md): sold in each of the three full months before
+ * and nothing since the quiet window began, from fact_partner_monthly. Written whole for a new day; each run
+ * rewrites the partners it folds.
  */
 
 // The slipping partners of `day`, of every partner or of those a one-column query names.

@@ -5,14 +5,9 @@ import { addDeltas, addToCell, dropEmptied, groupingSettings } from '../rollup-h
 import type { ChainLink, Rollup } from './rollup';
 
 /**
- * The whole-subtree roll-ups: sums per ancestor and period. The narrow cells (status, business type, channel,
- * line), by day and by month, serve the reports that group or filter on those alone; the product cells add
- * product, insurer, premium payment term and instalment type, by month only (docs/decisions/034-subtree-by-product.md);
- * by day, the narrow cells with product alone, with insurer alone and with the premium terms serve the days of
- * a range in a report grouped or filtered by one of those (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md),
- * and the direct business's cells with product and insurer together the Direct dashboard's
- * (docs/decisions/048-subtree-direct-days.md). A report reads whole months from a monthly table and days from a daily one, so none grows with the number of
- * people under the reader. The grains are one roll-up: a fold sums the run's deltas up the closure once for all of them.
+ * The whole-subtree roll-ups: sums per ancestor and period, in narrow cells (status, business type, channel, line)
+ * by day and month, and wider grains by product, insurer and terms (decisions 034, 042, 048). Reports read
+ * these, so none grows with the people under the reader; a fold sums up the closure once for all grains.
  */
 export const NARROW_DIMS = ['status', 'business_type', 'channel', 'line'] as const;
 export const PRODUCT_DIMS = [...NARROW_DIMS, 'product_type_id', 'insurer_id', 'payment_term', 'installment_type'] as const;
@@ -32,14 +27,9 @@ export interface SubtreeGrain {
   periodOf: (day: RawBuilder<unknown>) => RawBuilder<unknown>;
   dims: readonly SubtreeDim[];
   /**
-   * The cells of an ancestor hold the business of descendants at least this many levels below them; a reader
-   * adds the daily facts of the ancestor and the people less deep. The product cells leave out the ancestor's
-   * own business (1): an RM's own product cells would be about as many as their policies and save a reader
-   * nothing; a team lead's merge their RMs' business, which an ASM's pivot by team lead reads
-   * (docs/decisions/034-subtree-by-product.md, docs/decisions/038-product-cells-from-one-level-down.md). The
-   * product, insurer and terms days leave out two levels (2): their cells are kept for the large subtrees, where a
-   * day of daily facts is thousands of rows, and not for a team lead, whose days are read from their RMs'
-   * (docs/decisions/042-subtree-days-by-product-insurer-and-terms.md).
+   * The cells of an ancestor hold business at least this many levels below them; readers add the nearer levels'
+   * daily facts. Product cells skip 1 level (an RM's would be as many as their policies, decision 038); product,
+   * insurer and terms days skip 2 (decision 042).
    */
   minDepth: number;
   /** A rebuild sums this grain from the (earlier built) table named, instead of from every policy. */
@@ -131,18 +121,14 @@ async function foldGrains(trx: Db): Promise<void> {
 }
 
 /**
- * Fills a subtree grain from the policy versions, or from the grain it is rebuilt from (filled before it). Each
- * employee's periods first, then once for each ancestor in the closure. A grain that leaves out the levels just
- * above the business (minDepth) sums it first to the ancestor that many levels up, whose whole subtree holds it:
- * every ancestor of the business at least that deep is that ancestor or above it. Fewer cells go through the
- * closure, and the first grouping holds fewer (docs/scaling.md, 'ETL').
+ * Fills a grain from the policy versions or from its `rebuiltFrom` grain. A grain with minDepth sums first to the
+ * ancestor that many levels up, so fewer cells go through the closure (docs/scaling.md, 'ETL').
  */
 async function fillGrain(swap: TableSwap, grain: SubtreeGrain): Promise<void> {
   const key = subtreeKey(grain);
   const period = grain.periodOf(sql`day`);
   await swap.replace(grain.table, async (t, db) => {
-    // Summed first to an ancestor above the business, a grain's cells are a fraction of the rows: hashed, they
-    // fit (the insurer days 60 s hashed, 63 s sorted; the terms days 20 and 36 s).
+    // Summed first to an ancestor above the business, a grain's cells are a fraction of the rows: hashed, they fit.
     await groupingSettings(db, grain.minDepth === 0);
     await (grain.rebuiltFrom
       ? sql`
@@ -169,9 +155,8 @@ async function fillGrain(swap: TableSwap, grain: SubtreeGrain): Promise<void> {
 }
 
 /**
- * A hierarchy move: each manager on the chain left loses what the moved subtree added to their cells, each on the
- * chain joined gains it. That depends on how far above the moved employee they are (a grain's minDepth leaves out
- * the business of the nearest levels), so a manager on both chains at another distance changes too.
+ * A hierarchy move: the chain left loses the moved subtree's cells, the chain joined gains them, by distance
+ * (minDepth), so a manager on both chains at another distance changes too.
  */
 async function moveGrains(trx: Db, employeeId: number, before: readonly ChainLink[], after: readonly ChainLink[]) {
   for (const grain of SUBTREE_GRAINS) {

@@ -8,31 +8,24 @@ import type { EmployeeLabel } from './facts';
 import { listInBatches, orderedRows, sortedBy, type ListShape } from './paging';
 
 /**
- * Whether a partner (`partner`, a column) is currently mapped into the subtree of `rootId`, asked partner by
- * partner: for a few thousand partners (a month's registrations) a few index probes each. As a semi-join,
- * PostgreSQL would first gather every partner of the subtree (a national head's: all of them); `offset 0`
- * keeps the subquery from being flattened into that join.
+ * Whether a partner (a column) is mapped into `rootId`'s subtree now, probed partner by partner; `offset 0` stops
+ * PostgreSQL flattening it into a semi-join that gathers every partner of the subtree first.
  */
 export const mappedInto = (partner: RawBuilder<unknown>, rootId: number) => sql`exists (
   select 1 from partner_mappings m join employee_closure c on c.descendant_id = m.manager_id
   where m.partner_id = ${partner} and m.valid_to is null and c.ancestor_id = ${rootId} offset 0)`;
 
 /*
- * The partners mapped into a subtree as of the ETL's last run, for report 27. The partner counts beside them
- * (fact_manager_partners and the rest) are as of that run; read from the current mappings alone, a partner
- * mapped in since was listed but not counted. A partner with no change waiting in etl_mapping_changes is mapped
- * as now (`mappedInto`); one with changes waiting is a member when its current mappings into the subtree
- * outnumber the changes' signs there (+1 a mapping that appeared since, -1 one that ended: `waitingMembers`).
+ * The partners mapped into a subtree as of the ETL's last run (report 27), to agree with the counts beside
+ * them: current mappings, corrected by the changes still waiting in etl_mapping_changes (`waitingMembers`).
  */
 
 // The partners with a mapping change the ETL has not folded yet (few: `not in` them is a lookup in their hash).
 const WAITING = sql`select distinct partner_id from etl_mapping_changes`;
 
 /**
- * The partners with changes waiting that were mapped into the subtree of `rootId` at the last run (partner ids):
- * their current mappings there (each partner's looked up by its index: as a join, PostgreSQL read every current
- * mapping) less the waiting changes there, summed in one pass over the changes (a bulk remap leaves thousands
- * waiting until the next run).
+ * Partners with waiting changes that were in `rootId`'s subtree at the last run: their current mappings there
+ * (each looked up by index, not joined) less the waiting changes, in one pass over the changes.
  */
 const waitingMembers = (rootId: number) => sql`
   select d.partner_id from (
@@ -47,9 +40,8 @@ const waitingMembers = (rootId: number) => sql`
   group by d.partner_id having sum(d.n) > 0`;
 
 /**
- * Whether the partner `partner` (a column) was mapped into the subtree of `rootId` at the last run, asked
- * partner by partner: a page of partners walked in name order costs a few probes each, where gathering every
- * partner of a national head's subtree first took 50–80 ms at 1 crore policies.
+ * Whether `partner` was mapped into `rootId`'s subtree at the last run, probed partner by partner: a page walked
+ * in name order costs a few probes each, instead of gathering a national head's every partner first.
  */
 const mappedAsOfRun = (partner: RawBuilder<unknown>, rootId: number) =>
   sql`((${partner} not in (${WAITING}) and ${mappedInto(partner, rootId)}) or ${partner} in (${waitingMembers(rootId)}))`;
@@ -63,10 +55,8 @@ export const ACTIVATION_TOTAL_COLUMNS = [
 ];
 
 /**
- * The partners currently mapped into the subtree of `root` (fact_manager_partners) and, of them, those with
- * business in the months `months` selects (fact_manager_partner_monthly, `measure`: active in the month, or
- * activated, their first month with business): sums of the subtree's people's rows, kept by the ETL
- * (modules/etl/rollups/manager-partner-months.ts), not a look at each partner.
+ * The partners mapped into `root`'s subtree and those with business in the `months` selected (active or
+ * activated), summed from the ETL's per-manager rows, not per partner.
  */
 const mappedUnder = (root: RawBuilder<unknown> | number) => sql<number>`coalesce((
   select sum(p.mapped) from employee_closure c join fact_manager_partners p on p.manager_id = c.descendant_id
@@ -80,11 +70,8 @@ const activityUnder = (
   where c.ancestor_id = ${root} and ${months}), 0)::int`;
 
 /**
- * Report 24: the subtree's partners, active in the range, in the 90 days up to its end, dormant. The total is
- * the sum of the subtree's people's mapped partners. The two activity counts, distinct partners over days, are
- * the days' partner bitmaps or'ed, and'ed with the subtree's as of the ETL's last run, the bits counted
- * (docs/decisions/043-partner-activity-bitmaps.md). Both windows end on the range's end, so the shorter is read
- * once and the longer adds only its other days.
+ * Report 24: the subtree's partners active in the range, in the 90 days to its end, and dormant. Activity counts
+ * come from the days' partner bitmaps and the subtree's (decision 043); the shorter window is read once.
  */
 export async function activationTotals(ctx: QueryContext): Promise<ReportRecord[]> {
   const ninetyStart = addDays(ctx.range.end, -89);

@@ -96,13 +96,9 @@ const contestRecord = (ctx: QueryContext, contest: Contest) => {
 const windowOf = (contest: Contest) => ({ start: contest.starts_on, end: contest.ends_on });
 
 /**
- * A contest's board (`contestBoard`, one per contest): every RM of the contest's zones ranked by successful
- * weightage premium in the contest window; the viewer gets the rows of their own subtree, each with its rank in
- * the whole contest. An RM's figure is their own business, kept per contest by the ETL (`contest_standings`,
- * docs/decisions/049-contest-standings.md): a few thousand rows to rank, however much business the zones have. The contest is shown as the standings were
- * summed for it (its window, zones and target); a contest changed since is summed afresh by the next run, and
- * one summed never yet shows with no business. A national head's board has every RM of the zones, which grow
- * with the organisation: it is paged, sorted and searched on the server.
+ * A contest's board: the RMs of its zones ranked by weightage premium in its window, from the ETL's standings
+ * (docs/decisions/049-contest-standings.md); the viewer sees their subtree's rows with whole-contest ranks.
+ * Paged, sorted and searched on the server, since a national head's board grows with the organisation.
  */
 export async function contestReport(ctx: QueryContext, contestId: number, name: string): Promise<ReportResult> {
   const contest = await contestOf(ctx, contestId);

@@ -6,9 +6,8 @@ import { ONBOARDING_STAGES } from '../../etl/module';
 import type { EmployeeLabel } from './facts';
 
 /**
- * The product filter on partner onboarding: partners certified to sell one of the chosen products (a life
- * product needs LI POS certification, another insurance product GI POS; loans need none). No products
- * chosen: every partner. On the cohort rows (c), whose `li` and `gi` are the partners' certifications.
+ * The product filter on partner onboarding (cohort rows c): partners certified to sell a chosen product (life
+ * needs LI, other insurance GI, loans none); no products chosen, every partner.
  */
 const maySell = (products: number[] | null) =>
   products
@@ -17,21 +16,16 @@ const maySell = (products: number[] | null) =>
     : sql`true`;
 
 /**
- * The cohort rows (c) of the subtrees of `owners` (a condition on `ch`, employees), for the partners registered
- * in the range who may sell the chosen products: per registration day, certification and onboarding level, how
- * many partners were mapped into the subtree as of the ETL's last run (docs/decisions/046-partner-cohorts.md).
- * Each subtree reads its own rows, a few per day, however many partners registered.
+ * The cohort rows (c) of the subtrees of `owners` for the range's registrations that may sell the chosen
+ * products (docs/decisions/046-partner-cohorts.md): a few rows per day, however many partners registered.
  */
 const cohortRows = (ctx: QueryContext, owners: RawBuilder<unknown>) => sql`
   employees ch join fact_subtree_partner_cohorts c on c.ancestor_id = ch.id
   where ${owners} and c.day between ${ctx.range.start}::date and ${ctx.range.end}::date and ${maySell(ctx.filters.products)}`;
 
 /**
- * A funnel of the month's cohort: the partners registered in the month, and of them, those who reached
- * each later stage — and every stage before it — by the month's end, which is the partner's level
- * (../../etl/rollups/partner-cohorts.ts). Each stage is therefore at most the one before it. (Counting each stage's own
- * events in the month did not: partners registered earlier who trained this month made Training larger than
- * Registered.)
+ * A funnel of the month's cohort: its registrations, and of them those whose level reached each later stage by
+ * the month's end, so each stage is at most the one before it.
  */
 const stageCounts = sql.join(
   ONBOARDING_STAGES.map(

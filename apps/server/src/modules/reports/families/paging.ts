@@ -6,9 +6,8 @@ import { containsPattern } from '../../../platform/like';
 import { readInBatches, type KeysetQuery } from '../../../platform/row-batches';
 import type { QueryContext } from '../context';
 
-// Lists that grow with the business (policies, partners) are paged on the server: the table never holds more
-// than a page (docs/product/report-screens.md, 'Limits the server enforces'), and its sort and search run
-// there too, over every row of the list.
+// Lists that grow with the business are paged, sorted and searched on the server, so the table never holds more
+// than a page (docs/product/report-screens.md, 'Limits the server enforces').
 
 /** The page asked for, within the list (a page past the end is the last page). */
 export function pageWithin(ctx: QueryContext, sortable: Record<string, unknown>, total: number): { paging: ReportPaging; offset: number } {

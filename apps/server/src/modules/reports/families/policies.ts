@@ -8,9 +8,8 @@ import { column, COL, PREMIUM_COLUMN, WP_COLUMN } from '../columns';
 import { hasPolicyFilters, issuedIn, policyFilters, round2, type QueryContext } from '../context';
 import { mapped, orderedPage, pageWithin, sortedBy, type ListShape } from './paging';
 
-// Both reports list policies, so they grow with the business: downloads read them in batches. The table
-// and the download run the same SQL (with and without a page bound), so their rows cannot drift apart.
-// The page bound sits on the policies alone: the joins and the renewal look-up then run for one page only.
+// Policy lists grow with the business: downloads read them in batches, with the table's SQL so rows cannot drift
+// apart. The page bound sits on the policies alone, so joins and the renewal look-up run for one page only.
 
 /** How many policies match a list's where-clause (the table's page count). */
 async function countRows(ctx: QueryContext, where: RawBuilder<unknown>): Promise<number> {
@@ -178,12 +177,9 @@ type RenewalRow = Pick<Selectable<Policies>, 'renewal_link' | 'one_click_url' | 
   };
 
 /**
- * Successful policies of the account expiring in the range (the page bound and the count share it). Read
- * through policies_expiry_idx (expiry date, policy number, id, with the employee): the range's entries in the
- * page's order, each kept when its employee is in the subtree, so a page stops after its rows (migration 040).
- * As `employee_id = any(array(…))` the check was a linear search of the subtree's ids for every entry: 1 s for
- * the national head's count at 1 crore policies, and the planner, unable to estimate it, read the employee index
- * of all ten million (3.4 s a page; now 60 and 22 ms).
+ * Successful policies of the account expiring in the range, read in page order through policies_expiry_idx with
+ * each entry's employee checked against the subtree, so a page stops after its rows. Not `= any(array(…))`: a
+ * linear search per entry the planner cannot estimate.
  */
 function renewalWhere(ctx: QueryContext) {
   const owner =
@@ -250,11 +246,8 @@ function renewalRecord(r: RenewalRow): ReportRecord {
 const PROBE_COST = 10;
 
 /**
- * Report 38's total for an employee without filters, from the renewal days the ETL keeps per subtree: the
- * viewer's rows for the range's days, plus each policy the last run could not have seen (`mayBeUnfolded`) as it
- * is now, less as it was folded, all read by one statement of one snapshot, so the sum equals a count of the
- * policies due (docs/decisions/047-renewal-dues-count.md). Null when the rows do not answer (a partner, a filter,
- * no run yet) or counting costs less than the look-ups: then the policies are counted.
+ * Report 38's total from the ETL's renewal days: the viewer's rows plus the policies the last run may not have
+ * seen, now less as folded, in one snapshot (decision 047). Null when the rows do not answer or a count is cheaper.
  */
 async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null> {
   if (ctx.account.kind === 'partner' || hasPolicyFilters(ctx.filters)) return null;
@@ -268,11 +261,8 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
   const { start, end } = ctx.range;
   const folded = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id = ${ctx.account.id} and day between ${start}::date and ${end}::date`;
-  // The cheaper way: the policies the look-back holds (the last run's and any since, more after a large import)
-  // are each looked up, where a count reads the expiry index over the range: every policy due then, whoever's
-  // (the subtree is checked per entry), so as many as the whole organisation's dues, read from its top
-  // employees' renewal days. Only this choice reads them; the total below sums the viewer's rows in the snapshot
-  // it reads the policies in.
+  // Cost of the look-ups: the look-back's policies. Cost of a count: every policy due in the range, estimated
+  // from the top employees' renewal days. The total below reads the viewer's rows in the same snapshot.
   const dueInRange = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id in (select id from employees where manager_id is null) and day between ${start}::date and ${end}::date`;
   const due = (await ctx.db.selectNoFrom(sql<number>`(${dueInRange})::int`.as('n')).executeTakeFirst())?.n ?? 0;

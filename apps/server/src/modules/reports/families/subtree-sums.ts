@@ -15,10 +15,8 @@ export interface DayRun extends DateRange {
 }
 
 /**
- * A range as whole months and runs of days to add or subtract. A month the range covers is read whole. A
- * month it covers in part is read as its days in the range, or as the whole month minus the days outside the
- * range when those are fewer: a month's cells cost about one day's for a large subtree, so 1-26 November
- * reads November minus 27-30 November instead of 26 days.
+ * A range as whole months and runs of days to add or subtract: a partly covered month is read as its days, or
+ * as the month minus the days outside when fewer (a month's cells cost about one day's).
  */
 export function coverRange(range: DateRange): { months: string[]; days: DayRun[] } {
   const months: string[] = [];
@@ -52,21 +50,9 @@ export type SubtreeRow = Measures & {
 const keyText = (columns: RawBuilder<unknown>[]) => (columns.length ? sql`concat_ws('|', ${sql.join(columns)})` : sql`''`);
 
 /**
- * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns. The roots
- * are read into an array first, so each one's cells are looked up by the index: as a join, PostgreSQL read
- * the whole roll-up table for a contest's 600 RMs. Months
- * come from a subtree roll-up, a few rows per root however many people are under it: the narrow cells for keys
- * and filters on status, business type, channel and line, the product cells for product, insurer and the
- * premium terms. Days come from the narrow daily roll-up, for a key or filter of product, of insurer or of the
- * premium terms from the product, insurer or terms days, for product and insurer together from the direct days
- * when only the business without a partner is asked (report 35), and otherwise from the daily facts of every
- * descendant (`coverRange` keeps those few). A grain's cells may leave out the levels nearest
- * its root (`minDepth`): their daily facts are read person by person. A state filter reads the daily facts
- * for the whole range.
- * Each part is summed per root and key columns where it reads them, and the key text is made per group: the
- * daily facts of a national head's few weeks are a couple of lakh rows, and with a key text made for each of
- * them and the grouping left to the end, the product table over seven weeks took 126 ms instead of 101 ms at 1
- * crore policies.
+ * Business of the whole subtree of each root (a query of employee ids), grouped by the key columns, from the
+ * subtree grain that fits the keys and filters (`coverRange` keeps leftover days few). Roots are read into an
+ * array first, so cells are index lookups: as a join PostgreSQL reads the whole roll-up.
  */
 export function subtreeSumsQuery(
   ctx: QueryContext,
@@ -109,9 +95,8 @@ export function subtreeSumsQuery(
       where c.ancestor_id in (${roots}) and f.day between ${run.start}::date and ${run.end}::date
         ${factFilters(ctx.filters)} ${scopeFilter(scope, sql`pr.line`)}`,
     );
-  // The daily facts of the roots and the people down to `depth` levels under them, read person by person:
-  // a handful of people, where PostgreSQL, which cannot tell from the closure's statistics how few are that
-  // near a root, would read every descendant's days (`offset 0` keeps the lateral read from being flattened).
+  // The daily facts of the roots and the few people down to `depth` under them, read person by person: `offset 0`
+  // stops PostgreSQL, which cannot estimate how few they are, from reading every descendant's days.
   const nearFacts = (run: DateRange, sign: 1 | -1, depth: number) =>
     summed(
       sql`c.ancestor_id`,
@@ -127,9 +112,8 @@ export function subtreeSumsQuery(
       where c.ancestor_id in (${roots}) and c.depth <= ${depth} ${scopeFilter(scope, sql`pr.line`)}`,
     );
 
-  // A period's part from the first grain whose dimensions hold the key and the filters, plus the daily facts of
-  // the levels its cells leave out; without such a grain (by day: a key of product and insurer together, or of
-  // the premium terms), the daily facts of the whole subtree.
+  // A period's part from the first grain holding the key and filters, plus the daily facts of the levels it
+  // leaves out; with no such grain, the daily facts of the whole subtree.
   const asked = [...key, ...(products ? (['product_type_id'] as const) : []), ...(insurers ? (['insurer_id'] as const) : [])];
   const grainOf = (period: SubtreeGrain['period']) =>
     SUBTREE_GRAINS.find((g) => g.period === period && asked.every((d) => g.dims.includes(d)) && (!g.directOnly || scope.directOnly));

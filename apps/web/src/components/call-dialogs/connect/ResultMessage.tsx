@@ -2,9 +2,8 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { sentenceCase } from '@dossier/shared';
 
 /**
- * The dialog's result message with a Close button. The message is a sentence: the names in it are
- * already title-cased, and its codes and times keep their case. The button never shrinks; a long
- * message wraps beside it.
+ * The dialog's result message (a sentence, names already title-cased) with a Close button that never shrinks;
+ * a long message wraps beside it.
  */
 export function ResultMessage({ message, onClose }: { message: string; onClose: () => void }) {
   return (

@@ -5,10 +5,8 @@ export const CALL_HISTORY_DIALOG_WIDTH = 640;
 export const NARROW_WIDTH = '95%';
 
 /**
- * The connect dialog: 50% wide and at least 50% high, min width 50%, max width 90vw, max height
- * 100vh, 5% from the top; on screens of 767px or less, 95% wide (docs/product/callcentre.md, 'Connect-call dialog'). Its height grows with
- * the form up to the screen rather than cutting it off. The percentages are of the screen: a percentage of
- * the modal's padded inner box came out at 45% and 85%.
+ * The connect dialog's size (docs/product/callcentre.md, 'Connect-call dialog'): 50% wide, at least 50% high,
+ * growing with the form up to the screen; 95% wide at 767px or less. Percentages are of the screen, not the modal.
  */
 export function connectDialogContent(mobile: boolean): CSSProperties {
   return mobile

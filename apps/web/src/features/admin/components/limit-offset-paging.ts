@@ -6,9 +6,8 @@ export interface LimitOffset {
 }
 
 /**
- * DataTable's server paging over the admin API's `limit`/`offset` and `total`: pages from 1 become offsets, a new
- * page size goes back to the first row. The admin API neither sorts nor searches through the table (its lists have
- * their own filters), so the query's sort and search are not passed on.
+ * DataTable's server paging over the admin API's `limit`/`offset`: pages become offsets, a new page size goes
+ * back to the first row. The admin API does not sort or search through the table, so those are not passed on.
  */
 export function limitOffsetPaging(paging: LimitOffset, total: number, onChange: (next: LimitOffset) => void): ServerRowPaging {
   return {

@@ -4,9 +4,8 @@ import { Screen } from '../../../components/page/Screen';
 import { useAdminMe } from '../api/me';
 
 /**
- * Every /admin address, before its screen (docs/product/administration.md): administrators get the screen, everyone else one refusal on the
- * page. The screen is not even rendered for them, so none of its calls is made and no 403 opens the error
- * dialog over the refusal.
+ * Every /admin address (docs/product/administration.md): non-administrators get one refusal on the page and the
+ * screen is not rendered, so no call of it raises a 403 dialog over the refusal.
  */
 export default function AdminGate() {
   const me = useAdminMe();

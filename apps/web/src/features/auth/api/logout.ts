@@ -8,10 +8,8 @@ export function postLogout(): Promise<LogoutResponse> {
 }
 
 /**
- * docs/product/shell.md, 'Sign-out': revoke the token, clear local storage, go to sign-in with the current address as
- * `next` (the route guard does the redirect once the token is gone). The local sign-out happens
- * even when the server cannot be reached, so no error dialog: the user asked to leave. A session
- * that began at the company's identity provider ends there too (the provider's sign-out page).
+ * Sign-out (docs/product/shell.md): revoke the token, clear local storage, go to sign-in with `next`. The local
+ * part happens even when the server is unreachable; a company session also ends at the provider's sign-out page.
  */
 export function useLogout() {
   return useMutation({

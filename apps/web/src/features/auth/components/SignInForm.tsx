@@ -9,9 +9,8 @@ import { useLogin } from '../api/login';
 import { useStartupProgress } from '../api/server-readiness';
 
 /**
- * Username and password checked against the shared schema before the call; a failed sign-in
- * stays here and shows the server's text (wrong password, rate limit). On success the session is
- * stored and the sign-in page (watching the session) moves on to `next`.
+ * Username and password checked against the shared schema first; a failed sign-in shows the server's text here.
+ * On success the session is stored and the sign-in page moves on to `next`.
  */
 export function SignInForm() {
   const queryClient = useQueryClient();

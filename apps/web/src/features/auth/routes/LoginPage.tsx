@@ -9,9 +9,8 @@ import { SignInForm } from '../components/SignInForm';
 import { usePageTitle } from '../../../components/page/use-page-title';
 
 /**
- * Our own sign-in page (/login). Once a usable token exists it leaves for the sanitised `next`.
- * It offers the company's identity provider when one is configured, and the password form unless
- * local passwords are switched off (docs/product/sign-in.md).
+ * The sign-in page (/login, docs/product/sign-in.md): leaves for the sanitised `next` once a token exists; offers
+ * the company provider when configured and the password form unless local passwords are off.
  */
 export default function LoginPage() {
   usePageTitle('Sign in');

@@ -4,10 +4,8 @@ import { POPUP_LEFT_NEAR, POPUP_LEFT_SHIFT, POPUP_LEFT_SWITCH_X } from '@dossier
 export const POPUP_EDGE_MARGIN = 16;
 
 /**
- * The call-history popup opens near the click: left 30px under x 720, else x − 190 (docs/product/callcentre.md,
- * 'Advisor Connect Leads').
- * Given its width and the window's, it is moved left just enough to end inside the window, never past
- * the left edge: a click near the right edge would otherwise push it off-screen and scroll the page.
+ * The call-history popup's left (docs/product/callcentre.md): 30px under x 720, else x − 190, moved left just
+ * enough to end inside the window, never past its left edge.
  */
 export function popupLeft(clickX: number, popupWidth?: number, windowWidth?: number): number {
   const left = clickX < POPUP_LEFT_SWITCH_X ? POPUP_LEFT_NEAR : clickX - POPUP_LEFT_SHIFT;
@@ -20,9 +18,8 @@ const POPUP_BELOW_CLICK = 14;
 const POPUP_EDGE_GAP = 8;
 
 /**
- * The popup's top in page coordinates: just under the click, unless that would run past the window's bottom;
- * then moved up just enough to end inside it, never above the window's top (a row near the bottom of the
- * screen opened a popup that ended 250px below the window).
+ * The popup's top in page coordinates: just under the click, moved up just enough to end inside the window,
+ * never above its top.
  */
 export function popupTop(clickPageY: number, popupHeight: number, scrollY: number, windowHeight: number): number {
   const below = clickPageY + POPUP_BELOW_CLICK;

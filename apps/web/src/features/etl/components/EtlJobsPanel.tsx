@@ -88,9 +88,8 @@ function RunNow() {
 }
 
 /**
- * The ETL summary panel of the header (docs/product/etl.md, 'ETL panel'): when each roll-up last caught up, and
- * for operations staff (`mayRun`) a 'Run now' button. While a run goes on the list is read again every second,
- * so the jobs' statuses show its progress.
+ * The header's ETL panel (docs/product/etl.md): when each roll-up last caught up, and 'Run now' for operations
+ * staff. During a run the list is read every second, so the statuses show progress.
  */
 export default function EtlJobsPanel({ mayRun = false }: { mayRun?: boolean }) {
   const { data, isPending, isFetching, isError } = useEtlJobs({

@@ -9,9 +9,8 @@ import { IconMail } from '@tabler/icons-react';
 import { openScheduleDialog } from './report-dialogs';
 
 /**
- * The report's mail icon (docs/product/report-screens.md, 'Report email'; docs/product/subscriptions.md): 'Send now'
- * mails the table as it shows (its period included), 'Schedule…' subscribes to it with the filter body as is, and on
- * a dashboard's page 'Schedule dashboard…' subscribes to every table of the page with the page's filters.
+ * The report's mail icon (docs/product/report-screens.md, 'Report email'): 'Send now' mails the table as shown,
+ * 'Schedule…' subscribes to it, and on a dashboard 'Schedule dashboard…' subscribes to every table of the page.
  */
 export function MailReportMenu({ report, ctx, filters }: { report: ReportResponse; ctx: ReportScreenContext; filters: AppliedFilters }) {
   const send = useSendReport();

@@ -91,9 +91,8 @@ function Tools({
 }
 
 /**
- * The generic report table (docs/product/report-screens.md, 'Report table'): title, email icon, 'Download Report', dropdown column filter,
- * date or month picker, search, sortable columns, paginator, footnote. With saved insurer, state or
- * business type choices that the report takes, its figures come from the report filter call.
+ * The generic report table (docs/product/report-screens.md, 'Report table'). With saved insurer, state or
+ * business type choices the report takes, its figures come from the report filter call.
  */
 export function ReportPanel({
   report: pageReport,

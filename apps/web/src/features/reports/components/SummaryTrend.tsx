@@ -14,9 +14,8 @@ const TITLE = `${MEASURE}, last 12 months`;
 const PROJECTED_LABEL = 'Projected';
 
 /**
- * The summary page's chart: Total Premium month by month over the twelve months up to the chosen
- * period, from the business summary under the same saved filters as the tables (the roll-ups answer
- * each month from a few rows).
+ * The summary page's chart: Total Premium for the twelve months up to the chosen period, under the tables'
+ * saved filters.
  */
 export function SummaryTrend({
   reportId,

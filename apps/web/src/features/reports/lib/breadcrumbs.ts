@@ -2,9 +2,8 @@ import { STORAGE_KEYS } from '@dossier/shared';
 import { storageGet, storageSet } from '../../../lib/storage';
 
 /**
- * The drill trail (docs/product/report-screens.md, 'Breadcrumbs'): user_name and account_id,
- * kept in local storage under 'breadcrums'. report_id (ours) remembers which report page showed the
- * account, so a crumb links back to that page and not to the report the drill ended on.
+ * The drill trail (docs/product/report-screens.md, 'Breadcrumbs'), stored under 'breadcrums'. report_id (ours)
+ * remembers which page showed the account, so a crumb links back to that page.
  */
 export interface Crumb {
   user_name: string;
@@ -33,9 +32,8 @@ export function parseTrail(text: string | null): Crumb[] {
 }
 
 /**
- * The trail after opening a report page. Without an account: reset to a single Home entry with the
- * user's own code. With one: cut after that account's entry when the trail holds it (going back up),
- * otherwise append it (going down). `accountName` must be the name the server gave for `accountId`.
+ * The trail after opening a report page: no account resets it to Home; a known account cuts after it (going
+ * up), another is appended (going down). `accountName` must be the server's name for `accountId`.
  */
 export function nextTrail(
   trail: readonly Crumb[],

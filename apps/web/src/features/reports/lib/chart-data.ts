@@ -13,11 +13,8 @@ const MAX_BARS = 10;
 const isTotal = (label: string) => label.trim().toLowerCase() === 'total';
 
 /**
- * The columns that name a bar: the Name column, else the text columns the row begins with (its key: Direct
- * business's product and insurer, where the product alone would name several bars alike), else the first text
- * column. Rows those leave alike are told apart by the columns after them, up to the charted one, as many as
- * it takes: the Life issuance channel report's rows are a channel × a payment term × an instalment type, so
- * its bars read 'POS partner · 10 · Monthly', never four times 'POS partner'.
+ * The columns that name a bar: Name, else the leading text columns (the row's key), else the first text column;
+ * rows still alike add later columns up to the charted one ('POS partner · 10 · Monthly').
  */
 function labelColumns(columns: readonly ReportColumnDef[], measure: string, records: readonly ReportRecord[]): string[] {
   const name = columns.find((c) => c.key === 'Name');

@@ -2,23 +2,18 @@ import type { Permission } from '@dossier/shared';
 
 /**
  * The reporting screens' own layout and link settings (docs/product/report-screens.md, 'Configuration lists').
- * Nothing here names a report or a dashboard: what the server's catalogue states about each (width, date
- * picker, paging, breadcrumbs, chart, dropdown filter, footnote, row actions, the 'Renewal dues' link, date
- * and month resets, the Dashboard screen's reports) comes with its answer or the side menu.
+ * Nothing here names a report: what the catalogue states about each comes with its answer or the side menu.
  */
 
 /**
- * The grid span of a half-width report: two per row from 1200px (Mantine's lg), so an ordinary 1280px
- * laptop shows them side by side beside the side menu; below that each takes the row. A table wider
- * than its half scrolls inside its card, with a shadow on the side that hides columns.
+ * A half-width report's grid span: two per row from 1200px (Mantine's lg), so a 1280px laptop shows them side
+ * by side; below, each takes the row. A wider table scrolls inside its card.
  */
 export const HALF_WIDTH_SPAN = { base: 12, lg: 6 } as const;
 
 /**
- * Height of a dashboard panel while its report loads: about what the business summary (13, always four
- * rows) takes at each width, measured on the demo data. Below lg the team report sits under it, so a
- * placeholder of another height would make the team report jump when the summary arrives (layout shift,
- * which Lighthouse counts); side by side from lg both panels take the taller one's height.
+ * Height of a dashboard panel while its report loads, about the business summary's (13) at each width, so the
+ * team report below it does not jump when it arrives (layout shift).
  */
 export const PANEL_PLACEHOLDER_HEIGHT = { base: 450, xs: 404, sm: 416, lg: 479 } as const;
 

@@ -25,9 +25,8 @@ export function filtersOnScreen(reports: readonly ReportFlags[], saved: AppliedF
 }
 
 /**
- * The reports of a screen as its tables show them: through the report filter call when saved filters
- * apply to a report, else as the page answered. Same query keys as the tables, so the chart above them
- * draws the very answers the tables show (no second request). `pending` while any filtered answer is due.
+ * The reports of a screen as its tables show them (through the report filter call when saved filters apply),
+ * under the tables' query keys so the chart draws the same answers. `pending` while any is due.
  */
 export function useFilteredReports(
   reports: readonly ReportResponse[],

@@ -1,9 +1,8 @@
 import type { ReportResponse } from '@dossier/shared';
 
 /**
- * Half width for the reports the server declares so (`layout_width: 6`), two to a row; a half-width table with no half-width neighbour to
- * pair with (alone on the page, between full-width ones, or the odd one at the end of a run) takes the
- * whole row rather than leave half of it empty.
+ * Half width for reports declared so (`layout_width: 6`), two to a row; one with no half-width neighbour to
+ * pair with takes the whole row rather than leave half of it empty.
  */
 export function halfWidths(reports: readonly Pick<ReportResponse, 'layout_width'>[]): boolean[] {
   const out = reports.map(() => false);

@@ -10,9 +10,8 @@ import {
 import { SALES_PROMOTION_URL } from './config';
 
 /**
- * The query-string rules of the report screens (docs/product/report-screens.md, 'Query parameters'): start_date, end_date and product_type_id
- * (comma separated). Dates count only as a pair of real dates with start ≤ end; otherwise the
- * period is the first to the last day of the current month.
+ * The query-string rules of the report screens (docs/product/report-screens.md, 'Query parameters'): dates count
+ * only as a valid pair with start ≤ end, otherwise the period is the current month.
  */
 export interface ReportQueryState {
   start_date: string;
@@ -99,9 +98,8 @@ export function filtersFor(flags: ReportFlags, filters: AppliedFilters): Applied
 export const hasFilters = (f: AppliedFilters) => f.insurers.length + f.states.length + f.business_type.length > 0;
 
 /**
- * The report screen's query of GET /api/reports/{id}/: dates only when the address gave them (the server then
- * uses each report's own default), the lists that are not empty, and `screen`, so a policy list opens at the
- * page size its catalogue entry names. `reportQueryParams` (shared) writes it into the address.
+ * The report screen's query of GET /api/reports/{id}/: dates only when the address gave them (else each report's
+ * own default), non-empty lists, and `screen` for the catalogue's page size.
  */
 export function reportApiQuery(
   query: Pick<ReportQueryState, 'start_date' | 'end_date' | 'explicitDates' | 'product_type_id'>,
@@ -136,9 +134,8 @@ export interface DrillMeta {
 }
 
 /**
- * Where a row drills to (docs/product/report-screens.md, 'Cell links'): a partner (EI) id to the executive report, another id to
- * next_report_id, a row without a user id to next_report_id itself. A null account_id is not
- * drillable. The link carries start_date, end_date and product_type_id.
+ * Where a row drills to (docs/product/report-screens.md, 'Cell links'): a partner (EI) to the executive report,
+ * anything else to next_report_id; a null account_id is not drillable. Dates and products are carried.
  */
 export function drillHref(
   meta: DrillMeta,

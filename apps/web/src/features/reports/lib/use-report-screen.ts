@@ -13,9 +13,8 @@ export function useReportScreen(accountId: string | undefined): ReportScreenCont
   const navigate = useNavigate();
   const search = params.toString();
   const saved = useSavedFilters();
-  // A Submit changes the saved choices and the address together. The screen keeps showing the old period
-  // and choices until the new address is in place, then takes both at once: every table asks once, with
-  // the new dates (applying the choices first sent a request per table without the dates, then another).
+  // A Submit changes the saved choices and the address together; the screen takes both at once when the new
+  // address is in place, so every table asks once, with the new dates.
   const [held, setHeld] = useState<{ filters: AppliedFilters; from: string } | null>(null);
   // The new address has arrived: show the submitted choices in the same render (React re-renders at once).
   if (held && search !== held.from) setHeld(null);

@@ -48,10 +48,8 @@ function Panel({ reportId, accountId }: { reportId: number; accountId?: string }
 }
 
 /**
- * Dashboard screen (docs/product/report-screens.md, 'Dashboard screen': /dashboard, /dashboard/:id,
- * /dashboard/:id/:accountId): the reports the side menu names (`dashboard_screen`: the business summary and
- * the team report) side by side from 1200px, date picker hidden, with the premium trend of the first above
- * them. The life-only role may not read those reports: its Dashboard address opens its first dashboard instead.
+ * The Dashboard screen (docs/product/report-screens.md, 'Dashboard screen'): the side menu's two reports side by
+ * side from 1200px with the premium trend above. The life-only role gets its first dashboard instead.
  */
 export default function DashboardPage() {
   const { accountId } = useParams();

@@ -26,9 +26,8 @@ export function viewAddress(view: ViewTarget): string {
 }
 
 /**
- * The view's insurer, state and business type choices become the reader's saved choices, which every report
- * screen reads (docs/product/report-screens.md, 'Insurer, state and business type': JSON lists under those
- * keys; an empty list is 'All'), so the page opens with exactly the view's filters.
+ * Makes the view's insurer, state and business type choices the reader's saved choices, which every report
+ * screen reads, so the page opens with exactly the view's filters.
  */
 export function applyViewFilters(view: ViewLists): void {
   storageSet(STORAGE_KEYS.insurers, JSON.stringify(view.insurers));

@@ -7,9 +7,8 @@ import { useView } from '../api/view';
 import { applyViewFilters, viewAddress } from '../lib/view-address';
 
 /**
- * /views/:id, the link of a saved view (docs/product/views.md, 'Opening a view'): loads the view, makes its
- * filters the reader's, and replaces itself with the report screen's address, so Back does not return here.
- * A refusal (an account outside the reader's team, a deleted view) is shown on this page.
+ * /views/:id (docs/product/views.md, 'Opening a view'): loads the view, applies its filters and replaces itself
+ * with the report's address, so Back does not return here; refusals are shown on this page.
  */
 export default function OpenViewPage() {
   const { id = '' } = useParams();
