@@ -85,21 +85,58 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
   if (!demoRm || !demoTrm) throw new Error('demo data: demo.rm and demo.trm must be loaded before the call centre');
 
   // A few partners per RM (all of demo.rm's), and a sample of partners per zone for the TRMs.
-  const rmPartners = await sql<{ manager_id: number; zone_id: number | null; id: number; pincode: string; name: string }>`
-    select manager_id, zone_id, id, pincode, name from (
-      select m.manager_id, e.zone_id, p.id, p.pincode, p.name,
-        row_number() over (partition by m.manager_id order by p.id) as n
-      from partner_mappings m join partners p on p.id = m.partner_id join employees e on e.id = m.manager_id
-      where m.valid_to is null
-    ) x where n <= case when manager_id = ${demoRm} then 1000 else ${OTHER_RM_LEADS} end
-    order by manager_id, id`.execute(db);
-  const zonePartners = await sql<{ zone_id: number; id: number; pincode: string; name: string }>`
-    select zone_id, id, pincode, name from (
-      select s.zone_id, p.id, p.pincode, p.name, row_number() over (partition by s.zone_id order by p.id) as n
-      from partners p join states s on s.id = p.state_id
-      where exists (select 1 from partner_mappings m where m.partner_id = p.id and m.valid_to is null)
-    ) x where n <= ${PARTNER_SAMPLE}
-    order by zone_id, id`.execute(db);
+  const rmPartners = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('partner_mappings as m')
+        .innerJoin('partners as p', 'p.id', 'm.partner_id')
+        .innerJoin('employees as e', 'e.id', 'm.manager_id')
+        .select((eb) => [
+          'm.manager_id',
+          'e.zone_id',
+          'p.id',
+          'p.pincode',
+          'p.name',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('m.manager_id').orderBy('p.id'))
+            .as('n'),
+        ])
+        .where('m.valid_to', 'is', null)
+        .as('x'),
+    )
+    .select(['manager_id', 'zone_id', 'id', 'pincode', 'name'])
+    .where((eb) => eb('n', '<=', eb.case().when('manager_id', '=', demoRm).then(1000).else(OTHER_RM_LEADS).end()))
+    .orderBy('manager_id')
+    .orderBy('id')
+    .execute();
+  const zonePartners = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('partners as p')
+        .innerJoin('states as s', 's.id', 'p.state_id')
+        .select((eb) => [
+          's.zone_id',
+          'p.id',
+          'p.pincode',
+          'p.name',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('s.zone_id').orderBy('p.id'))
+            .as('n'),
+        ])
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null),
+          ),
+        )
+        .as('x'),
+    )
+    .select(['zone_id', 'id', 'pincode', 'name'])
+    .where('n', '<=', PARTNER_SAMPLE)
+    .orderBy('zone_id')
+    .orderBy('id')
+    .execute();
   const trms = await db.selectFrom('employees').select(['id', 'zone_id', 'name']).where('designation', '=', 'trm').orderBy('id').execute();
   const names = new Map(
     (await db.selectFrom('employees').select(['id', 'name']).where('designation', 'in', ['rm', 'trm']).execute()).map((e) => [
@@ -110,12 +147,12 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
 
   const byRm = new Map<number, PartnerPick[]>();
   const rmZone = new Map<number, number>();
-  for (const p of rmPartners.rows) {
+  for (const p of rmPartners) {
     byRm.set(p.manager_id, [...(byRm.get(p.manager_id) ?? []), p]);
     rmZone.set(p.manager_id, p.zone_id ?? 1);
   }
   const byZone = new Map<number, PartnerPick[]>();
-  for (const p of zonePartners.rows) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
+  for (const p of zonePartners) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
 
   const w = new Writer(
     rng,
