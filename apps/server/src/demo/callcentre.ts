@@ -1,8 +1,8 @@
 import { formatDay, istInstant, REMARK_OPTIONS } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
-import type { CallsStatus, DB as Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 import { statusRank } from '../platform/telephony/types';
-import { insertRows, type Columns } from './insert';
+import { insertRows, type Columns, type DemoRow } from './insert';
 import { mobile, personName } from './names';
 import type { DemoPlan } from './plan';
 import { Rng, Weighted } from './random';
@@ -192,81 +192,52 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
   log(`demo data: call centre ${w.cases.length} cases, ${w.leads.length} leads, ${w.calls.length} calls`);
 }
 
-interface CaseRow {
-  id: number;
-  customer_id: number;
-  partner_id: number;
-  trm_id: number | null;
-  product_type_id: number;
-  case_date: string;
-  pincode: string;
-  status: string;
-  remark: string;
-  created_at: string;
-  updated_at: string;
-}
-interface CustomerRow {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  pincode: string;
-}
-interface LeadRow {
-  case_id: number;
-  category_id: number;
-  lead_date: string;
-}
-interface CallRow {
+type CaseRow = DemoRow<
+  'cases',
+  | 'id'
+  | 'customer_id'
+  | 'partner_id'
+  | 'trm_id'
+  | 'product_type_id'
+  | 'case_date'
+  | 'pincode'
+  | 'status'
+  | 'remark'
+  | 'created_at'
+  | 'updated_at'
+>;
+type CustomerRow = DemoRow<'customers', 'id' | 'name' | 'phone' | 'email' | 'pincode'>;
+type LeadRow = DemoRow<'leads', 'case_id' | 'category_id' | 'lead_date'>;
+type CallRow = DemoRow<
+  'calls',
+  | 'sid'
+  | 'provider'
+  | 'case_id'
+  | 'direction'
+  | 'placed_by'
+  | 'to_user_id'
+  | 'from_number'
+  | 'to_number'
+  | 'phone_number_sid'
+  | 'status'
+  | 'status_rank'
+  | 'date_created'
+  | 'date_updated'
+  | 'start_time'
+  | 'end_time'
+  | 'conversation_duration'
+  | 'legs'
+  | 'recording_url'
+  | 'created_at'
+>;
+type RemarkRow = DemoRow<'remarks', 'case_id' | 'author_id' | 'audience' | 'is_connected' | 'choice' | 'label' | 'notes' | 'created_at'> & {
   sid: string;
-  provider: string;
-  case_id: number;
-  direction: 'customer' | 'partner';
-  placed_by: number;
-  to_user_id: number;
-  from_number: string;
-  to_number: string;
-  phone_number_sid: string;
-  status: CallsStatus;
-  status_rank: number;
-  date_created: string;
-  date_updated: string;
-  start_time: string;
-  end_time: string;
-  conversation_duration: number;
-  legs: string;
-  recording_url: string | null;
-  created_at: string;
-}
-interface RemarkRow {
-  case_id: number;
-  sid: string;
-  author_id: number;
-  audience: string;
-  is_connected: boolean;
-  choice: number;
-  label: string;
-  notes: string;
-  created_at: string;
-}
-interface LogRow {
-  case_id: number;
-  partner_id: number;
-  start_time: string;
-  from_name: string;
-  to_name: string;
-  call_status: string;
-}
-interface AppointmentRow {
-  case_id: number;
-  customer_id: number;
-  partner_id: number;
-  product_type_id: number;
-  slot_id: number;
-  appointment_date: string;
-  start_end_time: string;
-  booked_by: number;
-}
+};
+type LogRow = DemoRow<'partner_call_logs', 'case_id' | 'partner_id' | 'start_time' | 'from_name' | 'to_name' | 'call_status'>;
+type AppointmentRow = DemoRow<
+  'appointments',
+  'case_id' | 'customer_id' | 'partner_id' | 'product_type_id' | 'slot_id' | 'appointment_date' | 'start_end_time' | 'booked_by'
+>;
 
 const CASE_COLUMNS: Columns<CaseRow> = {
   id: 'int8',
@@ -514,13 +485,7 @@ class Writer {
     if (this.remarks.length > 0) {
       await db
         .insertInto('remarks')
-        .values(
-          this.remarks.map(({ sid, ...r }) => ({
-            ...r,
-            audience: r.audience === 'partner' ? ('partner' as const) : ('customer' as const),
-            call_id: callIds.get(sid) ?? null,
-          })),
-        )
+        .values(this.remarks.map(({ sid, ...r }) => ({ ...r, call_id: callIds.get(sid) ?? null })))
         .execute();
       await sql`update cases c set remark = r.label from (
         select distinct on (case_id) case_id, label from remarks order by case_id, created_at desc
