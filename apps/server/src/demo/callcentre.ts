@@ -1,8 +1,8 @@
 import { formatDay, istInstant, REMARK_OPTIONS } from '@dossier/shared';
 import { sql, type Kysely } from 'kysely';
-import type { CallsStatus, DB as Database } from '../platform/db-types';
+import type { DB as Database } from '../platform/db-types';
 import { statusRank } from '../platform/telephony/types';
-import { insertRows, type Columns } from './insert';
+import { insertRows, type Columns, type DemoRow } from './insert';
 import { mobile, personName } from './names';
 import type { DemoPlan } from './plan';
 import { Rng, Weighted } from './random';
@@ -83,21 +83,58 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
   if (!demoRm || !demoTrm) throw new Error('demo data: demo.rm and demo.trm must be loaded before the call centre');
 
   // A few partners per RM (all of demo.rm's), and a sample of partners per zone for the TRMs.
-  const rmPartners = await sql<{ manager_id: number; zone_id: number | null; id: number; pincode: string; name: string }>`
-    select manager_id, zone_id, id, pincode, name from (
-      select m.manager_id, e.zone_id, p.id, p.pincode, p.name,
-        row_number() over (partition by m.manager_id order by p.id) as n
-      from partner_mappings m join partners p on p.id = m.partner_id join employees e on e.id = m.manager_id
-      where m.valid_to is null
-    ) x where n <= case when manager_id = ${demoRm} then 1000 else ${OTHER_RM_LEADS} end
-    order by manager_id, id`.execute(db);
-  const zonePartners = await sql<{ zone_id: number; id: number; pincode: string; name: string }>`
-    select zone_id, id, pincode, name from (
-      select s.zone_id, p.id, p.pincode, p.name, row_number() over (partition by s.zone_id order by p.id) as n
-      from partners p join states s on s.id = p.state_id
-      where exists (select 1 from partner_mappings m where m.partner_id = p.id and m.valid_to is null)
-    ) x where n <= ${PARTNER_SAMPLE}
-    order by zone_id, id`.execute(db);
+  const rmPartners = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('partner_mappings as m')
+        .innerJoin('partners as p', 'p.id', 'm.partner_id')
+        .innerJoin('employees as e', 'e.id', 'm.manager_id')
+        .select((eb) => [
+          'm.manager_id',
+          'e.zone_id',
+          'p.id',
+          'p.pincode',
+          'p.name',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('m.manager_id').orderBy('p.id'))
+            .as('n'),
+        ])
+        .where('m.valid_to', 'is', null)
+        .as('x'),
+    )
+    .select(['manager_id', 'zone_id', 'id', 'pincode', 'name'])
+    .where((eb) => eb('n', '<=', eb.case().when('manager_id', '=', demoRm).then(1000).else(OTHER_RM_LEADS).end()))
+    .orderBy('manager_id')
+    .orderBy('id')
+    .execute();
+  const zonePartners = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('partners as p')
+        .innerJoin('states as s', 's.id', 'p.state_id')
+        .select((eb) => [
+          's.zone_id',
+          'p.id',
+          'p.pincode',
+          'p.name',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('s.zone_id').orderBy('p.id'))
+            .as('n'),
+        ])
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('partner_mappings as m').select('m.id').whereRef('m.partner_id', '=', 'p.id').where('m.valid_to', 'is', null),
+          ),
+        )
+        .as('x'),
+    )
+    .select(['zone_id', 'id', 'pincode', 'name'])
+    .where('n', '<=', PARTNER_SAMPLE)
+    .orderBy('zone_id')
+    .orderBy('id')
+    .execute();
   const trms = await db.selectFrom('employees').select(['id', 'zone_id', 'name']).where('designation', '=', 'trm').orderBy('id').execute();
   const names = new Map(
     (await db.selectFrom('employees').select(['id', 'name']).where('designation', 'in', ['rm', 'trm']).execute()).map((e) => [
@@ -108,12 +145,12 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
 
   const byRm = new Map<number, PartnerPick[]>();
   const rmZone = new Map<number, number>();
-  for (const p of rmPartners.rows) {
+  for (const p of rmPartners) {
     byRm.set(p.manager_id, [...(byRm.get(p.manager_id) ?? []), p]);
     rmZone.set(p.manager_id, p.zone_id ?? 1);
   }
   const byZone = new Map<number, PartnerPick[]>();
-  for (const p of zonePartners.rows) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
+  for (const p of zonePartners) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
 
   const w = new Writer(
     rng,
@@ -153,81 +190,52 @@ export async function loadCallCentreDemo(db: Kysely<Database>, plan: DemoPlan, l
   log(`demo data: call centre ${w.cases.length} cases, ${w.leads.length} leads, ${w.calls.length} calls`);
 }
 
-interface CaseRow {
-  id: number;
-  customer_id: number;
-  partner_id: number;
-  trm_id: number | null;
-  product_type_id: number;
-  case_date: string;
-  pincode: string;
-  status: string;
-  remark: string;
-  created_at: string;
-  updated_at: string;
-}
-interface CustomerRow {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  pincode: string;
-}
-interface LeadRow {
-  case_id: number;
-  category_id: number;
-  lead_date: string;
-}
-interface CallRow {
+type CaseRow = DemoRow<
+  'cases',
+  | 'id'
+  | 'customer_id'
+  | 'partner_id'
+  | 'trm_id'
+  | 'product_type_id'
+  | 'case_date'
+  | 'pincode'
+  | 'status'
+  | 'remark'
+  | 'created_at'
+  | 'updated_at'
+>;
+type CustomerRow = DemoRow<'customers', 'id' | 'name' | 'phone' | 'email' | 'pincode'>;
+type LeadRow = DemoRow<'leads', 'case_id' | 'category_id' | 'lead_date'>;
+type CallRow = DemoRow<
+  'calls',
+  | 'sid'
+  | 'provider'
+  | 'case_id'
+  | 'direction'
+  | 'placed_by'
+  | 'to_user_id'
+  | 'from_number'
+  | 'to_number'
+  | 'phone_number_sid'
+  | 'status'
+  | 'status_rank'
+  | 'date_created'
+  | 'date_updated'
+  | 'start_time'
+  | 'end_time'
+  | 'conversation_duration'
+  | 'legs'
+  | 'recording_url'
+  | 'created_at'
+>;
+type RemarkRow = DemoRow<'remarks', 'case_id' | 'author_id' | 'audience' | 'is_connected' | 'choice' | 'label' | 'notes' | 'created_at'> & {
   sid: string;
-  provider: string;
-  case_id: number;
-  direction: 'customer' | 'partner';
-  placed_by: number;
-  to_user_id: number;
-  from_number: string;
-  to_number: string;
-  phone_number_sid: string;
-  status: CallsStatus;
-  status_rank: number;
-  date_created: string;
-  date_updated: string;
-  start_time: string;
-  end_time: string;
-  conversation_duration: number;
-  legs: string;
-  recording_url: string | null;
-  created_at: string;
-}
-interface RemarkRow {
-  case_id: number;
-  sid: string;
-  author_id: number;
-  audience: string;
-  is_connected: boolean;
-  choice: number;
-  label: string;
-  notes: string;
-  created_at: string;
-}
-interface LogRow {
-  case_id: number;
-  partner_id: number;
-  start_time: string;
-  from_name: string;
-  to_name: string;
-  call_status: string;
-}
-interface AppointmentRow {
-  case_id: number;
-  customer_id: number;
-  partner_id: number;
-  product_type_id: number;
-  slot_id: number;
-  appointment_date: string;
-  start_end_time: string;
-  booked_by: number;
-}
+};
+type LogRow = DemoRow<'partner_call_logs', 'case_id' | 'partner_id' | 'start_time' | 'from_name' | 'to_name' | 'call_status'>;
+type AppointmentRow = DemoRow<
+  'appointments',
+  'case_id' | 'customer_id' | 'partner_id' | 'product_type_id' | 'slot_id' | 'appointment_date' | 'start_end_time' | 'booked_by'
+>;
 
 const CASE_COLUMNS: Columns<CaseRow> = {
   id: 'int8',
@@ -475,13 +483,7 @@ class Writer {
     if (this.remarks.length > 0) {
       await db
         .insertInto('remarks')
-        .values(
-          this.remarks.map(({ sid, ...r }) => ({
-            ...r,
-            audience: r.audience === 'partner' ? ('partner' as const) : ('customer' as const),
-            call_id: callIds.get(sid) ?? null,
-          })),
-        )
+        .values(this.remarks.map(({ sid, ...r }) => ({ ...r, call_id: callIds.get(sid) ?? null })))
         .execute();
       await sql`update cases c set remark = r.label from (
         select distinct on (case_id) case_id, label from remarks order by case_id, created_at desc

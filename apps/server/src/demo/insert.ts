@@ -1,9 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InsertType, type Kysely, type SelectType } from 'kysely';
 import { copyCell, type CopyIn } from '../platform/copy';
 import type { DB as Database } from '../platform/db-types';
 
 /** Array element types the demo rows use; each column travels as one typed array parameter. */
 export type SqlType = 'int2' | 'int4' | 'int8' | 'text' | 'numeric' | 'date' | 'timestamptz' | 'bool';
+
+/** A column as the generator writes it: an instant as ISO text (what COPY and the typed arrays carry), the rest as the table takes it. */
+type Written<C> = C extends unknown ? (SelectType<C> extends Date ? string : Exclude<InsertType<C>, undefined>) : never;
+
+/**
+ * A row the demo writes into `T`: the columns `K`, typed from db-types.ts, every one given (the demo numbers its
+ * rows itself, generated ids included).
+ */
+export type DemoRow<T extends keyof Database, K extends keyof Database[T]> = { [P in K]-?: Written<Database[T][P]> };
 
 /** A SQL type for every field of the row: the row's fields are exactly the columns inserted. */
 export type Columns<R> = { readonly [K in keyof R]: SqlType };

@@ -116,8 +116,12 @@ describe('demo organisation', () => {
 
   it('builds the hierarchy and a complete closure table', async () => {
     const db = a.db;
-    const { rows } = await sql<{ designation: string; n: number }>`select designation, count(*)::int as n
-      from employees group by designation order by designation`.execute(db);
+    const rows = await db
+      .selectFrom('employees')
+      .select(['designation', sql<number>`count(*)::int`.as('n')])
+      .groupBy('designation')
+      .orderBy('designation')
+      .execute();
     expect(Object.fromEntries(rows.map((r) => [r.designation, r.n]))).toEqual({
       national_head: 1,
       zsm: 4,
@@ -306,8 +310,7 @@ describe('demo organisation', () => {
       await count(db, 'select count(*) from targets'),
     );
     expect(await count(db, `select count(*) from targets where premium <= 0`)).toBe(0);
-    const { rows } = await sql<{ id: number; name: string; zone_ids: number[]; starts_on: string; ends_on: string }>`
-      select id, name, zone_ids, starts_on::text, ends_on::text from contests order by id`.execute(db);
+    const rows = await db.selectFrom('contests').select(['id', 'name', 'zone_ids', 'starts_on', 'ends_on']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: 32, name: 'North & west zone contest', zone_ids: [1, 2], starts_on: '2026-05-01', ends_on: '2026-05-31' },
       { id: 33, name: 'South zone contest', zone_ids: [3], starts_on: '2026-05-01', ends_on: '2026-05-31' },

@@ -4,37 +4,32 @@ import type { Org, Seller } from './people';
 import type { DemoPlan } from './plan';
 import { at, Rng, Weighted } from './random';
 import { stateById } from './reference';
+import type { DemoRow } from './insert';
 
 /** POS partners, their onboarding journey, certifications and mapping history. */
 
-export interface PartnerRow {
-  id: number;
-  unique_code: string;
-  pos_code: string;
-  name: string;
-  phone: string;
-  email: string;
-  pincode: string;
-  state_id: number;
-  li_pos_status: boolean;
-  gi_pos_status: boolean;
-  registered_at: string;
-  documents_at: string | null;
-  training_at: string | null;
-  exam_at: string | null;
-  certified_at: string | null;
-  first_sale_at: string | null;
-  created_at: string;
-}
+export type PartnerRow = DemoRow<
+  'partners',
+  | 'id'
+  | 'unique_code'
+  | 'pos_code'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'pincode'
+  | 'state_id'
+  | 'li_pos_status'
+  | 'gi_pos_status'
+  | 'registered_at'
+  | 'documents_at'
+  | 'training_at'
+  | 'exam_at'
+  | 'certified_at'
+  | 'first_sale_at'
+  | 'created_at'
+>;
 
-export interface MappingRow {
-  id: number;
-  partner_id: number;
-  manager_id: number;
-  reporting_type: number;
-  valid_from: string;
-  valid_to: string | null;
-}
+export type MappingRow = DemoRow<'partner_mappings', 'id' | 'partner_id' | 'manager_id' | 'reporting_type' | 'valid_from' | 'valid_to'>;
 
 /** One mapping of the history, as instants (epoch ms); to = null is the current mapping. */
 export interface Span {

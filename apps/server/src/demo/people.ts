@@ -2,28 +2,16 @@ import { iso, istInstant, ROLE_LIFE_ONLY, ROLE_PAYMASTER, ZONES } from '@dossier
 import { mobile, personName, pickState, pincode, STAFF_DOMAIN } from './names';
 import type { DemoPlan } from './plan';
 import { at, Rng, Weighted } from './random';
+import type { DemoRow } from './insert';
 
 /** The sales organisation: national head → ZSM per zone → ASMs → team leads → RMs, TRMs, call centre. */
 
-export interface EmployeeRow {
-  id: number;
-  unique_code: string;
-  name: string;
-  email: string;
-  phone: string;
-  emp_role: string;
-  designation: string;
-  manager_id: number | null;
-  zone_id: number | null;
-  pincode: string | null;
-  created_at: string;
-}
+export type EmployeeRow = DemoRow<
+  'employees',
+  'id' | 'unique_code' | 'name' | 'email' | 'phone' | 'emp_role' | 'designation' | 'manager_id' | 'zone_id' | 'pincode' | 'created_at'
+>;
 
-export interface ClosureRow {
-  ancestor_id: number;
-  descendant_id: number;
-  depth: number;
-}
+export type ClosureRow = DemoRow<'employee_closure', 'ancestor_id' | 'descendant_id' | 'depth'>;
 
 /** An employee who sells: RMs take partners (with their reporting type); RMs and team leads sell direct. */
 export interface Seller {

@@ -16,45 +16,41 @@ import type { Org, Seller } from './people';
 import { monthIndex, MONTHS, type DemoPlan } from './plan';
 import { at, lowerBound, Rng, Weighted } from './random';
 import { INSURERS, stateById, type InsurerDef, type Line } from './reference';
+import type { DemoRow } from './insert';
 
 /** Customers and policies, generated in issue order and handed out in batches for loading. */
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  pincode: string;
-}
+export type CustomerRow = DemoRow<'customers', 'id' | 'name' | 'phone' | 'email' | 'pincode'>;
 
-export interface PolicyRow {
-  id: number;
-  proposal_no: string;
-  policy_no: string | null;
-  partner_id: number | null;
-  employee_id: number;
-  customer_id: number;
-  product_type_id: number;
-  insurer_id: number;
-  state_id: number;
-  business_type: number;
-  channel: 'pos' | 'direct' | 'online';
-  status: 'success' | 'pending' | 'cancelled';
-  paid_amount: string;
-  weightage_premium: string;
-  loan_amount: string | null;
-  payment_id: string;
-  issued_at: string;
-  created_at: string;
-  updated_at: string;
-  expiry_date: string | null;
-  previous_policy_no: string | null;
-  premium_payment_term: number | null;
-  premium_installment_type: string | null;
-  next_due_date: string | null;
-  renewal_link: string | null;
-  one_click_url: string | null;
-}
+export type PolicyRow = DemoRow<
+  'policies',
+  | 'id'
+  | 'proposal_no'
+  | 'policy_no'
+  | 'partner_id'
+  | 'employee_id'
+  | 'customer_id'
+  | 'product_type_id'
+  | 'insurer_id'
+  | 'state_id'
+  | 'business_type'
+  | 'channel'
+  | 'status'
+  | 'paid_amount'
+  | 'weightage_premium'
+  | 'loan_amount'
+  | 'payment_id'
+  | 'issued_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'expiry_date'
+  | 'previous_policy_no'
+  | 'premium_payment_term'
+  | 'premium_installment_type'
+  | 'next_due_date'
+  | 'renewal_link'
+  | 'one_click_url'
+>;
 
 export interface PolicyBatch {
   customers: CustomerRow[];

@@ -3,23 +3,13 @@ import type { Org } from './people';
 import { MONTHS, type DemoPlan } from './plan';
 import type { Achieved } from './policies';
 import { at, Rng } from './random';
+import type { DemoRow } from './insert';
 
 /** Monthly premium targets for the field hierarchy, and the three zone contests of the current month. */
 
-export interface TargetRow {
-  employee_id: number;
-  month: string;
-  premium: string;
-}
+export type TargetRow = DemoRow<'targets', 'employee_id' | 'month' | 'premium'>;
 
-export interface ContestRow {
-  id: number;
-  name: string;
-  zone_ids: number[];
-  starts_on: string;
-  ends_on: string;
-  target_wp: string;
-}
+export type ContestRow = DemoRow<'contests', 'id' | 'name' | 'zone_ids' | 'starts_on' | 'ends_on' | 'target_wp'>;
 
 const TARGETED = new Set(['rm', 'team_lead', 'asm', 'zsm']);
 // Whole months of history before the current (partial) month.

@@ -1,4 +1,5 @@
 import type { DemoStaff, Org } from './people';
+import type { DemoRow } from './insert';
 
 /** Sign-in accounts of the demo organisation, one per role; other employees have no account. */
 
@@ -26,14 +27,7 @@ const LOGINS: readonly (DemoLogin & { staff: keyof DemoStaff })[] = [
 
 export const DEMO_LOGINS: readonly DemoLogin[] = LOGINS.map(({ login, role, description }) => ({ login, role, description }));
 
-export interface UserRow {
-  login: string;
-  password_hash: string;
-  employee_id: number;
-  registered_at: string;
-  /** demo.head is the demo organisation's only administrator (the /admin area). */
-  is_admin: boolean;
-}
+export type UserRow = DemoRow<'users', 'login' | 'password_hash' | 'employee_id' | 'registered_at' | 'is_admin'>;
 
 /** One password hash for all accounts: argon2 is deliberately slow, and the password is the same. */
 export function buildUsers(org: Org, passwordHash: string): UserRow[] {

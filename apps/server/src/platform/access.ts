@@ -1,7 +1,7 @@
 import { can, type Permission, type PermissionHolder } from '@dossier/shared';
 import type { Db } from './db';
-import type { Selectable } from 'kysely';
-import type { Appointments, Cases, Employees, Partners } from './db-types';
+import type { InferResult, Selectable } from 'kysely';
+import type { Appointments, Cases, Employees, Partners, Policies } from './db-types';
 import { forbidden } from './http-errors';
 import type { Viewer } from './viewer';
 
@@ -54,10 +54,7 @@ export async function isInSubtree(db: Db, viewerEmployeeId: number, employeeId: 
 export type CaseRow = Pick<Selectable<Cases>, 'id' | 'customer_id' | 'partner_id' | 'trm_id' | 'product_type_id' | 'pincode' | 'status'>;
 
 /** Who holds a policy: the credited employee, and the partner it was sold through (docs/decisions/003-policy-credited-employee.md). */
-export interface PolicyHolders {
-  employee_id: number;
-  partner_code: string | null;
-}
+export type PolicyHolders = Pick<Selectable<Policies>, 'employee_id'> & { partner_code: Selectable<Partners>['unique_code'] | null };
 
 /** What `requireAccess` is asked about, by kind of target. */
 interface AccessTargets {
@@ -82,7 +79,7 @@ interface AccessRows {
   case: CaseRow;
   appointment: Pick<Selectable<Appointments>, 'id' | 'booked_by' | 'status'>;
   policy: PolicyHolders;
-  colleague: { user_id: number; name: string; login: string; code: string };
+  colleague: InferResult<ReturnType<typeof colleaguesOf>>[number];
 }
 
 type AccessKind = keyof AccessTargets;

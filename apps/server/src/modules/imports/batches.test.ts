@@ -25,9 +25,8 @@ const storedText = (p: Row): string => `${Number(p.paid_amount).toFixed(2)} ${p.
 
 /** What the policies table holds, by proposal number: any written row shows. */
 async function stored(db: TestDb): Promise<Record<string, string>> {
-  const res = await sql<{ proposal_no: string; paid_amount: string; status: string }>`
-    select proposal_no, paid_amount::text, status from policies order by proposal_no`.execute(db.db);
-  return Object.fromEntries(res.rows.map((r) => [r.proposal_no, `${r.paid_amount} ${r.status}`]));
+  const rows = await db.db.selectFrom('policies').select(['proposal_no', 'paid_amount', 'status']).orderBy('proposal_no').execute();
+  return Object.fromEntries(rows.map((r) => [r.proposal_no, `${r.paid_amount} ${r.status}`]));
 }
 
 /** The definitions of the policies table's indexes: a first load drops the plain ones and builds them again. */

@@ -1,5 +1,4 @@
 import type { ImportEntity, ImportReport } from '@dossier/shared';
-import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/db';
@@ -31,11 +30,16 @@ describe('partner mapping spans end where the next one starts', () => {
 
   /** Every stored span of the partners, as "partner manager from → to" in UTC. */
   async function spans(partners: string[]): Promise<string[]> {
-    const res = await sql<{ partner: string; manager: string; valid_from: Date; valid_to: Date | null }>`
-      select p.unique_code as partner, e.unique_code as manager, m.valid_from, m.valid_to
-      from partner_mappings m join partners p on p.id = m.partner_id join employees e on e.id = m.manager_id
-      where p.unique_code in (${sql.join(partners)}) order by p.unique_code, m.valid_from`.execute(db.db);
-    return res.rows.map((r) => `${r.partner} ${r.manager} ${r.valid_from.toISOString()} → ${r.valid_to?.toISOString() ?? 'open'}`);
+    const rows = await db.db
+      .selectFrom('partner_mappings as m')
+      .innerJoin('partners as p', 'p.id', 'm.partner_id')
+      .innerJoin('employees as e', 'e.id', 'm.manager_id')
+      .select(['p.unique_code as partner', 'e.unique_code as manager', 'm.valid_from', 'm.valid_to'])
+      .where('p.unique_code', 'in', partners)
+      .orderBy('p.unique_code')
+      .orderBy('m.valid_from')
+      .execute();
+    return rows.map((r) => `${r.partner} ${r.manager} ${r.valid_from.toISOString()} → ${r.valid_to?.toISOString() ?? 'open'}`);
   }
 
   beforeAll(async () => {

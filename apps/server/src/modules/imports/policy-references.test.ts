@@ -21,10 +21,11 @@ function insertPolicy(db: TestDb['db'], proposalNo: string, refs: { customerId?:
 }
 
 async function newCustomer(db: TestDb['db'], code: string): Promise<number> {
-  const res = await sql<{ id: number }>`insert into customers (customer_code, name, phone, email, pincode)
-    values (${code}, 'Ref Test', '9800000000', 'ref@test.in', '400001') returning id`.execute(db);
-  const id = res.rows[0]?.id;
-  if (id === undefined) throw new Error('no customer id');
+  const { id } = await db
+    .insertInto('customers')
+    .values({ customer_code: code, name: 'Ref Test', phone: '9800000000', email: 'ref@test.in', pincode: '400001' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -58,8 +59,11 @@ describe('references of policies', () => {
       'policies_insurer_id_fkey',
     );
     await expect(sql`update policies set employee_id = 999999`.execute(db.db)).rejects.toThrow('policies_employee_id_fkey');
-    const count = await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db.db);
-    expect(count.rows[0]?.n).toBe(20);
+    const count = await db.db
+      .selectFrom('policies')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(20);
   });
 
   it('finds an unknown reference over the whole table, as a bulk load with the trigger off checks it', async () => {
@@ -93,8 +97,12 @@ describe('references of policies', () => {
     await sql`update customers set name = 'Renamed' where id = ${customerId}`.execute(db.db);
     await sql`delete from policies where proposal_no = 'REF-3'`.execute(db.db);
     await sql`delete from customers where id = ${customerId}`.execute(db.db);
-    const left = await sql<{ n: number }>`select count(*)::int as n from customers where id = ${customerId}`.execute(db.db);
-    expect(left.rows[0]?.n).toBe(0);
+    const left = await db.db
+      .selectFrom('customers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(left.n).toBe(0);
   });
 
   it.skipIf(!process.env.DATABASE_URL)('a parent removed while a policy naming it is uncommitted waits, then is refused', async () => {

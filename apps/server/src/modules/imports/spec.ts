@@ -112,7 +112,7 @@ export function upsert(def: UpsertDef): Pick<EntitySpec, 'classify' | 'apply' | 
       return Number(res.numAffectedRows ?? 0);
     },
     async classify(trx) {
-      const res = await sql<{ inserted: number; updated: number; unchanged: number }>`
+      const res = await sql<Counts>`
         select count(*) filter (where ${ref('t', def.present)} is null)::int as inserted,
           count(*) filter (where ${ref('t', def.present)} is not null and not (${same}))::int as updated,
           count(*) filter (where ${ref('t', def.present)} is not null and (${same}))::int as unchanged

@@ -1,9 +1,10 @@
 import { CALLCENTRE_API } from '@dossier/shared';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createDb, type DbHandle } from '../db';
+import type { Cases } from '../db-types';
 import { migrate } from '../migrate';
 import type { App } from '../types';
 import { authHeader, signIn } from '../../../test/app';
@@ -55,12 +56,12 @@ describe.skipIf(skipReason !== null)(`PostgreSQL restarted under load${skipReaso
     await migrate(handle);
     fx = await seedCallCentre(handle.db, await seedFixtureOrg(handle.db));
     // Copies of the TRM's case to spread the remarks over: a call keeps at most 20 notes.
-    const copies = await sql<{ id: string }>`
+    const copies = await sql<Pick<Selectable<Cases>, 'id'>>`
       insert into cases (customer_id, partner_id, trm_id, product_type_id, case_date, pincode, status, remark)
       select customer_id, partner_id, trm_id, product_type_id, case_date, pincode, 'open', remark
       from cases, generate_series(1, ${LOAD_CASES}) where id = ${fx.cases.trmCase}
       returning id`.execute(handle.db);
-    loadCases = copies.rows.map((r) => Number(r.id));
+    loadCases = copies.rows.map((r) => r.id);
     app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
