@@ -1,7 +1,7 @@
 import { FIRST_CONTEST_ID, type ImportEntity } from '@dossier/shared';
 import { sql } from 'kysely';
 import { afterEmployeesChanged, beforeEmployeesChanged, findCycles } from './hierarchy';
-import { upsert, type Check, type EntitySpec } from './spec';
+import { upsert, type Check, type EntitySpec, type Field } from './spec';
 
 /*
  * One definition per entity of docs/data-contract.md. Every expression reads `import_stage s` (text cells
@@ -24,6 +24,12 @@ const unknownName = (field: string, resolved: string, what: string): Check => ({
   message: sql`${field} || ' "' || ${sql.ref(`r.${field}`)} || '" is not a known ' || ${what}`,
 });
 
+/** Fields written as the row's cells of the same names. */
+const cells = (...columns: string[]): Field[] => columns.map((column) => ({ column, value: sql.ref(`r.${column}`) }));
+/** Fields written as the row's cells of the same names, cast to `type`. */
+const cast = (type: string, ...columns: string[]): Field[] =>
+  columns.map((column) => ({ column, value: sql`${sql.ref(`r.${column}`)}::${sql.raw(type)}` }));
+
 /**
  * The id of the name in `cell`, for a table joined as `alias` on the exact spelling: a cell spelt otherwise is
  * matched case-insensitively. Most cells of a large file are spelt as stored, and lower() on every row of it
@@ -37,15 +43,8 @@ const employeesUpsert = upsert({
   match: sql`t.unique_code = r.unique_code`,
   present: 'id',
   fields: [
-    { column: 'unique_code', value: sql`r.unique_code` },
-    { column: 'name', value: sql`r.name` },
-    { column: 'email', value: sql`r.email` },
-    { column: 'phone', value: sql`r.phone` },
-    { column: 'emp_role', value: sql`r.emp_role` },
-    { column: 'designation', value: sql`r.designation` },
-    { column: 'zone_id', value: sql`r.zone_id` },
-    { column: 'pincode', value: sql`r.pincode` },
-    { column: 'active', value: sql`r.active::boolean` },
+    ...cells('unique_code', 'name', 'email', 'phone', 'emp_role', 'designation', 'zone_id', 'pincode'),
+    ...cast('boolean', 'active'),
   ],
   // The manager is compared by code here and written, once every row exists, by afterEmployeesChanged.
   compareAlso: [[sql`(select mm.unique_code from employees mm where mm.id = t.manager_id)`, sql`r.manager_code`]],
@@ -111,21 +110,9 @@ const partners: EntitySpec = {
     match: sql`t.unique_code = r.unique_code`,
     present: 'id',
     fields: [
-      { column: 'unique_code', value: sql`r.unique_code` },
-      { column: 'pos_code', value: sql`r.pos_code` },
-      { column: 'name', value: sql`r.name` },
-      { column: 'phone', value: sql`r.phone` },
-      { column: 'email', value: sql`r.email` },
-      { column: 'pincode', value: sql`r.pincode` },
-      { column: 'state_id', value: sql`r.state_id` },
-      { column: 'li_pos_status', value: sql`r.li_pos_status::boolean` },
-      { column: 'gi_pos_status', value: sql`r.gi_pos_status::boolean` },
-      { column: 'registered_at', value: sql`r.registered_at::date` },
-      { column: 'documents_at', value: sql`r.documents_at::date` },
-      { column: 'training_at', value: sql`r.training_at::date` },
-      { column: 'exam_at', value: sql`r.exam_at::date` },
-      { column: 'certified_at', value: sql`r.certified_at::date` },
-      { column: 'first_sale_at', value: sql`r.first_sale_at::date` },
+      ...cells('unique_code', 'pos_code', 'name', 'phone', 'email', 'pincode', 'state_id'),
+      ...cast('boolean', 'li_pos_status', 'gi_pos_status'),
+      ...cast('date', 'registered_at', 'documents_at', 'training_at', 'exam_at', 'certified_at', 'first_sale_at'),
     ],
   }),
 };
@@ -165,9 +152,8 @@ const partnerMappings: EntitySpec = {
     match: sql`t.partner_id = r.partner_id and t.valid_from = r.from_at`,
     present: 'id',
     fields: [
-      { column: 'partner_id', value: sql`r.partner_id` },
-      { column: 'manager_id', value: sql`r.manager_id` },
-      { column: 'reporting_type', value: sql`r.reporting_type::smallint` },
+      ...cells('partner_id', 'manager_id'),
+      ...cast('smallint', 'reporting_type'),
       { column: 'valid_from', value: sql`r.from_at` },
       { column: 'valid_to', value: sql`r.to_at` },
     ],
@@ -192,13 +178,7 @@ const customers: EntitySpec = {
     table: 'customers',
     match: sql`t.customer_code = r.customer_code`,
     present: 'id',
-    fields: [
-      { column: 'customer_code', value: sql`r.customer_code` },
-      { column: 'name', value: sql`r.name` },
-      { column: 'phone', value: sql`r.phone` },
-      { column: 'email', value: sql`r.email` },
-      { column: 'pincode', value: sql`r.pincode` },
-    ],
+    fields: [...cells('customer_code', 'name', 'phone', 'email', 'pincode')],
   }),
 };
 
@@ -247,29 +227,22 @@ const policies: EntitySpec = {
     match: sql`t.proposal_no = r.proposal_no`,
     present: 'id',
     fields: [
-      { column: 'proposal_no', value: sql`r.proposal_no` },
-      { column: 'policy_no', value: sql`r.policy_no` },
-      { column: 'partner_id', value: sql`r.partner_id` },
-      { column: 'employee_id', value: sql`r.employee_id` },
-      { column: 'customer_id', value: sql`r.customer_id` },
-      { column: 'product_type_id', value: sql`r.product_type_id::smallint` },
-      { column: 'insurer_id', value: sql`r.insurer_id` },
-      { column: 'state_id', value: sql`r.state_id` },
-      { column: 'business_type', value: sql`r.business_type::smallint` },
-      { column: 'channel', value: sql`r.channel` },
-      { column: 'status', value: sql`r.status` },
-      { column: 'paid_amount', value: sql`r.paid_amount::numeric` },
+      ...cells('proposal_no', 'policy_no', 'partner_id', 'employee_id', 'customer_id'),
+      ...cast('smallint', 'product_type_id'),
+      ...cells('insurer_id', 'state_id'),
+      ...cast('smallint', 'business_type'),
+      ...cells('channel', 'status'),
+      ...cast('numeric', 'paid_amount'),
       { column: 'weightage_premium', value: sql`r.wp` },
-      { column: 'loan_amount', value: sql`r.loan_amount::numeric` },
-      { column: 'payment_id', value: sql`r.payment_id` },
+      ...cast('numeric', 'loan_amount'),
+      ...cells('payment_id'),
       { column: 'issued_at', value: sql`r.issued` },
-      { column: 'expiry_date', value: sql`r.expiry_date::date` },
-      { column: 'previous_policy_no', value: sql`r.previous_policy_no` },
-      { column: 'premium_payment_term', value: sql`r.premium_payment_term::smallint` },
-      { column: 'premium_installment_type', value: sql`r.premium_installment_type` },
-      { column: 'next_due_date', value: sql`r.next_due_date::date` },
-      { column: 'renewal_link', value: sql`r.renewal_link` },
-      { column: 'one_click_url', value: sql`r.one_click_url` },
+      ...cast('date', 'expiry_date'),
+      ...cells('previous_policy_no'),
+      ...cast('smallint', 'premium_payment_term'),
+      ...cells('premium_installment_type'),
+      ...cast('date', 'next_due_date'),
+      ...cells('renewal_link', 'one_click_url'),
     ],
     // The ETL reads policies by updated_at: every change moves it.
     onInsert: [
@@ -312,11 +285,7 @@ const targets: EntitySpec = {
     table: 'targets',
     match: sql`t.employee_id = r.employee_id and t.month = r.month::date`,
     present: 'employee_id',
-    fields: [
-      { column: 'employee_id', value: sql`r.employee_id` },
-      { column: 'month', value: sql`r.month::date` },
-      { column: 'premium', value: sql`r.premium::numeric` },
-    ],
+    fields: [...cells('employee_id'), ...cast('date', 'month'), ...cast('numeric', 'premium')],
   }),
 };
 
@@ -344,13 +313,7 @@ const contests: EntitySpec = {
     table: 'contests',
     match: sql`t.name = r.name`,
     present: 'id',
-    fields: [
-      { column: 'name', value: sql`r.name` },
-      { column: 'zone_ids', value: sql`r.zone_ids::smallint[]` },
-      { column: 'starts_on', value: sql`r.starts_on::date` },
-      { column: 'ends_on', value: sql`r.ends_on::date` },
-      { column: 'target_wp', value: sql`r.target_wp::numeric` },
-    ],
+    fields: [...cells('name'), ...cast('smallint[]', 'zone_ids'), ...cast('date', 'starts_on', 'ends_on'), ...cast('numeric', 'target_wp')],
     // A contest's board is the report with its id: new contests take ids from FIRST_CONTEST_ID on, clear of the
     // catalogue's own (docs/product/reports-catalogue.md, 'Contests').
     onInsert: [
@@ -375,15 +338,10 @@ const cases: EntitySpec = {
     match: sql`t.case_code = r.case_code`,
     present: 'id',
     fields: [
-      { column: 'case_code', value: sql`r.case_code` },
-      { column: 'customer_id', value: sql`r.customer_id` },
-      { column: 'partner_id', value: sql`r.partner_id` },
-      { column: 'trm_id', value: sql`r.trm_id` },
-      { column: 'product_type_id', value: sql`r.product_type_id::smallint` },
-      { column: 'case_date', value: sql`r.case_date::date` },
-      { column: 'pincode', value: sql`r.pincode` },
-      { column: 'status', value: sql`r.status` },
-      { column: 'remark', value: sql`r.remark` },
+      ...cells('case_code', 'customer_id', 'partner_id', 'trm_id'),
+      ...cast('smallint', 'product_type_id'),
+      ...cast('date', 'case_date'),
+      ...cells('pincode', 'status', 'remark'),
     ],
     onUpdate: [{ column: 'updated_at', value: sql`now()` }],
   }),
@@ -408,11 +366,7 @@ const leads: EntitySpec = {
     table: 'leads',
     match: sql`t.case_id = r.case_id`,
     present: 'id',
-    fields: [
-      { column: 'case_id', value: sql`r.case_id` },
-      { column: 'category_id', value: sql`r.category_id` },
-      { column: 'lead_date', value: sql`r.lead_date::date` },
-    ],
+    fields: [...cells('case_id', 'category_id'), ...cast('date', 'lead_date')],
   }),
 };
 
@@ -457,13 +411,7 @@ const users: EntitySpec = {
     table: 'users',
     match: sql`t.login = r.login`,
     present: 'id',
-    fields: [
-      { column: 'login', value: sql`r.login` },
-      { column: 'employee_id', value: sql`r.employee_id` },
-      { column: 'email_report_access', value: sql`r.email_report_access::boolean` },
-      { column: 'download_report_access', value: sql`r.download_report_access::boolean` },
-      { column: 'active', value: sql`r.active::boolean` },
-    ],
+    fields: [...cells('login', 'employee_id'), ...cast('boolean', 'email_report_access', 'download_report_access', 'active')],
     onInsert: [{ column: 'password_hash', value: sql`'!'` }],
   }),
 };
