@@ -1,10 +1,10 @@
 import mysql from 'mysql2';
 import type { Connection, TypeCast } from 'mysql2';
 import {
-  bareQuery,
-  checkedColumns,
-  missingWatermarkColumn,
-  SourceQueryError,
+  resultColumns,
+  rowValues,
+  sourceQueryError,
+  wrappedQuery,
   type ReadRequest,
   type SourceSession,
   type SourceValues,
@@ -70,9 +70,8 @@ export async function openMysqlSource(url: string): Promise<SourceSession> {
     connection ??= await connect(url);
     const conn = connection;
     // The session's zone is Asia/Kolkata, so the wall-clock literal compares right with DATETIME and TIMESTAMP alike.
-    const filter = watermarkColumn && since ? `\nwhere src.${quoteIdent(watermarkColumn)} >= ?` : '';
-    // The newline keeps a trailing "-- comment" of the query from swallowing the closing parenthesis.
-    const text = `select * from (\n${bareQuery(query)}\n) as src${filter}`;
+    const filter = watermarkColumn && since ? `${quoteIdent(watermarkColumn)} >= ?` : null;
+    const text = wrappedQuery(query, filter);
     let finished = false;
     try {
       await run(conn, 'start transaction with consistent snapshot, read only');
@@ -83,34 +82,22 @@ export async function openMysqlSource(url: string): Promise<SourceSession> {
       });
       const stream = q.stream({ highWaterMark: batchSize });
       let batch: SourceValues[] = [];
-      let checked = false;
+      let names: string[] | null = null;
       for await (const row of stream as AsyncIterable<(string | null)[]>) {
-        if (!checked) {
-          const names = checkedColumns(columns ?? []);
-          if (watermarkColumn && !names.includes(watermarkColumn)) throw missingWatermarkColumn(watermarkColumn, names);
-          checked = true;
-        }
-        const values: SourceValues = {};
-        (columns ?? []).forEach((name, i) => {
-          // typeCast above answers text for every column, so a value is a string or SQL NULL.
-          values[name] = row[i] ?? null;
-        });
-        batch.push(values);
+        names ??= resultColumns(columns ?? [], watermarkColumn);
+        batch.push(rowValues(names, row));
         if (batch.length >= batchSize) {
           yield batch;
           batch = [];
         }
       }
-      if (!checked && columns) {
-        const names = checkedColumns(columns);
-        if (watermarkColumn && !names.includes(watermarkColumn)) throw missingWatermarkColumn(watermarkColumn, names);
-      }
+      // An empty result is checked too.
+      if (!names && columns) resultColumns(columns, watermarkColumn);
       if (batch.length > 0) yield batch;
       await run(conn, 'commit');
       finished = true;
     } catch (err) {
-      if (err instanceof SourceQueryError) throw err;
-      throw new SourceQueryError(`the source query failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw sourceQueryError(err);
     } finally {
       if (!finished) {
         // Stopped early or failed: the rest of the result may still be on the wire; drop the connection

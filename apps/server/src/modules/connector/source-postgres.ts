@@ -1,10 +1,10 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import {
-  bareQuery,
-  checkedColumns,
-  missingWatermarkColumn,
-  SourceQueryError,
+  resultColumns,
+  rowValues,
+  sourceQueryError,
+  wrappedQuery,
   type ReadRequest,
   type SourceSession,
   type SourceValues,
@@ -44,9 +44,8 @@ export async function openPostgresSource(url: string): Promise<SourceSession> {
   }
 
   async function* read({ query, watermarkColumn, since, batchSize }: ReadRequest): AsyncGenerator<SourceValues[]> {
-    const filter = watermarkColumn && since ? `\nwhere src.${quoteIdent(watermarkColumn)} >= $1::timestamptz` : '';
-    // The newline keeps a trailing "-- comment" of the query from swallowing the closing parenthesis.
-    const text = `select * from (\n${bareQuery(query)}\n) as src${filter}`;
+    const filter = watermarkColumn && since ? `${quoteIdent(watermarkColumn)} >= $1::timestamptz` : null;
+    const text = wrappedQuery(query, filter);
     await client.query('begin transaction isolation level repeatable read read only');
     let committed = false;
     let cursor: Cursor<(string | null)[]> | null = null;
@@ -60,27 +59,19 @@ export async function openPostgresSource(url: string): Promise<SourceSession> {
         const { rows, fields } = await new Promise<{ rows: (string | null)[][]; fields: { name: string }[] }>((resolve, reject) => {
           open.read(batchSize, (err, rows, result) => (err ? reject(err) : resolve({ rows, fields: result.fields })));
         });
-        if (!columns) {
-          columns = checkedColumns(fields.map((f) => f.name));
-          if (watermarkColumn && !columns.includes(watermarkColumn)) throw missingWatermarkColumn(watermarkColumn, columns);
-        }
+        columns ??= resultColumns(
+          fields.map((f) => f.name),
+          watermarkColumn,
+        );
         if (rows.length === 0) break;
         const names = columns;
-        yield rows.map((row) => {
-          const values: SourceValues = {};
-          names.forEach((name, i) => {
-            // Every type parser above answers text, so a value is a string or SQL NULL.
-            values[name] = row[i] ?? null;
-          });
-          return values;
-        });
+        yield rows.map((row): SourceValues => rowValues(names, row));
         if (rows.length < batchSize) break;
       }
       await client.query('commit');
       committed = true;
     } catch (err) {
-      if (err instanceof SourceQueryError) throw err;
-      throw new SourceQueryError(`the source query failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw sourceQueryError(err);
     } finally {
       // The cursor is the client's active query until closed: close it first (also when the reader
       // stopped early), or the statements behind it would wait forever.

@@ -44,25 +44,46 @@ export async function openSource(url: string): Promise<SourceSession> {
   return openMysqlSource(url);
 }
 
-/** Column names of a result, refusing duplicates (an object row would silently keep only one of them). */
-export function checkedColumns(names: readonly string[]): string[] {
+/**
+ * The configured query wrapped as a derived table, filtered by the watermark column when `filter` is given (the
+ * driver's quoted column and placeholder: `where src."col" >= $1`). The newline keeps a trailing "-- comment"
+ * of the query from swallowing the closing parenthesis.
+ */
+export function wrappedQuery(query: string, filter: string | null): string {
+  const bare = query
+    .trim()
+    .replace(/;+\s*$/, '')
+    .trim();
+  return `select * from (\n${bare}\n) as src${filter ? `\nwhere src.${filter}` : ''}`;
+}
+
+/**
+ * The result's column names, refusing duplicates (an object row would silently keep only one of them) and a
+ * result without the watermark column.
+ */
+export function resultColumns(names: readonly string[], watermarkColumn: string | null): string[] {
   const seen = new Set<string>();
   for (const name of names) {
     if (seen.has(name))
       throw new SourceQueryError(`the query returns the column "${name}" twice; give one of them another name (… as other_name)`);
     seen.add(name);
   }
+  if (watermarkColumn && !seen.has(watermarkColumn))
+    throw new SourceQueryError(`the query has no column "${watermarkColumn}" to read changes by (its columns: ${names.join(', ')})`);
   return [...names];
 }
 
-/** The query without trailing semicolons, ready to be wrapped as a derived table. */
-export function bareQuery(query: string): string {
-  return query
-    .trim()
-    .replace(/;+\s*$/, '')
-    .trim();
+/** A row read as an array of text (the drivers' type parsers answer text for every column) by column name. */
+export function rowValues(columns: readonly string[], row: readonly (string | null)[]): SourceValues {
+  const values: SourceValues = {};
+  columns.forEach((name, i) => {
+    values[name] = row[i] ?? null;
+  });
+  return values;
 }
 
-export function missingWatermarkColumn(column: string, columns: readonly string[]): SourceQueryError {
-  return new SourceQueryError(`the query has no column "${column}" to read changes by (its columns: ${columns.join(', ')})`);
+/** A driver's failure while reading, worded for the person who wrote the query. */
+export function sourceQueryError(err: unknown): SourceQueryError {
+  if (err instanceof SourceQueryError) return err;
+  return new SourceQueryError(`the source query failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
