@@ -10,22 +10,20 @@
  * npm run bench:import -w @dossier/bench [-- --policies 1000000]  — runs only this part and replaces its
  * section of bench/RESULTS.md; `npm run bench` runs it with the rest.
  */
-import type { ImportEntity, ImportReport } from '@dossier/shared';
+import type { ImportReport } from '@dossier/shared';
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { sql } from 'kysely';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { importRows } from '../apps/server/src/modules/imports/core';
 import { ETL_LOCK_KEY } from '../apps/server/src/modules/etl/business-etl';
 import { createApiKey } from '../apps/server/src/modules/imports/api-keys';
-import { csvRows } from '../apps/server/src/modules/imports/readers';
 import { createDb, type DbHandle } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { importBacklog } from '../apps/server/src/platform/metrics/queries';
+import { csvOf, importCsv } from './contract-import';
 import { machineLine } from './machine';
 import { writeSection } from './results-file';
 import { buildServer, overBenchDatabase, startServer } from './server-process';
@@ -41,21 +39,6 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
-function csvOf(header: string[], rows: Iterable<string[]>): Readable {
-  return Readable.from(
-    (function* () {
-      yield `${header.join(',')}\n`;
-      for (const r of rows) yield `${r.join(',')}\n`;
-    })(),
-  );
-}
-
-async function load(handle: DbHandle, entity: ImportEntity, input: Readable): Promise<ImportReport> {
-  const report = await importRows(handle.db, entity, csvRows(input), { partial: false, dryRun: false, source: 'cli', actor: 'bench' });
-  if (!report.applied) throw new Error(`${entity}: ${JSON.stringify(report.errors.slice(0, 3))}`);
-  return report;
-}
-
 /** The organisation the policies refer to: a head, RMs, partners mapped to them, customers. */
 async function loadOrganisation(handle: DbHandle): Promise<void> {
   const employees = function* () {
@@ -63,7 +46,7 @@ async function loadOrganisation(handle: DbHandle): Promise<void> {
     for (let i = 1; i <= RMS; i++)
       yield [`RM${pad(i, 4)}`, `Rm ${i}`, `rm${i}@bench.in`, '9800000001', 'rm', 'rm', 'HEAD', 'West', '400001', 'true'];
   };
-  await load(
+  await importCsv(
     handle,
     'employees',
     csvOf(['unique_code', 'name', 'email', 'phone', 'emp_role', 'designation', 'manager_code', 'zone', 'pincode', 'active'], employees()),
@@ -83,7 +66,7 @@ async function loadOrganisation(handle: DbHandle): Promise<void> {
         '2024-01-01',
       ];
   };
-  await load(
+  await importCsv(
     handle,
     'partners',
     csvOf(
@@ -94,11 +77,11 @@ async function loadOrganisation(handle: DbHandle): Promise<void> {
   const mappings = function* () {
     for (let i = 1; i <= PARTNERS; i++) yield [`B${pad(i, 5)}EI`, `RM${pad(1 + (i % RMS), 4)}`, '2', '2024-01-01', ''];
   };
-  await load(handle, 'partner_mappings', csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], mappings()));
+  await importCsv(handle, 'partner_mappings', csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], mappings()));
   const customers = function* () {
     for (let i = 1; i <= CUSTOMERS; i++) yield [`BC${pad(i, 6)}`, `Customer ${i}`, '9822222222', `c${i}@bench.in`, '400001'];
   };
-  await load(handle, 'customers', csvOf(['customer_code', 'name', 'phone', 'email', 'pincode'], customers()));
+  await importCsv(handle, 'customers', csvOf(['customer_code', 'name', 'phone', 'email', 'pincode'], customers()));
 }
 
 const POLICY_HEADER = [
@@ -295,7 +278,7 @@ async function mappingHistory(handle: DbHandle): Promise<{ report: ImportReport;
     }
   };
   const started = performance.now();
-  const report = await load(
+  const report = await importCsv(
     handle,
     'partner_mappings',
     csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], spans()),
