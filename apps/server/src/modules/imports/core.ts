@@ -37,9 +37,7 @@ export interface ImportOptions {
 
 /*
  * Rows go to the staging table this many at a time: one COPY (PostgreSQL) or one multi-row insert (PGlite) per
- * batch, not a statement per row. While a batch is in the database the next one is parsed and validated.
- * Measured on 1,000,000 policies (bench/RESULTS.md): 10,000 spends more in per-batch statements, 100,000 holds
- * two large batches in memory for no gain.
+ * batch, not a statement per row; while a batch is in the database the next one is parsed (docs/scaling.md).
  */
 const STAGE_BATCH = 50_000;
 

@@ -4,8 +4,8 @@ import { normaliseInstant, type ImportEntity } from '@dossier/shared';
  * Shortcuts for the cells of large files (policies, customers): a test that accepts a cell the entity's shared
  * row schema certainly accepts, and returns what the schema would return for it. A cell it does not vouch for
  * (`undefined`) goes to the schema, so every rejection and its message still come from the schema; only the
- * common valid cells skip it. A million-row file otherwise spent more time in the schema's machinery than in
- * the database. Cells arrive trimmed, with empty cells as null (as the import core hands them to the schema).
+ * common valid cells skip it, which is most of a large file's validation time. Cells arrive trimmed, with
+ * empty cells as null (as the import core hands them to the schema).
  *
  * Each shortcut accepts a subset of what its schema builder (packages/shared/src/imports.ts) accepts:
  *   - code: the schema's code characters, 1 to 64 of them, not starting with `-` (so never a "formula");

@@ -51,8 +51,7 @@ async function* utf8Text(input: AsyncIterable<Buffer | string>): AsyncGenerator<
  * CSV with a header line; line numbers count the header as line 1.
  *
  * Most files are plain: no quotes, `\n` line ends, every line as many cells as the header. Those lines are
- * split here directly, several times faster than csv-parse (which read a file of a million policies in about
- * as much time as the rest of the import took). At the first line that is not plain (a quote, a `\r`, a
+ * split here directly, several times faster than csv-parse. At the first line that is not plain (a quote, a `\r`, a
  * missing or extra cell, a very long line), the rest of the file goes to csv-parse, fed the header and one
  * empty line (skipped, as csv-parse skips empty lines) for each line already read: its records, line
  * numbers and errors are exactly those of csv-parse reading the whole file.
