@@ -77,7 +77,11 @@ async function loadOrganisation(handle: DbHandle): Promise<void> {
   const mappings = function* () {
     for (let i = 1; i <= PARTNERS; i++) yield [`B${pad(i, 5)}EI`, `RM${pad(1 + (i % RMS), 4)}`, '2', '2024-01-01', ''];
   };
-  await importCsv(handle, 'partner_mappings', csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], mappings()));
+  await importCsv(
+    handle,
+    'partner_mappings',
+    csvOf(['partner_code', 'manager_code', 'reporting_type', 'valid_from', 'valid_to'], mappings()),
+  );
   const customers = function* () {
     for (let i = 1; i <= CUSTOMERS; i++) yield [`BC${pad(i, 6)}`, `Customer ${i}`, '9822222222', `c${i}@bench.in`, '400001'];
   };
