@@ -308,7 +308,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     <Table.Th
                       key={header.id}
                       scope="col"
-                      aria-label={column?.headerLabel}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                       style={{ textAlign: column?.align ?? 'left', minWidth: column?.minWidth }}
                       className={column?.stickyEnd ? classes.stickyEnd : undefined}

@@ -5,8 +5,6 @@ import type { CellValue } from './search';
 export interface DataTableColumn<T> {
   id: string;
   header: string;
-  /** The header's accessible name when it shows no text (a column of row buttons: 'Actions'). */
-  headerLabel?: string;
   /** A smaller second line under the header, e.g. what a growth column compares with ('vs 1–23 Oct'). */
   headerNote?: string;
   value: (row: T) => CellValue;
@@ -22,6 +20,11 @@ export interface DataTableColumn<T> {
   minWidth?: number;
   /** Kept in view at the right edge while a wide table scrolls (row buttons are never cut). */
   stickyEnd?: boolean;
+}
+
+/** The column of a row's buttons: named 'Actions', never sorted or searched, kept in view at the right edge. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): DataTableColumn<T> {
+  return { id: 'actions', header: 'Actions', value: () => null, cell, sortable: false, searchable: false, stickyEnd: true };
 }
 
 /** A header row above the column headers, e.g. 'Online' over 8 columns and 'Offline' over 2. */

@@ -1,7 +1,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import type { SessionRow } from '@dossier/shared';
 import { DataTable } from '../data-table/DataTable';
-import type { DataTableColumn } from '../data-table/types';
+import { actionsColumn, type DataTableColumn } from '../data-table/types';
 import { describeDevice, formatWhen } from './session-format';
 
 /** Live sessions: device, address, when started and last used; each can be ended. */
@@ -41,17 +41,11 @@ export function SessionsTable({
     { id: 'address', header: 'Address', value: (s) => s.ip ?? '-' },
     { id: 'signedIn', header: 'Signed in', value: (s) => formatWhen(s.created_at) },
     { id: 'lastUsed', header: 'Last used', value: (s) => formatWhen(s.last_used_at) },
-    {
-      id: 'actions',
-      header: '',
-      headerLabel: 'Actions',
-      value: () => null,
-      cell: (s) => (
-        <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => onRevoke(s.id)}>
-          Sign out
-        </Button>
-      ),
-    },
+    actionsColumn((s) => (
+      <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => onRevoke(s.id)}>
+        Sign out
+      </Button>
+    )),
   ];
   return (
     <DataTable

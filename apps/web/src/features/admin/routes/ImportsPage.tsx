@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Stack, Text, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_PAGE_SIZES, ApiKeyCreate, ImportEntity, type ApiKeyRow, type ImportRunRow } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
-import type { DataTableColumn } from '../../../components/data-table/types';
+import { actionsColumn, type DataTableColumn } from '../../../components/data-table/types';
 import { formatWhen } from '../../../components/sessions/session-format';
 import { errorText } from '../../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useImportRuns, useRejectedRowsDownload, useRevokeApiKey } from '../api/imports';
@@ -114,18 +114,13 @@ export default function ImportsPage() {
           </Badge>
         ),
       },
-      {
-        id: 'actions',
-        header: '',
-        headerLabel: 'Actions',
-        value: () => null,
-        cell: (k) =>
-          k.revoked_at ? null : (
-            <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={() => revoke.mutate(k.name)}>
-              Revoke
-            </Button>
-          ),
-      },
+      actionsColumn((k) =>
+        k.revoked_at ? null : (
+          <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={() => revoke.mutate(k.name)}>
+            Revoke
+          </Button>
+        ),
+      ),
     ],
     [revoke],
   );

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { kolkataDateTime, toDayMonthYear, type Subscription } from '@dossier/shared';
 import { DataTable } from '../../../components/data-table/DataTable';
-import { type DataTableColumn } from '../../../components/data-table/types';
+import { actionsColumn, type DataTableColumn } from '../../../components/data-table/types';
 import { openMessageDialog } from '../../../components/message-dialog/open-message-dialog';
 import { Screen } from '../../../components/page/Screen';
 import { useDeleteSubscription, useSendSubscriptionNow, useSubscriptions, useUpdateSubscription } from '../api/subscriptions';
@@ -61,57 +61,49 @@ export default function MySubscriptionsPage() {
       value: (s) => (s.last_run_at ? `${when(s.last_run_at)} ${s.last_result ?? ''}` : '-'),
       sortValue: (s) => s.last_run_at ?? '',
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      value: () => '',
-      sortable: false,
-      searchable: false,
-      stickyEnd: true,
-      cell: (s) => (
-        <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={`Send now: ${s.report_name}`}
-            loading={sendNow.isPending && sendNow.variables === s.id}
-            disabled={sendNow.isPending}
-            onClick={() =>
-              sendNow.mutate(s.id, { onSuccess: (res) => openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' }) })
-            }
-          >
-            Send now
+    actionsColumn((s) => (
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={`Send now: ${s.report_name}`}
+          loading={sendNow.isPending && sendNow.variables === s.id}
+          disabled={sendNow.isPending}
+          onClick={() =>
+            sendNow.mutate(s.id, { onSuccess: (res) => openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' }) })
+          }
+        >
+          Send now
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.report_name}`}
+          disabled={update.isPending}
+          onClick={() => update.mutate({ id: s.id, body: { paused: !s.paused } })}
+        >
+          {s.paused ? 'Resume' : 'Pause'}
+        </Button>
+        {/* The daily brief's time is fixed (docs/product/brief.md, 'By mail'). */}
+        {s.kind === 'brief' ? null : (
+          <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => openEditScheduleDialog(s)}>
+            Edit
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.report_name}`}
-            disabled={update.isPending}
-            onClick={() => update.mutate({ id: s.id, body: { paused: !s.paused } })}
-          >
-            {s.paused ? 'Resume' : 'Pause'}
-          </Button>
-          {/* The daily brief's time is fixed (docs/product/brief.md, 'By mail'). */}
-          {s.kind === 'brief' ? null : (
-            <Button size="xs" variant="subtle" aria-label={`Edit ${s.report_name}`} onClick={() => openEditScheduleDialog(s)}>
-              Edit
-            </Button>
-          )}
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${s.report_name}`}
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(s.id, { onSuccess: (res) => openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' }) })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
+        )}
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${s.report_name}`}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(s.id, { onSuccess: (res) => openMessageDialog({ title: 'Info', message: res.message, defaultKey: 'Info' }) })
+          }
+        >
+          Delete
+        </Button>
+      </Group>
+    )),
   ];
 
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { SavedView } from '@dossier/shared';
-import { type DataTableColumn } from '../../../components/data-table/types';
+import { actionsColumn, type DataTableColumn } from '../../../components/data-table/types';
 import { filtersText, periodText, viewPath } from '../lib/view-address';
 import { ViewName } from './ViewName';
 
@@ -39,20 +39,12 @@ export function viewColumns(list: {
     { id: 'account', header: 'Account', value: (v) => v.account_id ?? list.topAccount },
     { id: 'period', header: 'Period', value: (v) => periodText(v), sortValue: (v) => v.start_date ?? '', minWidth: 120 },
     { id: 'filters', header: 'Filters', value: (v) => filtersText(v), minWidth: 180 },
-    {
-      id: 'actions',
-      header: 'Actions',
-      value: () => '',
-      sortable: false,
-      searchable: false,
-      stickyEnd: true,
-      cell: (v) => (
-        // One under another: a narrow column, so the name stays in sight beside it on a phone.
-        <Stack gap={2} align="stretch">
-          <OpenButton view={v} />
-          {list.buttons(v)}
-        </Stack>
-      ),
-    },
+    actionsColumn((v) => (
+      // One under another: a narrow column, so the name stays in sight beside it on a phone.
+      <Stack gap={2} align="stretch">
+        <OpenButton view={v} />
+        {list.buttons(v)}
+      </Stack>
+    )),
   ];
 }
