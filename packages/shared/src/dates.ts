@@ -109,6 +109,22 @@ export function isValidIsoDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/**
+ * A day of the Gregorian calendar, years 0100 to 9999 (Date.UTC reads years below 100 as 19xx). Counted,
+ * not built as a Date: a large import checks a million of them.
+ */
+export function isDate(v: string): boolean {
+  const m = DATE.exec(v);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
+}
 /** The time of day of an instant in India time, 12-hour: '04:05 PM'. */
 export function kolkataClock12(instant: Date | string): string {
   const d = kolkataWallClock(instant);

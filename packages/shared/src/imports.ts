@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, DESIGNATIONS, EMP_ROLES, PARTNER_CODE_MARKER, REPORTING_TYPES } from './constants';
+import { isDate } from './dates';
 
 /**
  * What a distributor imports (docs/data-contract.md): one row schema per entity, keyed by natural keys, used
@@ -86,22 +87,6 @@ const isHttpsLink = (v: string): boolean => {
 const optLink = (max = 500) =>
   text(max).refine(isHttpsLink, 'is not an https:// link (only https links are accepted)').nullable().default(null);
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/**
- * A day of the Gregorian calendar, years 0100 to 9999 (Date.UTC reads years below 100 as 19xx). Counted,
- * not built as a Date: a large import checks a million of them.
- */
-export function isDate(v: string): boolean {
-  const m = DATE.exec(v);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
-}
 const date = () => z.string({ error: 'is required' }).trim().refine(isDate, 'is not a date (yyyy-MM-dd)');
 const optDate = () => date().nullable().default(null);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDate } from './imports';
+import { isDate } from './dates';
 
 /** What a day cell meant before isDate counted: the day a Date built from it prints back as itself. */
 const roundTrips = (v: string) => {
