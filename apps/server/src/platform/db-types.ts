@@ -243,6 +243,7 @@ export interface EtlAffected {
 }
 
 export interface EtlJobs {
+  fold_since: Timestamp | null;
   fold_xmin: number | null;
   imports_folded_to: Timestamp | null;
   last_error: string | null;

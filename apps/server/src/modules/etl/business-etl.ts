@@ -17,10 +17,14 @@ export const ETL_LOCK_KEY = sql`${ETL_LOCK}::int, hashtext(current_schema())`;
 // only rows the last run could not have seen and whose version changed are folded again.
 export const LOOKBACK = sql`interval '10 minutes'`;
 
-/** The last run's watermark and the oldest transaction in flight when it read the policies (migration 041). */
+/**
+ * The last run's watermark, the oldest transaction in flight when it read the policies (migration 041) and when
+ * the oldest of them began (migration 053, null when unknown).
+ */
 export interface FoldMark {
   watermark: Date;
   foldXmin: number | null;
+  foldSince: Date | null;
 }
 
 // age() of a special transaction id (below 3: a frozen row reads 2) or of an id too old to compare.
@@ -36,12 +40,29 @@ const seenBy = (foldXmin: number) => {
 };
 
 /**
- * The policies (alias p) the ETL may not have folded as they are now: stamped after the watermark less the
- * look-back, and not written by a transaction ended before the last run read. This leaves late commits and
- * later changes, not every policy of the look-back window.
+ * The look-back (alias p): stamped after the watermark less LOOKBACK and, when known, not before the oldest
+ * transaction in flight at the last run's read began. A row that read could not see was written by a transaction
+ * in flight then or begun later, and writers stamp `updated_at` with their transaction's time (`now()`) or later.
+ */
+export const inLookBack = (mark: FoldMark) =>
+  sql`p.updated_at > ${mark.watermark}::timestamptz - ${LOOKBACK} ${mark.foldSince === null ? sql`` : sql`and p.updated_at >= ${mark.foldSince}::timestamptz`}`;
+
+/**
+ * The policies (alias p) the ETL may not have folded as they are now: in the look-back, and not written by a
+ * transaction ended before the last run read. This leaves late commits and later changes.
  */
 export const mayBeUnfolded = (mark: FoldMark) =>
-  sql`p.updated_at > ${mark.watermark}::timestamptz - ${LOOKBACK} ${mark.foldXmin === null ? sql`` : sql`and not ${seenBy(mark.foldXmin)}`}`;
+  sql`${inLookBack(mark)} ${mark.foldXmin === null ? sql`` : sql`and not ${seenBy(mark.foldXmin)}`}`;
+
+/**
+ * When the oldest transaction in flight began, read in the statement that takes the run's snapshot; null when some
+ * session's start is hidden from this role (it lacks pg_read_all_stats) or a prepared transaction waits, whose
+ * start no view shows. The run's own transaction is among them, so it is never later than the run's start. Cut to
+ * the millisecond a JavaScript Date holds, downwards.
+ */
+export const OLDEST_IN_FLIGHT = sql<Date | null>`case
+  when exists (select 1 from pg_stat_activity where backend_type is null) or exists (select 1 from pg_prepared_xacts) then null
+  else date_trunc('milliseconds', least(statement_timestamp(), (select min(xact_start) from pg_stat_activity))) end`;
 
 export interface EtlRunResult {
   ran: boolean;
@@ -110,7 +131,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
 
       const job = await trx
         .selectFrom('etl_jobs')
-        .select(['last_transaction_updated_at', 'fold_xmin', sql<string | null>`slipping_day::text`.as('slipping_day')])
+        .select(['last_transaction_updated_at', 'fold_xmin', 'fold_since', sql<string | null>`slipping_day::text`.as('slipping_day')])
         .where('name', '=', BUSINESS_ROLLUP_JOB)
         .executeTakeFirstOrThrow();
       const watermark = options.full ? null : job.last_transaction_updated_at;
@@ -119,9 +140,14 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
       // Taken before the policies are read: every transaction that had ended by then is visible to the read.
       // Import batches recorded before this instant committed before any of this run's reads (freshness.ts).
       const snapshot = await trx
-        .selectNoFrom([sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`.as('xmin'), sql<Date>`statement_timestamp()`.as('at')])
+        .selectNoFrom([
+          sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`.as('xmin'),
+          sql<Date>`statement_timestamp()`.as('at'),
+          OLDEST_IN_FLIGHT.as('since'),
+        ])
         .executeTakeFirst();
       const foldXmin = snapshot ? Number(snapshot.xmin) : null;
+      const foldSince = snapshot?.since ?? null;
       const importsFoldedTo = snapshot?.at ?? null;
       const anyPolicy = async () =>
         (await trx.selectNoFrom((eb) => eb.exists(eb.selectFrom('policies').select(eb.lit(1).as('one'))).as('any')).executeTakeFirst())
@@ -135,7 +161,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
       const stats = watermark
         ? await foldChanges(
             trx,
-            sql`${mayBeUnfolded({ watermark, foldXmin: job.fold_xmin })}
+            sql`${mayBeUnfolded({ watermark, foldXmin: job.fold_xmin, foldSince: job.fold_since })}
               and not exists (select 1 from etl_policy_state v where v.policy_id = p.id and v.updated_at = p.updated_at)`,
             { day, newDay },
             options.rollups,
@@ -156,6 +182,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
             status: 'idle',
             last_successful_run_at: sql`now()`,
             fold_xmin: foldXmin,
+            fold_since: foldSince,
             imports_folded_to: importsFoldedTo,
             rows_processed: 0,
             last_error: null,
@@ -176,6 +203,7 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
           last_transaction_updated_at: sql`greatest(last_transaction_updated_at, ${stats?.maxUpdated ?? null}::timestamptz)`,
           last_transaction_created_at: sql`greatest(last_transaction_created_at, ${stats?.maxCreated ?? null}::timestamptz)`,
           fold_xmin: foldXmin,
+          fold_since: foldSince,
           imports_folded_to: importsFoldedTo,
           rows_processed: rowsProcessed,
           last_error: null,

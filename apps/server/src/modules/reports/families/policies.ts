@@ -253,11 +253,11 @@ async function renewalTotalFromRollups(ctx: QueryContext): Promise<number | null
   if (ctx.account.kind === 'partner' || hasPolicyFilters(ctx.filters)) return null;
   const job = await ctx.db
     .selectFrom('etl_jobs')
-    .select(['last_transaction_updated_at as mark', 'fold_xmin'])
+    .select(['last_transaction_updated_at as mark', 'fold_xmin', 'fold_since'])
     .where('name', '=', BUSINESS_ROLLUP_JOB)
     .executeTakeFirst();
   if (!job?.mark) return null;
-  const unfolded = mayBeUnfolded({ watermark: job.mark, foldXmin: job.fold_xmin });
+  const unfolded = mayBeUnfolded({ watermark: job.mark, foldXmin: job.fold_xmin, foldSince: job.fold_since });
   const { start, end } = ctx.range;
   const folded = sql`select coalesce(sum(nop), 0) from fact_subtree_renewals
     where ancestor_id = ${ctx.account.id} and day between ${start}::date and ${end}::date`;
