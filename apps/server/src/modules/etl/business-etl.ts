@@ -167,10 +167,11 @@ export async function runBusinessEtl(db: Db, options: EtlRunOptions = {}): Promi
             options.rollups,
           )
         : rebuild
-          ? await rebuildAll(trx, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS), options.rollups)
+          ? await rebuildAll(trx, day, rebuildHelpers(db, options.rebuildSessions ?? DEFAULT_REBUILD_SESSIONS), options.rollups)
           : null;
       rebuilt = Boolean(rebuild);
-      if (newDay) await writeNewDay(trx, day, options.rollups);
+      // A rebuild wrote them before its swap.
+      if (newDay && !rebuild) await writeNewDay(trx, day, options.rollups);
       // Mapping changes count even when no policy changed (a rebuild has written the partner counts afresh).
       const activityChanges = rebuild ? 0 : await foldNoted(trx, options.rollups);
       if (!stats && activityChanges === 0 && contestsSummed === 0 && !newDay) {

@@ -110,9 +110,10 @@ export async function writeNewDay(trx: Db, day: string, rollups: readonly Rollup
 /**
  * Rebuilds every roll-up from the policies, read once into etl_policy_state. Fresh tables written in key order
  * (decision 039) are swapped in together at the end, so reports read the old figures until commit. Spread groups
- * run side by side first (`rebuildPlan`), then the in-run roll-ups, which hold the mappings until commit.
+ * run side by side first (`rebuildPlan`), then the in-run roll-ups, which hold the mappings until commit, then the
+ * rows written whole for `day`.
  */
-export async function rebuildAll(trx: Db, helpers?: SwapHelpers, rollups: readonly Rollup[] = ROLLUPS): Promise<FoldStats> {
+export async function rebuildAll(trx: Db, day: string, helpers?: SwapHelpers, rollups: readonly Rollup[] = ROLLUPS): Promise<FoldStats> {
   const plan = rebuildPlan(rollups);
   await sql`truncate etl_affected`.execute(trx);
   return swapTables(
@@ -125,6 +126,9 @@ export async function rebuildAll(trx: Db, helpers?: SwapHelpers, rollups: readon
       // The rebuild read every mapping and partner: what was noted of them is in the tables now.
       await holdMappings(trx);
       await sql`truncate ${NOTE_TABLES}`.execute(trx);
+      // The day's rows are written from the fresh tables before the swap: after it, readers of every swapped table
+      // would wait for them.
+      await writeNewDay(trx, day, rollups);
       // Read before the swap, from the fresh policy versions: after it, readers of the swapped tables would wait
       // for this scan of every policy.
       const stats = await trx
