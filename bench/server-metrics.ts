@@ -73,3 +73,9 @@ export function poolState(scrape: string): { connections: number; waiting: numbe
   }
   return { connections, waiting };
 }
+
+/** The server process's CPU seconds so far (user and system), from prom-client's default metrics. */
+export function processCpuSeconds(scrape: string): number {
+  const line = scrape.split('\n').find((l) => l.startsWith('process_cpu_seconds_total '));
+  return Number(line?.split(' ')[1] ?? 0);
+}
