@@ -3,6 +3,7 @@ import { addDays } from '@dossier/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/platform/db';
+import { benchSignIn } from './load-population';
 
 export interface DownloadResult {
   rows: number;
@@ -13,8 +14,13 @@ export interface DownloadResult {
   range: { start: string; end: string };
 }
 
-/** Downloads report 38 (renewal dues) of the whole organisation as CSV over HTTP, sampling the process RSS. */
-export async function csvDownload(db: Db, today: string, wantRows: number): Promise<DownloadResult> {
+/** Downloads report 38 (renewal dues) of `top`'s whole organisation as CSV over HTTP, sampling the process RSS. */
+export async function csvDownload(
+  db: Db,
+  top: { id: number; unique_code: string },
+  today: string,
+  wantRows: number,
+): Promise<DownloadResult> {
   // Widen the renewal window until it holds at least wantRows policies (or two years).
   let days = 30;
   let count: number;
@@ -31,20 +37,16 @@ export async function csvDownload(db: Db, today: string, wantRows: number): Prom
   try {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/accounts/api/v1/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo.head', password: 'dossier-demo' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const headers = await benchSignIn(db, top);
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const started = performance.now();
     const res = await fetch(`${base}/api/reports/38/download/?format=csv&start_date=${range.start}&end_date=${range.end}`, {
-      headers: { authorization: `Token ${token}` },
+      headers,
     });
+    if (!res.ok) throw new Error(`CSV download: ${res.status} ${await res.text()}`);
     let bytes = 0;
     let newlines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

@@ -295,7 +295,7 @@ async function main(): Promise<void> {
   }
 
   log('CSV download...');
-  const dl = await csvDownload(db, today, 100_000);
+  const dl = await csvDownload(db, head, today, 100_000);
   out.push(
     titled('## CSV download'),
     '',
