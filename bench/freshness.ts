@@ -8,7 +8,9 @@ import { overBenchDatabase, startServer } from './server-process';
 const PORT = 3931;
 /** Give up on a push that has not reached the report after this long. */
 const GIVE_UP_MS = 300_000;
-const CUSTOMER = 'FRESHBENCHC1';
+/** The proposals this bench pushes start so; other benches leave them alone. */
+export const FRESH_PROPOSAL_PREFIX = 'FRESHBENCH';
+const CUSTOMER = `${FRESH_PROPOSAL_PREFIX}C1`;
 const HEADER =
   'proposal_no,customer_code,employee_code,product_type_id,insurer,state,business_type,channel,status,paid_amount,payment_id,issued_at';
 
@@ -58,7 +60,7 @@ export async function freshnessBench(
       return Math.round(Number(row?.['Total Premium'] ?? 0) * 100);
     };
     const push = async (rows: number): Promise<Pushed> => {
-      const proposals = Array.from({ length: rows }, (_, i) => `FRESHBENCH${String(i + 1).padStart(6, '0')}`);
+      const proposals = Array.from({ length: rows }, (_, i) => `${FRESH_PROPOSAL_PREFIX}${String(i + 1).padStart(6, '0')}`);
       const before = await db
         .selectFrom('policies')
         .select(sql<string>`coalesce(sum(paid_amount), 0)::text`.as('sum'))
