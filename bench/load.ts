@@ -116,10 +116,11 @@ async function helloWorld(seconds: number): Promise<LoadResult> {
  * first their usual views (cached after the first request), then views no earlier request asked for
  * (uncached); then the cached views with no think time, against the Fastify hello-world ceiling.
  */
-/** The server's memory through the runs: at the start (after warm-up) and the highest sample, in MiB. */
+/** The server's memory through the runs: at the start (after warm-up) and the highest sample, in MiB, and each run's. */
 export interface LoadMemory {
   startMb: number;
   peakMb: number;
+  peakByRun: { label: string; peakMb: number }[];
 }
 
 export async function loadTest(
@@ -132,9 +133,20 @@ export async function loadTest(
   let sampler: NodeJS.Timeout | undefined;
   try {
     await server.ready();
-    const memory: LoadMemory = { startMb: await serverRssMb(server.base), peakMb: 0 };
+    const memory: LoadMemory = { startMb: await serverRssMb(server.base), peakMb: 0, peakByRun: [] };
+    let runPeak = 0;
     const sample = async () => {
-      memory.peakMb = Math.max(memory.peakMb, await serverRssMb(server.base).catch(() => 0));
+      const rss = await serverRssMb(server.base).catch(() => 0);
+      memory.peakMb = Math.max(memory.peakMb, rss);
+      runPeak = Math.max(runPeak, rss);
+    };
+    // Each run's highest sample, the last sample of the run before it counted in.
+    const measured = async <R extends LoadResult>(run: Promise<R>): Promise<R> => {
+      const result = await run;
+      await sample();
+      memory.peakByRun.push({ label: result.label, peakMb: runPeak });
+      runPeak = 0;
+      return result;
     };
     sampler = setInterval(() => void sample(), 500);
     const person = (u: number) => people[u % people.length];
@@ -147,14 +159,17 @@ export async function loadTest(
     const everyView = people.flatMap((p) => p.views);
     // Someone opened each of these views earlier in the day: the cached runs measure cached answers.
     await warmUp(base, everyView);
-    const results: LoadResult[] = [await users('Dossier, usual views (cached)', seconds, usual)];
+    runPeak = 0;
+    const results: LoadResult[] = [await measured(users('Dossier, usual views (cached)', seconds, usual))];
     results.push(
-      await saturate(
-        'Dossier, usual views (cached), at saturation',
-        base,
-        everyView.map((r) => ({ method: 'GET' as const, ...r })),
-        Math.min(seconds, 30),
-        (k) => (person(k)?.views ?? []).map((r) => ({ method: 'GET' as const, ...r })),
+      await measured(
+        saturate(
+          'Dossier, usual views (cached), at saturation',
+          base,
+          everyView.map((r) => ({ method: 'GET' as const, ...r })),
+          Math.min(seconds, 30),
+          (k) => (person(k)?.views ?? []).map((r) => ({ method: 'GET' as const, ...r })),
+        ),
       ),
     );
     const scrapeBefore = await scrape();
@@ -170,7 +185,7 @@ export async function loadTest(
         ),
       500,
     );
-    const uncachedRun = await users('Dossier, views not asked for before (uncached)', seconds, fresh);
+    const uncachedRun = await measured(users('Dossier, views not asked for before (uncached)', seconds, fresh));
     clearInterval(poolSampler);
     const scrapeAfter = await scrape();
     const generator = process.cpuUsage(cpuBefore.generator);

@@ -340,7 +340,7 @@ async function main(): Promise<void> {
       '',
       ...breakdownLines(load.uncached),
       '',
-      `Server memory (RSS) through the three 200-user runs: ${load.memory.startMb.toFixed(0)} MiB after the warm-up, ${load.memory.peakMb.toFixed(0)} MiB at the highest sample (every 0.5 s; target under 600 MiB).`,
+      `Server memory (RSS) through the three 200-user runs: ${load.memory.startMb.toFixed(0)} MiB after the warm-up, ${load.memory.peakMb.toFixed(0)} MiB at the highest sample (every 0.5 s; target under 600 MiB); by run, ${load.memory.peakByRun.map((r) => `${r.label} ${r.peakMb.toFixed(0)} MiB`).join(', ')}.`,
       '',
     );
     scale['200 users, cached, p99'] = load.runs[0]?.p99 ?? 0;
