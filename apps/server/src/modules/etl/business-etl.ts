@@ -57,12 +57,14 @@ export const mayBeUnfolded = (mark: FoldMark) =>
 /**
  * When the oldest transaction in flight began, read in the statement that takes the run's snapshot; null when some
  * session's start is hidden from this role (it lacks pg_read_all_stats) or a prepared transaction waits, whose
- * start no view shows. The run's own transaction is among them, so it is never later than the run's start. Cut to
- * the millisecond a JavaScript Date holds, downwards.
+ * start no view shows. The run's own transaction is among them, so it is never later than the run's start. Vacuum
+ * writes no policy and may run for minutes on a large table: its workers are left out. Cut to the millisecond a
+ * JavaScript Date holds, downwards.
  */
 export const OLDEST_IN_FLIGHT = sql<Date | null>`case
   when exists (select 1 from pg_stat_activity where backend_type is null) or exists (select 1 from pg_prepared_xacts) then null
-  else date_trunc('milliseconds', least(statement_timestamp(), (select min(xact_start) from pg_stat_activity))) end`;
+  else date_trunc('milliseconds', least(statement_timestamp(),
+    (select min(xact_start) from pg_stat_activity where backend_type <> 'autovacuum worker'))) end`;
 
 export interface EtlRunResult {
   ran: boolean;
