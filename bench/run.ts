@@ -66,12 +66,6 @@ const named = (flag: string) => {
 const existingUrl = named('database-url');
 const existingSchema = named('schema') ?? 'public';
 const url = existingUrl ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/**
- * The sections of a run over an existing database are kept beside the demo's, one set per schema and magnitude
- * (RESULTS.md compares headings without their digits, so the magnitude is a word).
- */
-let existingTitle = '';
-const titled = (heading: string) => (existingUrl ? `${heading} — existing database${existingTitle}` : heading);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -133,7 +127,10 @@ async function main(): Promise<void> {
   const count = (await sql<{ n: number }>`select count(*)::int as n from policies`.execute(db)).rows[0]?.n ?? 0;
   const people = (await sql<{ n: number }>`select count(*)::int as n from employees`.execute(db)).rows[0]?.n ?? 0;
   const partnerCount = (await sql<{ n: number }>`select count(*)::int as n from partners`.execute(db)).rows[0]?.n ?? 0;
-  existingTitle = ` \`${existingSchema}\`, ${count >= 5_000_000 ? 'crores' : 'lakhs'} of policies`;
+  // The sections of a run over an existing database are kept beside the demo's, one set per schema and magnitude
+  // (RESULTS.md compares headings without their digits, so the magnitude is a word).
+  const titled = (heading: string) =>
+    existingUrl ? `${heading} — existing database \`${existingSchema}\`, ${count >= 5_000_000 ? 'crores' : 'lakhs'} of policies` : heading;
   out.push(
     titled(`## Reporting on PostgreSQL at ${count.toLocaleString('en-IN')} policies`),
     '',
